@@ -1,0 +1,2 @@
+//! Placeholder replaced by the real benchmarks below.
+fn main() {}

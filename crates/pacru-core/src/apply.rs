@@ -1,0 +1,116 @@
+//! Applying moves: the board changes, then the turn passes on and the position settles.
+
+use crate::geometry::{between, line};
+use crate::{Bitboard, Item, Move, Movement, Position, Reorientation};
+
+impl Position {
+    /// Applies a move known to be legal here (for example one from
+    /// [`Position::legal_moves`]). An illegal move leaves the position valid but
+    /// its outcome unspecified; use [`Position::play`] for moves from outside.
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        match mv {
+            Move::Movement(m) => self.play_movement_unchecked(m),
+            Move::Reorientation(r) => self.play_reorientation_unchecked(r),
+            Move::Resign => {
+                let me = self.to_move_slot();
+                self.remove_all_chevrons(me);
+                self.finish_turn(me);
+            }
+        }
+    }
+
+    fn play_movement_unchecked(&mut self, m: &Movement) {
+        let me = self.to_move_slot();
+        let Some((travel, _)) = line(m.from, m.to) else {
+            return;
+        };
+        if !self.chevrons[me].contains(m.from) {
+            return;
+        }
+        if m.pincer {
+            for slot in 0..self.players.len() {
+                if slot != me && self.chevrons[slot].contains(m.to) {
+                    self.remove_chevron(slot, m.to);
+                }
+            }
+            self.paint(m.to, me);
+        } else if self.occupied().contains(m.to) {
+            return;
+        }
+        self.remove_chevron(me, m.from);
+        self.put_chevron(me, m.to, travel);
+        for item in m.items.iter() {
+            match item {
+                Item::Connection => {
+                    let changed = between(m.from, m.to, travel) - self.fields[me];
+                    self.paint_set(changed, me);
+                }
+                Item::Field(field) => {
+                    if !self.fields[me].contains(field) {
+                        self.paint(field, me);
+                    }
+                }
+            }
+        }
+        self.finish_turn(me);
+    }
+
+    fn play_reorientation_unchecked(&mut self, r: &Reorientation) {
+        let me = self.to_move_slot();
+        if !self.chevrons[me].contains(r.field) {
+            return;
+        }
+        let facing = self.facing[r.field.index()].rotated(r.rotation.steps());
+        self.remove_chevron(me, r.field);
+        self.put_chevron(me, r.field, facing);
+        for field in r.returned & self.fields[me] {
+            self.unpaint(field);
+        }
+        self.finish_turn(me);
+    }
+
+    /// Ends the turn of `mover`: checks the win (R16), passes the turn to the next
+    /// player with chevrons and removes blocked players (R15), repeatedly.
+    pub(crate) fn finish_turn(&mut self, mover: usize) {
+        if self.fields[mover].count() >= self.target() {
+            self.set_to_move(self.next_in_game_after(mover));
+            return;
+        }
+        let mut current = mover;
+        loop {
+            let next = self.next_in_game_after(current);
+            self.set_to_move(next);
+            if self.players_in_game() <= 1 || self.has_legal_movement(next) {
+                return;
+            }
+            self.remove_all_chevrons(next);
+            current = next;
+        }
+    }
+
+    /// Settles a position read from outside: a player to move without chevrons passes
+    /// the turn on, and a blocked player to move is removed (repeatedly).
+    pub(crate) fn settle_loaded(&mut self) {
+        if self.is_finished() {
+            return;
+        }
+        let slot = self.to_move_slot();
+        if self.chevrons[slot].is_empty() {
+            self.set_to_move(self.next_in_game_after(slot));
+        }
+        let slot = self.to_move_slot();
+        if !self.has_legal_movement(slot) {
+            self.remove_all_chevrons(slot);
+            self.finish_turn(slot);
+        }
+    }
+
+    /// The fields that are a colour in `self` but not in `after`, or the other way round.
+    pub(crate) fn changed_fields(&self, after: &Position) -> Bitboard {
+        let mut changed = Bitboard::EMPTY;
+        for slot in 0..self.players.len() {
+            changed |= self.fields[slot] ^ after.fields[slot];
+        }
+        changed
+    }
+}

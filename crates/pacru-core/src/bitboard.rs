@@ -1,0 +1,180 @@
+//! A set of fields as a 128-bit mask (bit `i` is field index `i`).
+
+use crate::Field;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+
+/// The mask of the 81 fields of the board.
+const BOARD_MASK: u128 = (1u128 << 81) - 1;
+
+/// A set of fields, stored as one bit per field.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every field of the board.
+    pub const FULL: Bitboard = Bitboard(BOARD_MASK);
+
+    /// The set holding only `field`.
+    #[inline]
+    pub const fn from_field(field: Field) -> Bitboard {
+        Bitboard(1u128 << field.index())
+    }
+
+    /// Whether `field` is in the set.
+    #[inline]
+    pub const fn contains(self, field: Field) -> bool {
+        self.0 & (1u128 << field.index()) != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set holds at least one field.
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// The number of fields in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The set with `field` added.
+    #[inline]
+    #[must_use]
+    pub const fn with(self, field: Field) -> Bitboard {
+        Bitboard(self.0 | (1u128 << field.index()))
+    }
+
+    /// The set with `field` removed.
+    #[inline]
+    #[must_use]
+    pub const fn without(self, field: Field) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << field.index()))
+    }
+
+    /// Adds `field` to the set.
+    #[inline]
+    pub fn insert(&mut self, field: Field) {
+        self.0 |= 1u128 << field.index();
+    }
+
+    /// Removes `field` from the set.
+    #[inline]
+    pub fn remove(&mut self, field: Field) {
+        self.0 &= !(1u128 << field.index());
+    }
+
+    /// The field with the lowest index, if any.
+    #[inline]
+    pub fn first(self) -> Option<Field> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Field::from_index_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// Removes and returns the field with the lowest index.
+    #[inline]
+    pub fn pop_first(&mut self) -> Option<Field> {
+        let first = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(first)
+    }
+
+    /// The fields of the set in ascending field order.
+    #[inline]
+    pub fn iter(self) -> BitboardIter {
+        BitboardIter(self)
+    }
+}
+
+impl std::fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Field;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        BitboardIter(self)
+    }
+}
+
+impl FromIterator<Field> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Field>>(iter: I) -> Self {
+        let mut set = Bitboard::EMPTY;
+        for field in iter {
+            set.insert(field);
+        }
+        set
+    }
+}
+
+/// Iterator over the fields of a [`Bitboard`] in ascending order.
+#[derive(Clone, Debug)]
+pub struct BitboardIter(Bitboard);
+
+impl Iterator for BitboardIter {
+    type Item = Field;
+    #[inline]
+    fn next(&mut self) -> Option<Field> {
+        self.0.pop_first()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitboardIter {}
+
+macro_rules! binary_op {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+binary_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binary_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binary_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Sub for Bitboard {
+    type Output = Bitboard;
+    /// The fields of `self` that are not in `rhs`.
+    #[inline]
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !rhs.0)
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    /// The complement within the 81 fields of the board.
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & BOARD_MASK)
+    }
+}

@@ -1,0 +1,135 @@
+//! The eight compass directions a chevron can face and travel.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A compass direction. N is towards rank 9, E towards file `i`; the order is clockwise.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+#[repr(u8)]
+pub enum Direction {
+    /// Towards rank 9.
+    #[default]
+    N = 0,
+    /// North-east.
+    NE,
+    /// Towards file `i`.
+    E,
+    /// South-east.
+    SE,
+    /// Towards rank 1.
+    S,
+    /// South-west.
+    SW,
+    /// Towards file `a`.
+    W,
+    /// North-west.
+    NW,
+}
+
+impl Direction {
+    /// All directions, clockwise from N.
+    pub const ALL: [Direction; 8] = [
+        Direction::N,
+        Direction::NE,
+        Direction::E,
+        Direction::SE,
+        Direction::S,
+        Direction::SW,
+        Direction::W,
+        Direction::NW,
+    ];
+
+    /// The position in clockwise order from N, 0..8.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The direction `steps` eighths of a turn clockwise (negative: anticlockwise).
+    #[inline]
+    #[must_use]
+    pub const fn rotated(self, steps: i8) -> Direction {
+        Direction::ALL[((self as i8 + steps).rem_euclid(8)) as usize]
+    }
+
+    /// The opposite direction.
+    #[inline]
+    #[must_use]
+    pub const fn opposite(self) -> Direction {
+        self.rotated(4)
+    }
+
+    /// The three directions a chevron facing `self` may travel: 45 degrees left, ahead, 45 degrees right.
+    #[inline]
+    pub const fn travel_directions(self) -> [Direction; 3] {
+        [self.rotated(-1), self, self.rotated(1)]
+    }
+
+    /// Whether a chevron facing `self` may travel in `travel`.
+    #[inline]
+    pub const fn allows_travel(self, travel: Direction) -> bool {
+        let diff = (travel as i8 - self as i8).rem_euclid(8);
+        diff == 0 || diff == 1 || diff == 7
+    }
+
+    /// (file step, rank step) of one field in this direction.
+    #[inline]
+    pub const fn delta(self) -> (i8, i8) {
+        match self {
+            Direction::N => (0, 1),
+            Direction::NE => (1, 1),
+            Direction::E => (1, 0),
+            Direction::SE => (1, -1),
+            Direction::S => (0, -1),
+            Direction::SW => (-1, -1),
+            Direction::W => (-1, 0),
+            Direction::NW => (-1, 1),
+        }
+    }
+
+    /// The upper-case name: `N`, `NE`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            Direction::N => "N",
+            Direction::NE => "NE",
+            Direction::E => "E",
+            Direction::SE => "SE",
+            Direction::S => "S",
+            Direction::SW => "SW",
+            Direction::W => "W",
+            Direction::NW => "NW",
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The text is not a direction name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseDirectionError;
+
+impl fmt::Display for ParseDirectionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a direction: expected one of N NE E SE S SW W NW")
+    }
+}
+
+impl std::error::Error for ParseDirectionError {}
+
+impl FromStr for Direction {
+    type Err = ParseDirectionError;
+    /// Parses `N`, `NE`, ... in either letter case.
+    fn from_str(s: &str) -> Result<Direction, ParseDirectionError> {
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s))
+            .ok_or(ParseDirectionError)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_as_text!(Direction);

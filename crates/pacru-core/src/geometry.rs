@@ -1,0 +1,149 @@
+//! Precomputed rays and lines between fields.
+
+use crate::{Bitboard, Direction, Field};
+
+/// For each field and direction: the fields beyond it, nearest first (up to 8).
+pub(crate) static RAY_FIELDS: [[[u8; 8]; 8]; 81] = build_ray_fields();
+/// For each field and direction: how many fields lie beyond it before the edge.
+pub(crate) static RAY_LEN: [[u8; 8]; 81] = build_ray_len();
+/// For each field and direction: the set of fields beyond it.
+pub(crate) static RAY_MASK: [[u128; 8]; 81] = build_ray_mask();
+/// For each pair of fields on a line: direction index in the low nibble, distance in
+/// the high nibble; `NO_LINE` otherwise.
+static LINE: [[u8; 81]; 81] = build_lines();
+
+const NO_LINE: u8 = 0xFF;
+
+const fn step(field: usize, dir: usize, n: usize) -> Option<usize> {
+    let (df, dr) = Direction::ALL[dir].delta();
+    let file = (field % 9) as i32 + df as i32 * n as i32;
+    let rank = (field / 9) as i32 + dr as i32 * n as i32;
+    if file >= 0 && file < 9 && rank >= 0 && rank < 9 {
+        Some((rank * 9 + file) as usize)
+    } else {
+        None
+    }
+}
+
+const fn build_ray_fields() -> [[[u8; 8]; 8]; 81] {
+    let mut table = [[[0u8; 8]; 8]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut n = 1;
+            while n <= 8 {
+                if let Some(g) = step(f, d, n) {
+                    table[f][d][n - 1] = g as u8;
+                }
+                n += 1;
+            }
+            d += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+const fn build_ray_len() -> [[u8; 8]; 81] {
+    let mut table = [[0u8; 8]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut n = 0;
+            while step(f, d, n + 1).is_some() {
+                n += 1;
+            }
+            table[f][d] = n as u8;
+            d += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+const fn build_ray_mask() -> [[u128; 8]; 81] {
+    let mut table = [[0u128; 8]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut n = 1;
+            while let Some(g) = step(f, d, n) {
+                table[f][d] |= 1u128 << g;
+                n += 1;
+            }
+            d += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+const fn build_lines() -> [[u8; 81]; 81] {
+    let mut table = [[NO_LINE; 81]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut n = 1;
+            while let Some(g) = step(f, d, n) {
+                table[f][g] = (d as u8) | ((n as u8) << 4);
+                n += 1;
+            }
+            d += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+/// The direction and distance from `from` to `to`, if they lie on one straight line.
+#[inline]
+pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
+    let entry = LINE[from.index()][to.index()];
+    if entry == NO_LINE {
+        None
+    } else {
+        Some((Direction::ALL[(entry & 0x0F) as usize], entry >> 4))
+    }
+}
+
+/// The fields strictly between `from` and `to`, which lie `direction` of `from`.
+#[inline]
+pub(crate) fn between(from: Field, to: Field, direction: Direction) -> Bitboard {
+    let d = direction.index();
+    Bitboard(RAY_MASK[from.index()][d] ^ RAY_MASK[to.index()][d] ^ (1u128 << to.index()))
+}
+
+/// The field `n` (1-based) steps from `from` along `direction`; `n` must be within the ray.
+#[inline]
+pub(crate) fn ray_field(from: Field, direction: Direction, n: u8) -> Field {
+    Field::from_index_unchecked(RAY_FIELDS[from.index()][direction.index()][n as usize - 1])
+}
+
+/// How many fields lie beyond `from` in `direction`.
+#[inline]
+pub(crate) fn ray_len(from: Field, direction: Direction) -> u8 {
+    RAY_LEN[from.index()][direction.index()]
+}
+
+/// The first occupied field beyond `from` along `direction`, if any.
+#[inline]
+pub(crate) fn first_blocker(
+    from: Field,
+    direction: Direction,
+    occupied: Bitboard,
+) -> Option<Field> {
+    let hits = RAY_MASK[from.index()][direction.index()] & occupied.0;
+    if hits == 0 {
+        return None;
+    }
+    // N, NE, E and NW increase the field index; the other four decrease it.
+    let index = match direction {
+        Direction::N | Direction::NE | Direction::E | Direction::NW => hits.trailing_zeros(),
+        _ => 127 - hits.leading_zeros(),
+    };
+    Some(Field::from_index_unchecked(index as u8))
+}

@@ -1,0 +1,57 @@
+//! The exact rules of Pacru, the abstract board game for 2 to 4 players on a 9 x 9
+//! board of fields, chevrons and coloured markers.
+//!
+//! The crate follows the project's rules specification (`shared/spec/rules.md`) and
+//! the decisions recorded in `docs/rules-decisions.md`. Its core is [`Position`]:
+//! always valid and settled, it validates moves ([`Position::play`]), generates and
+//! counts complete legal moves ([`Position::legal_moves`],
+//! [`Position::legal_move_count`]), offers move skeletons for engines
+//! ([`Position::movement_skeletons`]) and hashes itself ([`Position::hash_key`]).
+//!
+//! ```
+//! use pacru_core::{Position, Move};
+//! let start = Position::standard(2).unwrap();
+//! assert_eq!(start.legal_moves().count() as u64, start.legal_move_count());
+//! let mv = start.legal_moves().next().unwrap();
+//! let next = start.play(&mv).unwrap();
+//! assert_ne!(next.to_move(), start.to_move());
+//! ```
+
+mod apply;
+mod bitboard;
+mod borderland;
+mod colour;
+mod direction;
+mod edition;
+mod error;
+mod field;
+mod geometry;
+mod movegen;
+mod moves;
+mod perft;
+mod players;
+mod position;
+mod rule;
+mod seat;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod skeleton;
+mod turn;
+mod validate;
+mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use borderland::Borderland;
+pub use colour::{Colour, ParseColourError};
+pub use direction::{Direction, ParseDirectionError};
+pub use edition::{ParseRulesEditionError, RulesEdition};
+pub use error::{IllegalMove, PositionError};
+pub use field::{Field, ParseFieldError};
+pub use movegen::{LegalMoves, MovementSkeletons, ReorientationSkeleton};
+pub use moves::{Item, Items, Move, Movement, Reorientation, Rotation};
+pub use players::Players;
+pub use position::{Chevron, Position, Setup, Status, WinReason};
+pub use rule::Rule;
+pub use seat::{Placement, Seat};
+pub use skeleton::{MovementKind, MovementSkeleton};
+pub use validate::{Effects, OutReason};

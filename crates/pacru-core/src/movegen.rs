@@ -1,0 +1,430 @@
+//! Legal move generation: skeletons, complete moves, counting.
+
+use crate::geometry::{ray_field, ray_len};
+use crate::skeleton::{MovementKind, MovementSkeleton};
+use crate::turn::Turn;
+use crate::{
+    Bitboard, Direction, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
+};
+
+/// Iterator over the legal movements of the player to move, without their choices.
+#[derive(Clone, Debug)]
+pub struct MovementSkeletons<'a> {
+    pos: &'a Position,
+    turn: Turn,
+    pincer_targets: Bitboard,
+    remaining: Bitboard,
+    from: Field,
+    own_from: bool,
+    power: u8,
+    travels: [Direction; 3],
+    travel_index: u8,
+    step: u8,
+    steps: u8,
+    jumped: bool,
+}
+
+impl<'a> MovementSkeletons<'a> {
+    pub(crate) fn new(pos: &'a Position, me: usize) -> MovementSkeletons<'a> {
+        let turn = Turn::new(pos, me);
+        let finished = pos.is_finished();
+        MovementSkeletons {
+            pos,
+            turn,
+            pincer_targets: if finished {
+                Bitboard::EMPTY
+            } else {
+                turn.pincer_targets(pos)
+            },
+            remaining: if finished { Bitboard::EMPTY } else { turn.mine },
+            from: Field::from_index_unchecked(0),
+            own_from: false,
+            power: 0,
+            travels: [Direction::N; 3],
+            travel_index: 3,
+            step: 0,
+            steps: 0,
+            jumped: false,
+        }
+    }
+
+    #[inline]
+    fn start_ray(&mut self) {
+        let travel = self.travels[self.travel_index as usize];
+        self.steps = self.power.min(ray_len(self.from, travel));
+        self.step = 0;
+        self.jumped = false;
+    }
+}
+
+impl Iterator for MovementSkeletons<'_> {
+    type Item = MovementSkeleton;
+
+    #[inline]
+    fn next(&mut self) -> Option<MovementSkeleton> {
+        loop {
+            if self.step < self.steps {
+                self.step += 1;
+                let travel = self.travels[self.travel_index as usize];
+                let to = ray_field(self.from, travel, self.step);
+                let turn = &self.turn;
+                if turn.occupied.contains(to) {
+                    let pincer = !self.jumped && self.pincer_targets.contains(to);
+                    self.jumped = true;
+                    if !self.own_from {
+                        self.steps = self.step;
+                    }
+                    if pincer {
+                        return Some(self.pos.build_skeleton(
+                            turn,
+                            self.from,
+                            to,
+                            travel,
+                            self.step,
+                            MovementKind::Pincer,
+                        ));
+                    }
+                    continue;
+                }
+                let own_to = turn.own.contains(to);
+                if !own_to && turn.coloured.contains(to) {
+                    continue;
+                }
+                let connection = self.own_from && own_to && self.step >= 2;
+                let kind = match (connection, self.jumped) {
+                    (true, true) => MovementKind::ConnectionJump,
+                    (true, false) => MovementKind::Connection,
+                    (false, false) => MovementKind::Plain,
+                    (false, true) => continue,
+                };
+                return Some(
+                    self.pos
+                        .build_skeleton(turn, self.from, to, travel, self.step, kind),
+                );
+            }
+            if self.travel_index < 2 {
+                self.travel_index += 1;
+                self.start_ray();
+                continue;
+            }
+            let from = self.remaining.pop_first()?;
+            self.from = from;
+            self.own_from = self.turn.own.contains(from);
+            self.power = self.turn.power(from);
+            self.travels = self.pos.facing[from.index()].travel_directions();
+            self.travel_index = 0;
+            self.start_ray();
+        }
+    }
+}
+
+/// One reorientation option: a chevron, a rotation, and the fields it may return.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ReorientationSkeleton {
+    /// The chevron's field.
+    pub field: Field,
+    /// The rotation.
+    pub rotation: Rotation,
+    /// Own fields without a chevron: choose `rotation.returned_count()` of them.
+    pub returnable: Bitboard,
+}
+
+/// Iterator over complete legal moves (every choice), allocating nothing per move.
+#[derive(Clone, Debug)]
+pub struct LegalMoves<'a> {
+    skeletons: MovementSkeletons<'a>,
+    current: Option<MovementSkeleton>,
+    no_first_pending: bool,
+    connection_pending: bool,
+    crossing_pending: Bitboard,
+    chosen_first: Option<Item>,
+    meeting_pending: Bitboard,
+    reorientations: Reorientations,
+}
+
+impl<'a> LegalMoves<'a> {
+    pub(crate) fn new(pos: &'a Position) -> LegalMoves<'a> {
+        let me = pos.to_move_slot();
+        let skeletons = MovementSkeletons::new(pos, me);
+        let reorientations = Reorientations::new(pos, me);
+        LegalMoves {
+            skeletons,
+            current: None,
+            no_first_pending: false,
+            connection_pending: false,
+            crossing_pending: Bitboard::EMPTY,
+            chosen_first: None,
+            meeting_pending: Bitboard::EMPTY,
+            reorientations,
+        }
+    }
+
+    #[inline]
+    fn movement(sk: &MovementSkeleton, first: Option<Item>, meeting: Option<Field>) -> Move {
+        let mut items = Items::NONE;
+        if let Some(item) = first {
+            items.push(item);
+        }
+        if let Some(field) = meeting {
+            items.push(Item::Field(field));
+        }
+        Move::Movement(Movement {
+            from: sk.from,
+            to: sk.to,
+            pincer: sk.kind == MovementKind::Pincer,
+            items,
+        })
+    }
+}
+
+impl Iterator for LegalMoves<'_> {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        loop {
+            if let Some(sk) = &self.current {
+                if let Some(field) = self.meeting_pending.pop_first() {
+                    return Some(Self::movement(sk, self.chosen_first, Some(field)));
+                }
+                let first = if self.no_first_pending {
+                    self.no_first_pending = false;
+                    Some(None)
+                } else if self.connection_pending {
+                    self.connection_pending = false;
+                    Some(Some(Item::Connection))
+                } else {
+                    self.crossing_pending
+                        .pop_first()
+                        .map(|field| Some(Item::Field(field)))
+                };
+                if let Some(first) = first {
+                    let pos = self.skeletons.pos;
+                    let meeting = pos.meeting_fields_in(&self.skeletons.turn, sk, first);
+                    if meeting.any() {
+                        self.chosen_first = first;
+                        self.meeting_pending = meeting;
+                        continue;
+                    }
+                    return Some(Self::movement(sk, first, None));
+                }
+                self.current = None;
+            }
+            if let Some(sk) = self.skeletons.next() {
+                self.no_first_pending = !sk.needs_first_item();
+                self.connection_pending = sk.connection_change_available();
+                self.crossing_pending = sk.crossing_fields;
+                self.current = Some(sk);
+                continue;
+            }
+            return self.reorientations.next().map(Move::Reorientation);
+        }
+    }
+}
+
+/// Iterator over every complete reorientation.
+#[derive(Clone, Debug)]
+struct Reorientations {
+    chevrons: Bitboard,
+    field: Field,
+    rotation_index: u8,
+    returnable: [Field; 81],
+    n: u8,
+    k: u8,
+    combination: [u8; 4],
+    fresh: bool,
+}
+
+impl Reorientations {
+    fn new(pos: &Position, me: usize) -> Reorientations {
+        let mut returnable = [Field::from_index_unchecked(0); 81];
+        let free = pos.fields[me] - pos.occupied();
+        let mut n = 0;
+        for field in free {
+            returnable[n] = field;
+            n += 1;
+        }
+        let chevrons = if pos.is_finished() || n < 2 {
+            Bitboard::EMPTY
+        } else {
+            pos.chevrons[me]
+        };
+        Reorientations {
+            chevrons,
+            field: Field::from_index_unchecked(0),
+            rotation_index: 4,
+            returnable,
+            n: n as u8,
+            k: 0,
+            combination: [0; 4],
+            fresh: false,
+        }
+    }
+
+    /// Advances `combination` to the next k-subset of 0..n in lexicographic order.
+    fn advance(&mut self) -> bool {
+        let k = self.k as usize;
+        let n = self.n;
+        for i in (0..k).rev() {
+            if self.combination[i] < n - self.k + i as u8 {
+                self.combination[i] += 1;
+                for j in i + 1..k {
+                    self.combination[j] = self.combination[j - 1] + 1;
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    fn start_rotation(&mut self) -> bool {
+        let rotation = Rotation::ALL[self.rotation_index as usize];
+        self.k = rotation.returned_count() as u8;
+        if self.k > self.n {
+            return false;
+        }
+        for i in 0..self.k as usize {
+            self.combination[i] = i as u8;
+        }
+        self.fresh = true;
+        true
+    }
+}
+
+impl Iterator for Reorientations {
+    type Item = Reorientation;
+
+    fn next(&mut self) -> Option<Reorientation> {
+        loop {
+            if self.rotation_index < 4 {
+                if self.fresh || self.advance() {
+                    self.fresh = false;
+                    let returned = self.combination[..self.k as usize]
+                        .iter()
+                        .map(|&i| self.returnable[i as usize])
+                        .collect();
+                    return Some(Reorientation {
+                        field: self.field,
+                        rotation: Rotation::ALL[self.rotation_index as usize],
+                        returned,
+                    });
+                }
+                self.rotation_index += 1;
+                while self.rotation_index < 4 && !self.start_rotation() {
+                    self.rotation_index += 1;
+                }
+                continue;
+            }
+            self.field = self.chevrons.pop_first()?;
+            self.rotation_index = 0;
+            while self.rotation_index < 4 && !self.start_rotation() {
+                self.rotation_index += 1;
+            }
+        }
+    }
+}
+
+const fn choose(n: u64, k: u64) -> u64 {
+    match k {
+        2 => n * n.saturating_sub(1) / 2,
+        4 => n * n.saturating_sub(1) * n.saturating_sub(2) * n.saturating_sub(3) / 24,
+        _ => 0,
+    }
+}
+
+impl Position {
+    /// The legal movements of the player to move, without their choices.
+    pub fn movement_skeletons(&self) -> MovementSkeletons<'_> {
+        MovementSkeletons::new(self, self.to_move_slot())
+    }
+
+    /// The reorientation options of the player to move (none when the game is over).
+    pub fn reorientation_skeletons(&self) -> impl Iterator<Item = ReorientationSkeleton> + '_ {
+        let me = self.to_move_slot();
+        let returnable = self.fields[me] - self.occupied();
+        let chevrons = if self.is_finished() {
+            Bitboard::EMPTY
+        } else {
+            self.chevrons[me]
+        };
+        chevrons.iter().flat_map(move |field| {
+            Rotation::ALL
+                .into_iter()
+                .filter(move |r| returnable.count() >= r.returned_count())
+                .map(move |rotation| ReorientationSkeleton {
+                    field,
+                    rotation,
+                    returnable,
+                })
+        })
+    }
+
+    /// Every complete legal move (resignation excluded), lazily.
+    pub fn legal_moves(&self) -> LegalMoves<'_> {
+        LegalMoves::new(self)
+    }
+
+    /// The number of complete legal moves, counted without listing reorientation subsets.
+    pub fn legal_move_count(&self) -> u64 {
+        if self.is_finished() {
+            return 0;
+        }
+        let me = self.to_move_slot();
+        let skeletons = MovementSkeletons::new(self, me);
+        let turn = skeletons.turn;
+        let mut total = 0u64;
+        for sk in skeletons {
+            total += self.complete_count(&turn, &sk);
+        }
+        let n = (self.fields[me] - self.occupied()).count() as u64;
+        total + u64::from(self.chevrons[me].count()) * 2 * (choose(n, 2) + choose(n, 4))
+    }
+
+    /// The number of complete moves a skeleton stands for.
+    #[inline]
+    fn complete_count(&self, turn: &Turn, sk: &MovementSkeleton) -> u64 {
+        if !self.meeting_partner(turn, sk) {
+            return u64::from(sk.first_item_count().max(1));
+        }
+        let per_first = |first: Option<Item>| -> u64 {
+            u64::from(self.meeting_fields_in(turn, sk, first).count().max(1))
+        };
+        if !sk.needs_first_item() {
+            return per_first(None);
+        }
+        sk.first_items().map(|item| per_first(Some(item))).sum()
+    }
+
+    /// Whether the player at `slot` could make a movement (pincers included) now.
+    pub(crate) fn has_legal_movement(&self, slot: usize) -> bool {
+        let turn = Turn::new(self, slot);
+        for from in turn.mine {
+            let own_from = turn.own.contains(from);
+            let power = turn.power(from);
+            for travel in self.facing[from.index()].travel_directions() {
+                let steps = power.min(ray_len(from, travel));
+                let mut jumped = false;
+                for step in 1..=steps {
+                    let to = ray_field(from, travel, step);
+                    if turn.occupied.contains(to) {
+                        if !own_from {
+                            break;
+                        }
+                        jumped = true;
+                        continue;
+                    }
+                    let own_to = turn.own.contains(to);
+                    if own_to || (!jumped && !turn.coloured.contains(to)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        turn.pincer_targets(self).any()
+    }
+
+    /// Whether the player to move has a legal movement (false when the game is over).
+    pub fn can_move(&self) -> bool {
+        !self.is_finished() && self.has_legal_movement(self.to_move_slot())
+    }
+}

@@ -1,0 +1,254 @@
+//! Moves as data: every choice named, so applying a move is deterministic.
+//!
+//! `Display` writes the canonical move notation; two moves are the same move iff
+//! their canonical notation is the same string.
+
+use crate::{Bitboard, Direction, Field};
+use std::fmt;
+
+/// One turn's action.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// A chevron travels from one field to another (R3-R13).
+    Movement(Movement),
+    /// A chevron turns in place and fields go back to neutral (R14).
+    Reorientation(Reorientation),
+    /// The player to move removes all their chevrons and is out.
+    Resign,
+}
+
+/// A chevron's travel, with the choices that make its outcome deterministic.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Movement {
+    /// The field the chevron leaves.
+    pub from: Field,
+    /// The field the chevron arrives on.
+    pub to: Field,
+    /// Whether this is a pincer (written `x`): the destination holds an opponent's chevron.
+    pub pincer: bool,
+    /// The choices written after the move, in order.
+    pub items: Items,
+}
+
+/// One written choice of a movement.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Item {
+    /// `*`: take the connection change (all intervening fields).
+    Connection,
+    /// A field: the crossing benefit's field, or the meeting's field.
+    Field(Field),
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Item::Connection => f.write_str("*"),
+            Item::Field(field) => field.fmt(f),
+        }
+    }
+}
+
+/// The items of a movement: at most two are meaningful (the crossing/connection
+/// choice, then the meeting field). Any beyond two are counted, never stored, so
+/// that validation can reject them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Items {
+    stored: [Option<Item>; 2],
+    surplus: u16,
+}
+
+impl Items {
+    /// No items.
+    pub const NONE: Items = Items {
+        stored: [None, None],
+        surplus: 0,
+    };
+
+    /// Items holding only `item`.
+    pub const fn one(item: Item) -> Items {
+        Items {
+            stored: [Some(item), None],
+            surplus: 0,
+        }
+    }
+
+    /// Items holding `first` then `second`.
+    pub const fn two(first: Item, second: Item) -> Items {
+        Items {
+            stored: [Some(first), Some(second)],
+            surplus: 0,
+        }
+    }
+
+    /// Items from a list as written; items after the second are only counted.
+    pub fn from_slice(items: &[Item]) -> Items {
+        let mut result = Items::NONE;
+        for &item in items {
+            result.push(item);
+        }
+        result
+    }
+
+    /// Appends an item (beyond the second it is only counted).
+    pub fn push(&mut self, item: Item) {
+        if self.stored[0].is_none() {
+            self.stored[0] = Some(item);
+        } else if self.stored[1].is_none() {
+            self.stored[1] = Some(item);
+        } else {
+            self.surplus = self.surplus.saturating_add(1);
+        }
+    }
+
+    /// The number of items written.
+    pub fn len(&self) -> usize {
+        self.stored.iter().flatten().count() + self.surplus as usize
+    }
+
+    /// Whether no item was written.
+    pub fn is_empty(&self) -> bool {
+        self.stored[0].is_none()
+    }
+
+    /// The stored items (at most two), in order.
+    pub fn iter(&self) -> impl Iterator<Item = Item> + '_ {
+        self.stored.iter().flatten().copied()
+    }
+
+    /// The `i`-th item (0-based), if stored.
+    pub fn get(&self, i: usize) -> Option<Item> {
+        self.stored.get(i).copied().flatten()
+    }
+
+    /// How many items were written beyond the second.
+    pub fn surplus(&self) -> usize {
+        self.surplus as usize
+    }
+}
+
+/// A quarter or eighth turn of a chevron in place.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Rotation {
+    /// 45 degrees clockwise, `>`; returns 2 fields.
+    Clockwise45,
+    /// 45 degrees anticlockwise, `<`; returns 2 fields.
+    Anticlockwise45,
+    /// 90 degrees clockwise, `>>`; returns 4 fields.
+    Clockwise90,
+    /// 90 degrees anticlockwise, `<<`; returns 4 fields.
+    Anticlockwise90,
+}
+
+impl Rotation {
+    /// All four rotations.
+    pub const ALL: [Rotation; 4] = [
+        Rotation::Clockwise45,
+        Rotation::Anticlockwise45,
+        Rotation::Clockwise90,
+        Rotation::Anticlockwise90,
+    ];
+
+    /// Eighths of a turn, clockwise positive.
+    pub const fn steps(self) -> i8 {
+        match self {
+            Rotation::Clockwise45 => 1,
+            Rotation::Anticlockwise45 => -1,
+            Rotation::Clockwise90 => 2,
+            Rotation::Anticlockwise90 => -2,
+        }
+    }
+
+    /// How many own fields the rotation returns to neutral: 2 or 4.
+    pub const fn returned_count(self) -> u32 {
+        match self {
+            Rotation::Clockwise45 | Rotation::Anticlockwise45 => 2,
+            Rotation::Clockwise90 | Rotation::Anticlockwise90 => 4,
+        }
+    }
+
+    /// The notation symbol: `>`, `<`, `>>` or `<<`.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Rotation::Clockwise45 => ">",
+            Rotation::Anticlockwise45 => "<",
+            Rotation::Clockwise90 => ">>",
+            Rotation::Anticlockwise90 => "<<",
+        }
+    }
+
+    /// The rotation that turns `from` into `to`, if it is 45 or 90 degrees.
+    pub fn between(from: Direction, to: Direction) -> Option<Rotation> {
+        match (to.index() as i8 - from.index() as i8).rem_euclid(8) {
+            1 => Some(Rotation::Clockwise45),
+            7 => Some(Rotation::Anticlockwise45),
+            2 => Some(Rotation::Clockwise90),
+            6 => Some(Rotation::Anticlockwise90),
+            _ => None,
+        }
+    }
+}
+
+/// Turning a chevron in place instead of moving (R14).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Reorientation {
+    /// The field of the chevron that turns.
+    pub field: Field,
+    /// Which way and how far it turns.
+    pub rotation: Rotation,
+    /// The own fields returned to neutral (2 for 45 degrees, 4 for 90).
+    pub returned: Bitboard,
+}
+
+impl fmt::Display for Movement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.pincer { 'x' } else { '-' };
+        write!(f, "{}{}{}", self.from, sep, self.to)?;
+        if !self.items.is_empty() {
+            f.write_str("(")?;
+            for (i, item) in self.items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                item.fmt(f)?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Reorientation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}(", self.field, self.rotation.symbol())?;
+        for (i, field) in self.returned.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            field.fmt(f)?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl fmt::Display for Move {
+    /// The canonical notation of the move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Movement(m) => m.fmt(f),
+            Move::Reorientation(r) => r.fmt(f),
+            Move::Resign => f.write_str("resign"),
+        }
+    }
+}
+
+impl From<Movement> for Move {
+    fn from(m: Movement) -> Move {
+        Move::Movement(m)
+    }
+}
+
+impl From<Reorientation> for Move {
+    fn from(r: Reorientation) -> Move {
+        Move::Reorientation(r)
+    }
+}

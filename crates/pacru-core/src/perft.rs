@@ -1,0 +1,55 @@
+//! Perft: counting move sequences, the standard check of a move generator.
+
+use crate::{Move, Position};
+
+impl Position {
+    /// The number of move sequences of length `depth` from here (every complete move
+    /// counted; resignation not). Uses bulk counting at the last level.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.legal_move_count(),
+            _ => self
+                .legal_moves()
+                .map(|mv| {
+                    let mut child = self.clone();
+                    child.play_unchecked(&mv);
+                    child.perft(depth - 1)
+                })
+                .sum(),
+        }
+    }
+
+    /// Like [`Position::perft`] but applying every move, the leaves included
+    /// (the workload of a search engine; used to benchmark apply speed).
+    pub fn perft_applying(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut total = 0;
+        for mv in self.legal_moves() {
+            let mut child = self.clone();
+            child.play_unchecked(&mv);
+            total += if depth == 1 {
+                1
+            } else {
+                child.perft_applying(depth - 1)
+            };
+        }
+        total
+    }
+
+    /// Perft split by first move: each legal move with the count below it.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .map(|mv| {
+                let mut child = self.clone();
+                child.play_unchecked(&mv);
+                (mv, child.perft(depth - 1))
+            })
+            .collect()
+    }
+}

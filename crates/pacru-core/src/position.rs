@@ -1,0 +1,420 @@
+//! A position: field colours, chevrons, the player to move and the players.
+
+use crate::{
+    Bitboard, Colour, Direction, Field, Players, PositionError, RulesEdition, Seat, zobrist,
+};
+
+/// A chevron: whose it is and which way it faces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Chevron {
+    /// The owner.
+    pub colour: Colour,
+    /// The direction it faces.
+    pub facing: Direction,
+}
+
+/// How a finished game was won.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WinReason {
+    /// The winner has at least the target number of fields (R16).
+    Target,
+    /// The winner is the only player with chevrons left (R16).
+    LastStanding,
+}
+
+/// Whether the game goes on, and if not, how it ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Status {
+    /// The player to move has a legal movement.
+    Ongoing,
+    /// The game is over and `winner` won.
+    Won {
+        /// The winner.
+        winner: Colour,
+        /// How.
+        reason: WinReason,
+    },
+    /// No player has chevrons left (only in positions set up by hand).
+    NoWinner,
+}
+
+/// Everything that makes a position, in plain data: the input to [`Position::from_setup`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The colours of the players who started, in order of play.
+    pub players: Vec<Colour>,
+    /// Each field's marker colour, `None` for neutral, indexed by field index.
+    pub markers: [Option<Colour>; 81],
+    /// The chevrons: owner, field, facing.
+    pub chevrons: Vec<(Colour, Field, Direction)>,
+    /// The player whose turn it is.
+    pub to_move: Colour,
+    /// The rules edition the game is played under.
+    pub rules: RulesEdition,
+}
+
+/// A position of the game. Always valid and always settled: the player to move can
+/// make a movement, or the game is finished.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(crate) players: Players,
+    /// Own-colour fields by player slot (order of play).
+    pub(crate) fields: [Bitboard; 4],
+    /// Chevrons by player slot.
+    pub(crate) chevrons: [Bitboard; 4],
+    /// The facing of the chevron on each field; `N` where no chevron stands.
+    pub(crate) facing: [Direction; 81],
+    pub(crate) to_move: u8,
+    pub(crate) rules: RulesEdition,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// The standard start for `count` players (2, 3 or 4) with default colours and seats.
+    pub fn standard(count: usize) -> Result<Position, PositionError> {
+        let players = Players::default_for(count)?;
+        let seats = Seat::default_seats(count).ok_or(PositionError::PlayerCount(count))?;
+        Position::standard_with(players.as_slice(), seats)
+    }
+
+    /// The standard start for the given colours (order of play) and seats (same order).
+    pub fn standard_with(colours: &[Colour], seats: &[Seat]) -> Result<Position, PositionError> {
+        let players = Players::new(colours)?;
+        if seats.len() != players.len() {
+            return Err(PositionError::BadSeats(format!(
+                "{} seats given for {} players",
+                seats.len(),
+                players.len()
+            )));
+        }
+        for (i, seat) in seats.iter().enumerate() {
+            if seats[..i].contains(seat) {
+                return Err(PositionError::BadSeats(format!(
+                    "seat {seat} is taken twice"
+                )));
+            }
+        }
+        let mut chevrons = Vec::new();
+        for (&colour, &seat) in colours.iter().zip(seats) {
+            for (field, facing) in seat.chevrons() {
+                chevrons.push((colour, field, facing));
+            }
+            if players.len() == 2 {
+                let (field, facing) = seat.two_player_extra();
+                chevrons.push((colour, field, facing));
+            }
+        }
+        Position::from_setup(&Setup {
+            players: colours.to_vec(),
+            markers: [None; 81],
+            chevrons,
+            to_move: colours[0],
+            rules: RulesEdition::default(),
+        })
+    }
+
+    /// Builds a position from plain data, checking every invariant, then settles it
+    /// (a blocked player to move is removed, repeatedly; see `docs/rules-decisions.md`).
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let players = Players::new(&setup.players)?;
+        let to_move = players
+            .slot_of(setup.to_move)
+            .ok_or(PositionError::ToMoveNotPlaying(setup.to_move))?;
+        let mut pos = Position {
+            players,
+            fields: [Bitboard::EMPTY; 4],
+            chevrons: [Bitboard::EMPTY; 4],
+            facing: [Direction::N; 81],
+            to_move: to_move as u8,
+            rules: setup.rules,
+            hash: 0,
+        };
+        for field in Field::all() {
+            if let Some(colour) = setup.markers[field.index()] {
+                let slot = players
+                    .slot_of(colour)
+                    .ok_or(PositionError::MarkerColourNotPlaying { field, colour })?;
+                pos.fields[slot].insert(field);
+            }
+        }
+        for &(colour, field, facing) in &setup.chevrons {
+            let slot = players
+                .slot_of(colour)
+                .ok_or(PositionError::ChevronColourNotPlaying { field, colour })?;
+            if pos.occupied().contains(field) {
+                return Err(PositionError::TwoChevrons { field });
+            }
+            if let Some(marker) = pos.colour_at(field)
+                && marker != colour
+            {
+                return Err(PositionError::ChevronOnForeignColour {
+                    field,
+                    chevron: colour,
+                    marker,
+                });
+            }
+            pos.chevrons[slot].insert(field);
+            pos.facing[field.index()] = facing;
+        }
+        pos.hash = pos.compute_hash();
+        pos.settle_loaded();
+        Ok(pos)
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        let mut markers = [None; 81];
+        for field in Field::all() {
+            markers[field.index()] = self.colour_at(field);
+        }
+        Setup {
+            players: self.players.as_slice().to_vec(),
+            markers,
+            chevrons: self.chevrons().collect(),
+            to_move: self.to_move(),
+            rules: self.rules,
+        }
+    }
+
+    /// The players who started, in order of play.
+    #[inline]
+    pub fn players(&self) -> &Players {
+        &self.players
+    }
+
+    /// The player whose turn it is (in a finished game: who would be next).
+    #[inline]
+    pub fn to_move(&self) -> Colour {
+        self.players.as_slice()[self.to_move as usize]
+    }
+
+    /// The rules edition in force.
+    #[inline]
+    pub fn rules(&self) -> RulesEdition {
+        self.rules
+    }
+
+    /// The same position under another rules edition.
+    #[must_use]
+    pub fn with_rules(mut self, rules: RulesEdition) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    /// The number of own-colour fields needed to win.
+    #[inline]
+    pub fn target(&self) -> u32 {
+        self.players.target()
+    }
+
+    /// The colour of `field`, `None` if neutral.
+    #[inline]
+    pub fn colour_at(&self, field: Field) -> Option<Colour> {
+        (0..self.players.len())
+            .find(|&slot| self.fields[slot].contains(field))
+            .map(|slot| self.players.as_slice()[slot])
+    }
+
+    /// The chevron on `field`, if any.
+    #[inline]
+    pub fn chevron_at(&self, field: Field) -> Option<Chevron> {
+        (0..self.players.len())
+            .find(|&slot| self.chevrons[slot].contains(field))
+            .map(|slot| Chevron {
+                colour: self.players.as_slice()[slot],
+                facing: self.facing[field.index()],
+            })
+    }
+
+    /// The fields of `colour` (empty if it does not play).
+    pub fn fields_of(&self, colour: Colour) -> Bitboard {
+        self.players
+            .slot_of(colour)
+            .map_or(Bitboard::EMPTY, |slot| self.fields[slot])
+    }
+
+    /// The fields holding a chevron of `colour`.
+    pub fn chevrons_of(&self, colour: Colour) -> Bitboard {
+        self.players
+            .slot_of(colour)
+            .map_or(Bitboard::EMPTY, |slot| self.chevrons[slot])
+    }
+
+    /// The number of fields of `colour` on the board.
+    pub fn field_count(&self, colour: Colour) -> u32 {
+        self.fields_of(colour).count()
+    }
+
+    /// Whether `colour` still has chevrons (is still in the game).
+    pub fn is_in_game(&self, colour: Colour) -> bool {
+        self.chevrons_of(colour).any()
+    }
+
+    /// Every field holding a chevron.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.chevrons[0] | self.chevrons[1] | self.chevrons[2] | self.chevrons[3]
+    }
+
+    /// Every field with a marker of any colour.
+    #[inline]
+    pub fn coloured(&self) -> Bitboard {
+        self.fields[0] | self.fields[1] | self.fields[2] | self.fields[3]
+    }
+
+    /// All chevrons as (colour, field, facing), by player in order of play, then by field.
+    pub fn chevrons(&self) -> impl Iterator<Item = (Colour, Field, Direction)> + '_ {
+        (0..self.players.len()).flat_map(move |slot| {
+            let colour = self.players.as_slice()[slot];
+            self.chevrons[slot]
+                .iter()
+                .map(move |field| (colour, field, self.facing[field.index()]))
+        })
+    }
+
+    /// The Zobrist hash of the position (fields, chevrons, player to move).
+    #[inline]
+    pub fn hash_key(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch; always equal to [`Position::hash_key`].
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = zobrist::TO_MOVE[self.to_move().index()];
+        for slot in 0..self.players.len() {
+            let colour = self.players.as_slice()[slot].index();
+            for field in self.fields[slot] {
+                hash ^= zobrist::marker(colour, field.index());
+            }
+            for field in self.chevrons[slot] {
+                hash ^= zobrist::chevron(colour, field.index(), self.facing[field.index()].index());
+            }
+        }
+        hash
+    }
+
+    /// How many players still have chevrons.
+    #[inline]
+    pub(crate) fn players_in_game(&self) -> usize {
+        (0..self.players.len())
+            .filter(|&slot| self.chevrons[slot].any())
+            .count()
+    }
+
+    /// Whether the game is over, and who won.
+    pub fn status(&self) -> Status {
+        let target = self.target();
+        let mut best: Option<(usize, u32)> = None;
+        for slot in 0..self.players.len() {
+            let count = self.fields[slot].count();
+            if count >= target && best.is_none_or(|(_, c)| count > c) {
+                best = Some((slot, count));
+            }
+        }
+        if let Some((slot, _)) = best {
+            return Status::Won {
+                winner: self.players.as_slice()[slot],
+                reason: WinReason::Target,
+            };
+        }
+        match self.players_in_game() {
+            0 => Status::NoWinner,
+            1 => Status::Won {
+                winner: self.players.as_slice()[self.next_in_game_after(0)],
+                reason: WinReason::LastStanding,
+            },
+            _ => Status::Ongoing,
+        }
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_finished(&self) -> bool {
+        !matches!(self.status(), Status::Ongoing)
+    }
+
+    /// The winner, if the game is over and has one.
+    pub fn winner(&self) -> Option<Colour> {
+        match self.status() {
+            Status::Won { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The first slot after `slot` in cyclic order (ending with `slot` itself) whose
+    /// player has chevrons; `slot` if nobody has.
+    #[inline]
+    pub(crate) fn next_in_game_after(&self, slot: usize) -> usize {
+        let n = self.players.len();
+        (1..=n)
+            .map(|i| (slot + i) % n)
+            .find(|&s| self.chevrons[s].any())
+            .unwrap_or(slot)
+    }
+
+    // ----- low-level edits that keep the hash in step -----
+
+    #[inline]
+    pub(crate) fn set_to_move(&mut self, slot: usize) {
+        self.hash ^= zobrist::TO_MOVE[self.to_move().index()];
+        self.to_move = slot as u8;
+        self.hash ^= zobrist::TO_MOVE[self.to_move().index()];
+    }
+
+    /// Gives `field` to `slot`'s colour, taking it from whoever had it.
+    #[inline]
+    pub(crate) fn paint(&mut self, field: Field, slot: usize) {
+        self.unpaint(field);
+        self.fields[slot].insert(field);
+        self.hash ^= zobrist::marker(self.players.as_slice()[slot].index(), field.index());
+    }
+
+    /// Makes `field` neutral.
+    #[inline]
+    pub(crate) fn unpaint(&mut self, field: Field) {
+        for s in 0..self.players.len() {
+            if self.fields[s].contains(field) {
+                self.fields[s].remove(field);
+                self.hash ^= zobrist::marker(self.players.as_slice()[s].index(), field.index());
+                return;
+            }
+        }
+    }
+
+    /// Gives every field of `set` (none of them already `slot`'s) to `slot`.
+    #[inline]
+    pub(crate) fn paint_set(&mut self, set: Bitboard, slot: usize) {
+        for field in set {
+            self.paint(field, slot);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn remove_chevron(&mut self, slot: usize, field: Field) {
+        let colour = self.players.as_slice()[slot].index();
+        self.hash ^= zobrist::chevron(colour, field.index(), self.facing[field.index()].index());
+        self.chevrons[slot].remove(field);
+        self.facing[field.index()] = Direction::N;
+    }
+
+    #[inline]
+    pub(crate) fn put_chevron(&mut self, slot: usize, field: Field, facing: Direction) {
+        let colour = self.players.as_slice()[slot].index();
+        self.hash ^= zobrist::chevron(colour, field.index(), facing.index());
+        self.chevrons[slot].insert(field);
+        self.facing[field.index()] = facing;
+    }
+
+    /// Removes every chevron of `slot` (the player is out).
+    pub(crate) fn remove_all_chevrons(&mut self, slot: usize) {
+        for field in self.chevrons[slot] {
+            self.remove_chevron(slot, field);
+        }
+    }
+
+    /// The slot of the player to move.
+    #[inline]
+    pub(crate) fn to_move_slot(&self) -> usize {
+        self.to_move as usize
+    }
+}

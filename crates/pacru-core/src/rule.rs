@@ -1,0 +1,83 @@
+//! The numbered rules R1-R16 of the rulebook.
+
+use std::fmt;
+
+/// A rule of the rulebook, R1 to R16; every rejected move names one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Rule {
+    /// R1: starting the game.
+    R1 = 1,
+    /// R2: taking turns.
+    R2,
+    /// R3: moving.
+    R3,
+    /// R4: borderland change.
+    R4,
+    /// R5: power of movement.
+    R5,
+    /// R6: long move.
+    R6,
+    /// R7: what is forbidden.
+    R7,
+    /// R8: connection change.
+    R8,
+    /// R9: connection jump.
+    R9,
+    /// R10: borderland transformation.
+    R10,
+    /// R11: pincer.
+    R11,
+    /// R12: meeting.
+    R12,
+    /// R13: one move involving more than one special action.
+    R13,
+    /// R14: reorientation.
+    R14,
+    /// R15: losing the game.
+    R15,
+    /// R16: winning the game.
+    R16,
+}
+
+impl Rule {
+    /// The rule's number, 1..=16.
+    pub const fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The rule's title in the rulebook.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Rule::R1 => "starting the game",
+            Rule::R2 => "taking turns",
+            Rule::R3 => "moving",
+            Rule::R4 => "borderland change",
+            Rule::R5 => "power of movement",
+            Rule::R6 => "long move",
+            Rule::R7 => "what is forbidden",
+            Rule::R8 => "connection change",
+            Rule::R9 => "connection jump",
+            Rule::R10 => "borderland transformation",
+            Rule::R11 => "pincer",
+            Rule::R12 => "meeting",
+            Rule::R13 => "one move, several special actions",
+            Rule::R14 => "reorientation",
+            Rule::R15 => "losing the game",
+            Rule::R16 => "winning the game",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "R{}", self.number())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}

@@ -1,0 +1,217 @@
+//! Move skeletons: a movement's origin, destination and kind, with the sets of
+//! choices it allows, so engines can pick choices without listing every combination.
+
+use crate::geometry::between;
+use crate::turn::Turn;
+use crate::{Bitboard, Borderland, Direction, Field, Item, Position, RulesEdition};
+
+/// What kind of movement a skeleton is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MovementKind {
+    /// Not a connection and not a pincer.
+    Plain,
+    /// A connection with no chevron in between (R8): a connection change, which may
+    /// change nothing when every intervening field is already ours.
+    Connection,
+    /// A connection over one or more chevrons (R9): changes no field.
+    ConnectionJump,
+    /// A pincer (R11): captures the opponent chevron on the destination.
+    Pincer,
+}
+
+/// A legal movement without its choices.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MovementSkeleton {
+    /// Origin.
+    pub from: Field,
+    /// Destination.
+    pub to: Field,
+    /// Direction of travel (and the chevron's facing afterwards).
+    pub travel: Direction,
+    /// Number of fields travelled.
+    pub distance: u8,
+    /// The kind of movement.
+    pub kind: MovementKind,
+    /// Fields a connection change would give us (R8): empty unless `kind` is `Connection`.
+    pub connection_fields: Bitboard,
+    /// Whether the destination lies in another borderland (R4).
+    pub crossing: bool,
+    /// Whether the crossing is a borderland transformation (R10) rather than a change.
+    pub transformation: bool,
+    /// The fields the crossing benefit may take (empty when there is no benefit).
+    pub crossing_fields: Bitboard,
+}
+
+impl MovementSkeleton {
+    /// Whether `*` (the connection change) is a valid first item.
+    #[inline]
+    pub fn connection_change_available(&self) -> bool {
+        self.connection_fields.any()
+    }
+
+    /// Whether the move must name a crossing/connection item.
+    #[inline]
+    pub fn needs_first_item(&self) -> bool {
+        self.connection_fields.any() || self.crossing_fields.any()
+    }
+
+    /// The number of different first items (`*` and crossing fields); 0 if none is due.
+    #[inline]
+    pub fn first_item_count(&self) -> u32 {
+        self.crossing_fields.count() + u32::from(self.connection_fields.any())
+    }
+
+    /// The borderland of the destination.
+    #[inline]
+    pub fn arrival_borderland(&self) -> Borderland {
+        self.to.borderland()
+    }
+
+    /// The first items this movement allows, in canonical order (`*` first, then fields).
+    pub fn first_items(&self) -> impl Iterator<Item = Item> + '_ {
+        self.connection_change_available()
+            .then_some(Item::Connection)
+            .into_iter()
+            .chain(self.crossing_fields.iter().map(Item::Field))
+    }
+
+    /// The fields the movement gains before any meeting, given its first item.
+    #[inline]
+    pub(crate) fn gained(&self, first: Option<Item>) -> Bitboard {
+        let mut gained = if self.kind == MovementKind::Pincer {
+            Bitboard::from_field(self.to)
+        } else {
+            Bitboard::EMPTY
+        };
+        match first {
+            Some(Item::Connection) => gained |= self.connection_fields,
+            Some(Item::Field(field)) => gained.insert(field),
+            None => {}
+        }
+        gained
+    }
+}
+
+impl Position {
+    /// Builds the skeleton of a movement already known to be legal in outline.
+    #[inline]
+    pub(crate) fn build_skeleton(
+        &self,
+        turn: &Turn,
+        from: Field,
+        to: Field,
+        travel: Direction,
+        distance: u8,
+        kind: MovementKind,
+    ) -> MovementSkeleton {
+        let connection_fields = if kind == MovementKind::Connection {
+            between(from, to, travel) - turn.own
+        } else {
+            Bitboard::EMPTY
+        };
+        let crossing = from.borderland() != to.borderland();
+        let (transformation, crossing_fields) = if crossing {
+            crossing_candidates(turn, from, to, kind == MovementKind::Pincer)
+        } else {
+            (false, Bitboard::EMPTY)
+        };
+        MovementSkeleton {
+            from,
+            to,
+            travel,
+            distance,
+            kind,
+            connection_fields,
+            crossing,
+            transformation,
+            crossing_fields,
+        }
+    }
+
+    /// Whether the moved chevron will face one of ours that faces back and stands on
+    /// our colour (the part of the meeting test that no choice can change).
+    #[inline]
+    pub(crate) fn meeting_partner(&self, turn: &Turn, sk: &MovementSkeleton) -> bool {
+        match sk.to.offset(sk.travel, 1) {
+            Some(ahead) => {
+                turn.mine.contains(ahead)
+                    && turn.own.contains(ahead)
+                    && self.facing[ahead.index()] == sk.travel.opposite()
+            }
+            None => false,
+        }
+    }
+
+    /// The fields a meeting lets the mover take after `sk` with first item `first`
+    /// (R12); empty when the move makes no meeting or the meeting gives nothing.
+    pub fn meeting_fields(&self, sk: &MovementSkeleton, first: Option<Item>) -> Bitboard {
+        let turn = Turn::new(self, self.to_move_slot());
+        self.meeting_fields_in(&turn, sk, first)
+    }
+
+    #[inline]
+    pub(crate) fn meeting_fields_in(
+        &self,
+        turn: &Turn,
+        sk: &MovementSkeleton,
+        first: Option<Item>,
+    ) -> Bitboard {
+        if !self.meeting_partner(turn, sk) {
+            return Bitboard::EMPTY;
+        }
+        let gained = sk.gained(first);
+        let own_final = turn.own | gained;
+        if !own_final.contains(sk.to) {
+            return Bitboard::EMPTY;
+        }
+        if self.rules == RulesEdition::Pacru2011 && !self.other_colour_has_nine(turn.me, gained) {
+            return Bitboard::EMPTY;
+        }
+        let occupied_after = (turn.occupied.without(sk.from)).with(sk.to);
+        !occupied_after - own_final
+    }
+
+    /// The 2011 condition: another player's colour covers at least 9 fields once
+    /// `gained` has become ours.
+    #[inline]
+    pub(crate) fn other_colour_has_nine(&self, me: usize, gained: Bitboard) -> bool {
+        (0..self.players.len()).any(|slot| slot != me && (self.fields[slot] - gained).count() >= 9)
+    }
+
+    /// Whether a meeting in the shape of `sk` is denied its benefit only by the 2011 rule.
+    pub(crate) fn meeting_denied_by_2011(
+        &self,
+        turn: &Turn,
+        sk: &MovementSkeleton,
+        first: Option<Item>,
+    ) -> bool {
+        self.rules == RulesEdition::Pacru2011
+            && self.meeting_partner(turn, sk)
+            && (turn.own | sk.gained(first)).contains(sk.to)
+            && !self.other_colour_has_nine(turn.me, sk.gained(first))
+    }
+}
+
+/// The crossing benefit's candidates (R4, R10), on the board as it is after the
+/// chevron has arrived (and, for a pincer, after the captured field became ours).
+/// Returns whether it is a transformation, and the candidates.
+#[inline]
+fn crossing_candidates(turn: &Turn, from: Field, to: Field, pincer: bool) -> (bool, Bitboard) {
+    let land = to.borderland().fields();
+    let occupied_after = turn.occupied.without(from).with(to);
+    let (own_after, coloured_after) = if pincer {
+        (turn.own.with(to), turn.coloured.with(to))
+    } else {
+        (turn.own, turn.coloured)
+    };
+    let neutral = land - coloured_after;
+    if neutral.any() {
+        let mut candidates = neutral - occupied_after;
+        if neutral.contains(to) {
+            candidates.insert(to);
+        }
+        (false, candidates)
+    } else {
+        (true, land - occupied_after - own_after)
+    }
+}

@@ -1,0 +1,566 @@
+//! Move validation: every rejection names the rule it breaks and says why.
+
+use crate::error::field_list;
+use crate::geometry::{between, line};
+use crate::skeleton::{MovementKind, MovementSkeleton};
+use crate::turn::Turn;
+use crate::{
+    Bitboard, Colour, Field, IllegalMove, Item, Move, Movement, Position, Reorientation, Rule,
+    Status,
+};
+
+/// A movement found legal, with the meaning of each of its items.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ResolvedMovement {
+    pub skeleton: MovementSkeleton,
+    pub first: Option<Item>,
+    pub meeting: Option<crate::Field>,
+}
+
+/// Why a player left the game during a move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum OutReason {
+    /// Their last chevron was taken by a pincer (R15).
+    LastChevronTaken,
+    /// They could not move at the start of their turn (R15).
+    Blocked,
+    /// They resigned.
+    Resigned,
+}
+
+/// What a move did, for people: the basis of replay commentary.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Effects {
+    /// The player who moved.
+    pub mover: Colour,
+    /// The kind of movement, if it was one.
+    pub kind: Option<MovementKind>,
+    /// A pincer's captured chevron: its owner and field.
+    pub captured: Option<(Colour, Field)>,
+    /// The fields the connection change gave the mover.
+    pub connection_fields: Bitboard,
+    /// The crossing benefit's field, and whether it was a transformation (R10).
+    pub crossing_field: Option<(Field, bool)>,
+    /// The meeting's field.
+    pub meeting_field: Option<Field>,
+    /// Whether the move made a meeting that gave nothing (2011 rule, or no field left).
+    pub empty_meeting: bool,
+    /// The fields a reorientation returned to neutral.
+    pub returned: Bitboard,
+    /// Every field whose colour changed, with its colour before the move.
+    pub changed: Vec<(Field, Option<Colour>)>,
+    /// Players who left the game during this turn, in the order they left.
+    pub out: Vec<(Colour, OutReason)>,
+    /// The game's status after the move.
+    pub status: Status,
+}
+
+impl Position {
+    /// Applies `mv` if it is legal, returning the new (settled) position; otherwise
+    /// the rule it breaks and why. `self` is never changed.
+    pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
+        self.check(mv)?;
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        Ok(next)
+    }
+
+    /// Like [`Position::play`], also describing what the move did.
+    pub fn play_explained(&self, mv: &Move) -> Result<(Position, Effects), IllegalMove> {
+        let resolved = self.check(mv)?;
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        let mover = self.to_move();
+        let mut effects = Effects {
+            mover,
+            kind: None,
+            captured: None,
+            connection_fields: Bitboard::EMPTY,
+            crossing_field: None,
+            meeting_field: None,
+            empty_meeting: false,
+            returned: Bitboard::EMPTY,
+            changed: self
+                .changed_fields(&next)
+                .iter()
+                .map(|f| (f, self.colour_at(f)))
+                .collect(),
+            out: Vec::new(),
+            status: next.status(),
+        };
+        match (mv, resolved) {
+            (Move::Movement(_), Some(r)) => {
+                let sk = r.skeleton;
+                effects.kind = Some(sk.kind);
+                if sk.kind == MovementKind::Pincer {
+                    effects.captured = self.chevron_at(sk.to).map(|c| (c.colour, sk.to));
+                }
+                match r.first {
+                    Some(Item::Connection) => effects.connection_fields = sk.connection_fields,
+                    Some(Item::Field(f)) => effects.crossing_field = Some((f, sk.transformation)),
+                    None => {}
+                }
+                effects.meeting_field = r.meeting;
+                let turn = Turn::new(self, self.to_move_slot());
+                effects.empty_meeting = r.meeting.is_none()
+                    && self.meeting_partner(&turn, &sk)
+                    && (turn.own | sk.gained(r.first)).contains(sk.to);
+            }
+            (Move::Reorientation(r), _) => effects.returned = r.returned,
+            _ => {}
+        }
+        // Who left, in turn order after the mover.
+        let n = self.players.len();
+        let me = self.to_move_slot();
+        for i in 0..n {
+            let slot = (me + i) % n;
+            if self.chevrons[slot].any() && next.chevrons[slot].is_empty() {
+                let reason = if matches!(mv, Move::Resign) && slot == me {
+                    OutReason::Resigned
+                } else if effects
+                    .captured
+                    .is_some_and(|(c, _)| c == self.players.as_slice()[slot])
+                    && (self.chevrons[slot].count() == 1)
+                {
+                    OutReason::LastChevronTaken
+                } else {
+                    OutReason::Blocked
+                };
+                effects.out.push((self.players.as_slice()[slot], reason));
+            }
+        }
+        Ok((next, effects))
+    }
+
+    /// Checks `mv` without applying it.
+    pub fn validate(&self, mv: &Move) -> Result<(), IllegalMove> {
+        self.check(mv).map(|_| ())
+    }
+
+    fn check(&self, mv: &Move) -> Result<Option<ResolvedMovement>, IllegalMove> {
+        if let Status::Won { winner, .. } = self.status() {
+            return Err(IllegalMove::new(
+                Rule::R16,
+                format!("the game is over: {winner} has won"),
+            ));
+        }
+        if self.is_finished() {
+            return Err(IllegalMove::new(Rule::R16, "the game is over"));
+        }
+        match mv {
+            Move::Movement(m) => self.check_movement(m).map(Some),
+            Move::Reorientation(r) => self.check_reorientation(r).map(|()| None),
+            Move::Resign => Ok(None),
+        }
+    }
+
+    fn check_own_chevron(&self, field: Field, rule: Rule) -> Result<(), IllegalMove> {
+        let mover = self.to_move();
+        match self.chevron_at(field) {
+            None => Err(IllegalMove::new(
+                rule,
+                format!("there is no chevron on {field}"),
+            )),
+            Some(c) if c.colour != mover => Err(IllegalMove::new(
+                rule,
+                format!(
+                    "the chevron on {field} is {}; it is {mover}'s turn",
+                    c.colour
+                ),
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    pub(crate) fn check_movement(&self, m: &Movement) -> Result<ResolvedMovement, IllegalMove> {
+        let me = self.to_move_slot();
+        let mover = self.to_move();
+        let turn = Turn::new(self, me);
+        let (from, to) = (m.from, m.to);
+        self.check_own_chevron(from, Rule::R3)?;
+        if from == to {
+            return Err(IllegalMove::new(
+                Rule::R3,
+                format!("a movement must leave {from}"),
+            ));
+        }
+        let Some((travel, distance)) = line(from, to) else {
+            return Err(IllegalMove::new(
+                Rule::R6,
+                format!(
+                    "{to} is not on a straight line from {from}; a move never changes direction"
+                ),
+            ));
+        };
+        let facing = self.facing[from.index()];
+        if !facing.allows_travel(travel) {
+            let [left, ahead, right] = facing.travel_directions();
+            return Err(IllegalMove::new(
+                Rule::R3,
+                format!(
+                    "the chevron on {from} faces {facing}, so it can travel only {left}, {ahead} or {right}; {to} lies {travel} of it"
+                ),
+            ));
+        }
+        let power = turn.power(from);
+        if distance > power {
+            let own = turn.own_in_borderland(from);
+            return Err(IllegalMove::new(
+                Rule::R5,
+                format!(
+                    "the chevron on {from} has power {power} ({own} {mover} field{} in borderland {}), so it cannot travel {distance} fields",
+                    if own == 1 { "" } else { "s" },
+                    from.borderland()
+                ),
+            ));
+        }
+        let blockers = between(from, to, travel) & turn.occupied;
+        let own_from = turn.own.contains(from);
+        let own_to = turn.own.contains(to);
+        let kind = if m.pincer {
+            match self.chevron_at(to) {
+                None => {
+                    return Err(IllegalMove::new(
+                        Rule::R11,
+                        format!("there is no chevron on {to} to pincer"),
+                    ));
+                }
+                Some(c) if c.colour == mover => {
+                    return Err(IllegalMove::new(
+                        Rule::R11,
+                        format!(
+                            "the chevron on {to} is your own; a pincer takes an opponent's chevron"
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+            if let Some(blocker) = blockers.first() {
+                return Err(IllegalMove::new(
+                    Rule::R11,
+                    format!(
+                        "the chevron on {blocker} stands between {from} and {to}; a pincer cannot jump"
+                    ),
+                ));
+            }
+            let attackers = turn.attackers_of(self, to);
+            if attackers.count() < 2 {
+                return Err(IllegalMove::new(
+                    Rule::R11,
+                    format!(
+                        "only one of your chevrons (on {from}) attacks {to}; a pincer needs two or more attackers"
+                    ),
+                ));
+            }
+            MovementKind::Pincer
+        } else {
+            if let Some(c) = self.chevron_at(to) {
+                let reason = if c.colour == mover {
+                    format!("{to} is occupied by your own chevron")
+                } else if turn.pincer_targets(self).contains(to) && blockers.is_empty() {
+                    format!(
+                        "{to} holds a {} chevron; to pincer it, write {from}x{to}",
+                        c.colour
+                    )
+                } else {
+                    format!(
+                        "{to} is occupied by a {} chevron; only a pincer may move onto a chevron",
+                        c.colour
+                    )
+                };
+                return Err(IllegalMove::new(Rule::R7, reason));
+            }
+            if let Some(c) = self.colour_at(to)
+                && c != mover
+            {
+                return Err(IllegalMove::new(
+                    Rule::R7,
+                    format!("{to} is {c}; a chevron may not stop on another player's colour"),
+                ));
+            }
+            let connection = own_from && own_to && distance >= 2;
+            match (connection, blockers.first()) {
+                (true, Some(_)) => MovementKind::ConnectionJump,
+                (true, None) => MovementKind::Connection,
+                (false, None) => MovementKind::Plain,
+                (false, Some(blocker)) => {
+                    return Err(IllegalMove::new(
+                        Rule::R7,
+                        format!(
+                            "the chevron on {blocker} is in the way; only a connection (from your colour to your colour) may jump"
+                        ),
+                    ));
+                }
+            }
+        };
+        let sk = self.build_skeleton(&turn, from, to, travel, distance, kind);
+        self.resolve_items(&turn, &sk, m)
+    }
+
+    fn resolve_items(
+        &self,
+        turn: &Turn,
+        sk: &MovementSkeleton,
+        m: &Movement,
+    ) -> Result<ResolvedMovement, IllegalMove> {
+        if m.items.surplus() > 0 {
+            return Err(IllegalMove::new(
+                Rule::R13,
+                format!(
+                    "{} items given; a movement takes at most two: the crossing or connection choice, then the meeting field",
+                    m.items.len()
+                ),
+            ));
+        }
+        let mut items = m.items.iter();
+        let first = if sk.needs_first_item() {
+            Some(match items.next() {
+                None => return Err(self.missing_first_item(sk)),
+                Some(Item::Connection) if sk.connection_change_available() => Item::Connection,
+                Some(Item::Connection) => return Err(self.connection_not_allowed(sk)),
+                Some(Item::Field(f)) if sk.crossing_fields.contains(f) => Item::Field(f),
+                Some(Item::Field(f)) => return Err(self.bad_crossing_field(sk, f)),
+            })
+        } else {
+            None
+        };
+        let meeting_fields = self.meeting_fields_in(turn, sk, first);
+        let meeting = if meeting_fields.any() {
+            match items.next() {
+                None => {
+                    return Err(IllegalMove::new(
+                        Rule::R12,
+                        format!(
+                            "the chevron on {} meets yours on {}: name the field the meeting turns to your colour",
+                            sk.to,
+                            sk.to.offset(sk.travel, 1).map_or(String::new(), |f| f.to_string())
+                        ),
+                    )
+                    .with_allowed(meeting_fields));
+                }
+                Some(Item::Connection) => {
+                    return Err(IllegalMove::new(
+                        Rule::R12,
+                        "the meeting takes a field, not *",
+                    ));
+                }
+                Some(Item::Field(f)) if meeting_fields.contains(f) => Some(f),
+                Some(Item::Field(f)) => {
+                    let why = if self.chevron_at(f).is_some() && f != sk.from || f == sk.to {
+                        format!("{f} holds a chevron")
+                    } else {
+                        format!("{f} is already your colour")
+                    };
+                    return Err(IllegalMove::new(
+                        Rule::R12,
+                        format!("the meeting cannot take {f}: {why}"),
+                    )
+                    .with_allowed(meeting_fields));
+                }
+            }
+        } else {
+            None
+        };
+        if let Some(extra) = items.next() {
+            return Err(self.extra_item(turn, sk, first, extra));
+        }
+        Ok(ResolvedMovement {
+            skeleton: *sk,
+            first,
+            meeting,
+        })
+    }
+
+    fn crossing_rule(sk: &MovementSkeleton) -> Rule {
+        if sk.transformation {
+            Rule::R10
+        } else {
+            Rule::R4
+        }
+    }
+
+    fn missing_first_item(&self, sk: &MovementSkeleton) -> IllegalMove {
+        let land = sk.to.borderland();
+        let candidates = field_list(sk.crossing_fields);
+        if sk.connection_change_available() && sk.crossing_fields.any() {
+            IllegalMove::new(
+                Rule::R13,
+                format!(
+                    "this connection also crosses into {land}: choose the connection change (*) or one crossing field: {candidates}"
+                ),
+            )
+            .with_allowed(sk.crossing_fields)
+        } else if sk.connection_change_available() {
+            IllegalMove::new(
+                Rule::R8,
+                format!(
+                    "the connection changes {} to your colour: write (*)",
+                    field_list(sk.connection_fields)
+                ),
+            )
+        } else if sk.transformation {
+            IllegalMove::new(
+                Rule::R10,
+                format!(
+                    "borderland {land} has no neutral field, so the crossing must transform one field; candidates {candidates}"
+                ),
+            )
+            .with_allowed(sk.crossing_fields)
+        } else {
+            IllegalMove::new(
+                Rule::R4,
+                format!(
+                    "the border crossing into {land} must place a marker; candidates {candidates}"
+                ),
+            )
+            .with_allowed(sk.crossing_fields)
+        }
+    }
+
+    fn connection_not_allowed(&self, sk: &MovementSkeleton) -> IllegalMove {
+        let (from, to) = (sk.from, sk.to);
+        match sk.kind {
+            MovementKind::Pincer => IllegalMove::new(
+                Rule::R11,
+                "a pincer is never a connection (its destination was not your colour at the start of the turn), so it takes no *",
+            ),
+            MovementKind::ConnectionJump => IllegalMove::new(
+                Rule::R9,
+                format!(
+                    "{from}-{to} jumps over a chevron: a connection jump changes no field, so it takes no *"
+                ),
+            ),
+            MovementKind::Connection => IllegalMove::new(
+                Rule::R8,
+                format!(
+                    "every field between {from} and {to} is already yours, so the connection changes nothing and takes no *"
+                ),
+            ),
+            MovementKind::Plain => IllegalMove::new(
+                Rule::R8,
+                format!(
+                    "{from}-{to} is not a connection (it must travel two or more fields from your colour to your colour), so it takes no *"
+                ),
+            ),
+        }
+    }
+
+    fn bad_crossing_field(&self, sk: &MovementSkeleton, f: Field) -> IllegalMove {
+        let land = sk.to.borderland();
+        if sk.crossing_fields.is_empty() {
+            // Only the connection change is due.
+            let why = if sk.crossing {
+                format!("the crossing into {land} gives nothing (no free neutral field), so ")
+            } else {
+                String::new()
+            };
+            return IllegalMove::new(
+                Rule::R8,
+                format!("{why}the connection change applies: write (*) instead of {f}"),
+            );
+        }
+        let why = if !land.contains(f) {
+            format!("{f} is not in borderland {land}")
+        } else if self.chevron_at(f).is_some() && f != sk.to
+            || (f == sk.to && sk.kind == MovementKind::Pincer)
+        {
+            format!("{f} holds a chevron")
+        } else if sk.transformation {
+            format!("{f} is already your colour")
+        } else {
+            format!("{f} is not neutral")
+        };
+        let rule = Self::crossing_rule(sk);
+        let benefit = if sk.transformation {
+            "transformation"
+        } else {
+            "marker"
+        };
+        IllegalMove::new(
+            rule,
+            format!(
+                "the crossing {benefit} cannot go on {f}: {why}; candidates {}",
+                field_list(sk.crossing_fields)
+            ),
+        )
+        .with_allowed(sk.crossing_fields)
+    }
+
+    fn extra_item(
+        &self,
+        turn: &Turn,
+        sk: &MovementSkeleton,
+        first: Option<Item>,
+        extra: Item,
+    ) -> IllegalMove {
+        let meeting_denied = self.meeting_denied_by_2011(turn, sk, first);
+        let item_taken = first.is_some();
+        match extra {
+            Item::Connection if !item_taken => self.connection_not_allowed(sk),
+            Item::Connection => IllegalMove::new(
+                Rule::R13,
+                "only one crossing or connection choice may be made; a second item can only be a meeting field",
+            ),
+            Item::Field(f) if meeting_denied => IllegalMove::new(
+                Rule::R12,
+                format!(
+                    "under the 2011 rules this meeting gives no field ({f}): no other player's colour covers 9 or more fields"
+                ),
+            ),
+            Item::Field(f) if !item_taken && sk.crossing => IllegalMove::new(
+                Self::crossing_rule(sk),
+                format!(
+                    "the crossing into {} gives nothing (every neutral field there holds a chevron, or none can change), so it takes no field ({f})",
+                    sk.to.borderland()
+                ),
+            ),
+            Item::Field(f) if !item_taken => IllegalMove::new(
+                Rule::R4,
+                format!(
+                    "{}-{} does not cross a border, change fields or make a meeting, so it takes no field ({f})",
+                    sk.from, sk.to
+                ),
+            ),
+            Item::Field(f) => IllegalMove::new(
+                Rule::R12,
+                format!("this move makes no meeting, so it takes no meeting field ({f})"),
+            ),
+        }
+    }
+
+    fn check_reorientation(&self, r: &Reorientation) -> Result<(), IllegalMove> {
+        self.check_own_chevron(r.field, Rule::R14)?;
+        let needed = r.rotation.returned_count();
+        let given = r.returned.count();
+        if given != needed {
+            let degrees = if needed == 2 { 45 } else { 90 };
+            return Err(IllegalMove::new(
+                Rule::R14,
+                format!(
+                    "a {degrees}-degree reorientation returns exactly {needed} of your fields to neutral, not {given}"
+                ),
+            ));
+        }
+        let me = self.to_move_slot();
+        let not_own = r.returned - self.fields[me];
+        if let Some(f) = not_own.first() {
+            return Err(IllegalMove::new(
+                Rule::R14,
+                format!("{f} is not your colour; only your own fields can be returned"),
+            ));
+        }
+        if let Some(f) = (r.returned & self.occupied()).first() {
+            return Err(IllegalMove::new(
+                Rule::R14,
+                format!("{f} holds a chevron; a field with a chevron cannot be changed"),
+            ));
+        }
+        if !self.has_legal_movement(me) {
+            return Err(IllegalMove::new(
+                Rule::R14,
+                "you may reorient only when you could make a movement instead",
+            ));
+        }
+        Ok(())
+    }
+}

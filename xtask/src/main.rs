@@ -1,0 +1,2 @@
+//! Project automation (work in progress).
+fn main() {}
