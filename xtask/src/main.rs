@@ -1,2 +1,65 @@
-//! Project automation (work in progress).
-fn main() {}
+//! Project automation for the pacru workspace, run as `cargo xtask <command>`.
+//!
+//! - `cargo xtask ci`: the whole test suite (format, lints, tests, docs), fail fast.
+//! - `cargo xtask release [--dry-run]`: a reproducible binary archive in `dist/`.
+//!
+//! Each module does one job: [`process`] runs announced commands, [`ci`] and
+//! [`release`] are the two commands, [`version`] reads the workspace version and checks
+//! the changelog, [`archive`] packs files reproducibly and [`checksum`] writes the
+//! `sha256sum` line.
+
+mod archive;
+mod checksum;
+mod ci;
+mod process;
+mod release;
+mod version;
+
+use anyhow::{Result, bail};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+Usage: cargo xtask <COMMAND>
+
+Commands:
+  ci                   cargo fmt --check, clippy -D warnings, tests, docs -D warnings
+  release [--dry-run]  build pacru and pack dist/pacru-<version>-<target>.tar.gz (+ .sha256);
+                       --dry-run checks everything and prints the plan, writing nothing
+  help                 print this message
+
+Environment:
+  SOURCE_DATE_EPOCH    timestamp stored in the release archive (default 0)
+  CARGO_TARGET_DIR     where cargo builds (default <workspace>/target)";
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("xtask: error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: Vec<String>) -> Result<()> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["ci"] => ci::run(&workspace_root()),
+        ["release"] => release::run(&workspace_root(), false),
+        ["release", "--dry-run"] => release::run(&workspace_root(), true),
+        [] | ["help" | "--help" | "-h"] => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => bail!("unknown arguments `{}`\n\n{USAGE}", args.join(" ")),
+    }
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in a subdirectory of the workspace")
+        .to_path_buf()
+}

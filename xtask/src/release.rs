@@ -1,0 +1,297 @@
+//! `cargo xtask release [--dry-run]`: a reproducible archive of the `pacru` binary with
+//! its documentation, man page and shell completions, and its checksum.
+
+use crate::archive;
+use crate::checksum::{sha256_hex, sha256sum_line};
+use crate::process::{capture, cargo, run_step};
+use crate::version::{check_changelog, workspace_version};
+use anyhow::{Context, Result, bail};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Documents copied from the workspace root into the archive as they are.
+pub const DOCUMENTS: [&str; 4] = ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"];
+
+/// The shells `pacru completions` supports, with the file name each script gets.
+pub const COMPLETIONS: [(&str, &str); 5] = [
+    ("bash", "pacru.bash"),
+    ("zsh", "_pacru"),
+    ("fish", "pacru.fish"),
+    ("elvish", "pacru.elv"),
+    ("powershell", "_pacru.ps1"),
+];
+
+/// Everything a release is made from, fixed before anything is built.
+#[derive(Debug)]
+pub struct Plan {
+    /// The workspace version, `X.Y.Z`.
+    pub version: String,
+    /// The target triple the binary is built for (the host's).
+    pub target: String,
+    /// The mtime of every archive entry.
+    pub mtime: u64,
+    /// The built binary.
+    pub binary: PathBuf,
+    /// The archive to write.
+    pub archive: PathBuf,
+}
+
+impl Plan {
+    /// The archive's top-level directory, `pacru-<version>-<target>`.
+    pub fn stem(&self) -> String {
+        stem(&self.version, &self.target)
+    }
+
+    /// The checksum file next to the archive.
+    pub fn checksum_file(&self) -> PathBuf {
+        let mut name = self.archive.clone().into_os_string();
+        name.push(".sha256");
+        name.into()
+    }
+}
+
+/// `pacru-<version>-<target>`: the archive's name without `.tar.gz`.
+pub fn stem(version: &str, target: &str) -> String {
+    format!("pacru-{version}-{target}")
+}
+
+/// The mtime for archive entries: `SOURCE_DATE_EPOCH` if set, else 0.
+pub fn source_date_epoch(value: Option<&str>) -> Result<u64> {
+    match value {
+        None => Ok(0),
+        Some(text) => text.trim().parse().with_context(|| {
+            format!("SOURCE_DATE_EPOCH={text:?} is not a number of seconds since 1970")
+        }),
+    }
+}
+
+/// Makes the release (or, with `dry_run`, checks everything and prints the plan).
+pub fn run(root: &Path, dry_run: bool) -> Result<()> {
+    let plan = make_plan(root)?;
+    println!("==> release pacru {} for {}", plan.version, plan.target);
+    println!(
+        "    CHANGELOG.md has an entry for {}; {} present",
+        plan.version,
+        DOCUMENTS.join(", ")
+    );
+    if dry_run {
+        print_plan(&plan);
+        println!("==> dry run: nothing built, nothing written");
+        return Ok(());
+    }
+
+    let mut build = cargo();
+    build.args(["build", "--release", "--locked", "-p", "pacru-cli"]);
+    run_step("build", root, build)?;
+    if !plan.binary.is_file() {
+        bail!(
+            "the build succeeded but {} does not exist: does pacru-cli still build a binary named `pacru`?",
+            plan.binary.display()
+        );
+    }
+
+    let staging = tempfile::tempdir().context("creating a staging directory")?;
+    stage(root, &plan, staging.path())?;
+    let mut bytes = Vec::new();
+    archive::pack(
+        &archive::read_dir(staging.path())?,
+        &plan.stem(),
+        plan.mtime,
+        &mut bytes,
+    )?;
+    let dist = plan.archive.parent().expect("the archive is in dist/");
+    fs::create_dir_all(dist).with_context(|| format!("creating {}", dist.display()))?;
+    fs::write(&plan.archive, &bytes)
+        .with_context(|| format!("writing {}", plan.archive.display()))?;
+    let name = file_name(&plan.archive);
+    fs::write(plan.checksum_file(), sha256sum_line(&bytes, &name))
+        .with_context(|| format!("writing {}", plan.checksum_file().display()))?;
+
+    println!(
+        "==> wrote {} ({} bytes)",
+        plan.archive.display(),
+        bytes.len()
+    );
+    println!("==> wrote {}", plan.checksum_file().display());
+    println!("    sha256 {}", sha256_hex(&bytes));
+    Ok(())
+}
+
+/// Reads the version, checks the changelog and the documents, and works out the
+/// target, mtime and paths. Builds and writes nothing.
+fn make_plan(root: &Path) -> Result<Plan> {
+    let manifest = read_text(&root.join("Cargo.toml"))?;
+    let version = workspace_version(&manifest)?;
+    let changelog = read_text(&root.join("CHANGELOG.md"))?;
+    check_changelog(&changelog, &version)?;
+    for doc in DOCUMENTS {
+        if !root.join(doc).is_file() {
+            bail!("{doc} is missing from the workspace root; the release archive needs it");
+        }
+    }
+    let target = host_target(root)?;
+    let mtime = source_date_epoch(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref())?;
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|dir| {
+            if dir.is_absolute() {
+                dir
+            } else {
+                root.join(dir)
+            }
+        })
+        .unwrap_or_else(|| root.join("target"));
+    let binary = target_dir
+        .join("release")
+        .join(format!("pacru{}", std::env::consts::EXE_SUFFIX));
+    let archive = root
+        .join("dist")
+        .join(format!("{}.tar.gz", stem(&version, &target)));
+    Ok(Plan {
+        version,
+        target,
+        mtime,
+        binary,
+        archive,
+    })
+}
+
+fn print_plan(plan: &Plan) {
+    println!("    would run: cargo build --release --locked -p pacru-cli");
+    println!("    would run: {} man > pacru.1", plan.binary.display());
+    for (shell, file) in COMPLETIONS {
+        println!(
+            "    would run: {} completions {shell} > completions/{file}",
+            plan.binary.display()
+        );
+    }
+    println!(
+        "    would pack (mtime {}, uid/gid 0, sorted): {}",
+        plan.mtime,
+        plan.archive.display()
+    );
+    let mut contents = vec!["pacru".to_string(), "pacru.1".to_string()];
+    contents.extend(DOCUMENTS.iter().map(|d| d.to_string()));
+    contents.extend(COMPLETIONS.iter().map(|(_, f)| format!("completions/{f}")));
+    contents.sort();
+    for path in contents {
+        println!("        {}/{path}", plan.stem());
+    }
+    println!("    would write: {}", plan.checksum_file().display());
+}
+
+/// Lays out the archive's files in `staging`: the binary, the documents, and the man
+/// page and completion scripts the binary generates.
+fn stage(root: &Path, plan: &Plan, staging: &Path) -> Result<()> {
+    let copy = |from: &Path, to: &str| {
+        fs::copy(from, staging.join(to))
+            .map(drop)
+            .with_context(|| format!("copying {} into the staging directory", from.display()))
+    };
+    copy(&plan.binary, "pacru")?;
+    for doc in DOCUMENTS {
+        copy(&root.join(doc), doc)?;
+    }
+    let man = generated(root, &plan.binary, &["man"])?;
+    fs::write(staging.join("pacru.1"), man)?;
+    fs::create_dir(staging.join("completions"))?;
+    for (shell, file) in COMPLETIONS {
+        let script = generated(root, &plan.binary, &["completions", shell])?;
+        fs::write(staging.join("completions").join(file), script)?;
+    }
+    Ok(())
+}
+
+/// Runs the built `pacru` with `args` and returns its (non-empty) standard output.
+fn generated(root: &Path, binary: &Path, args: &[&str]) -> Result<Vec<u8>> {
+    let what = format!("generating with `pacru {}`", args.join(" "));
+    let mut cmd = Command::new(binary);
+    cmd.args(args);
+    let output = capture(&what, root, cmd).with_context(|| {
+        "the pacru CLI must provide `pacru man` (roff man page on stdout) and \
+         `pacru completions <bash|zsh|fish|elvish|powershell>` (script on stdout)"
+    })?;
+    if output.is_empty() {
+        bail!("{what}: the command succeeded but wrote nothing");
+    }
+    println!(
+        "    generated with `pacru {}` ({} bytes)",
+        args.join(" "),
+        output.len()
+    );
+    Ok(output)
+}
+
+/// The host's target triple, from `rustc -vV`.
+fn host_target(root: &Path) -> Result<String> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let mut cmd = Command::new(rustc);
+    cmd.arg("-vV");
+    let output = capture("finding the host target", root, cmd)?;
+    parse_host(&String::from_utf8_lossy(&output))
+}
+
+/// The `host:` line of `rustc -vV` output.
+fn parse_host(text: &str) -> Result<String> {
+    text.lines()
+        .find_map(|line| line.strip_prefix("host: "))
+        .map(|host| host.trim().to_string())
+        .context("`rustc -vV` printed no `host:` line")
+}
+
+fn read_text(path: &Path) -> Result<String> {
+    fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn archive_name_follows_the_convention() {
+        assert_eq!(
+            stem("0.1.0", "x86_64-unknown-linux-gnu"),
+            "pacru-0.1.0-x86_64-unknown-linux-gnu"
+        );
+    }
+
+    #[test]
+    fn source_date_epoch_defaults_to_zero() {
+        assert_eq!(source_date_epoch(None).unwrap(), 0);
+        assert_eq!(
+            source_date_epoch(Some("1764374400")).unwrap(),
+            1_764_374_400
+        );
+        assert!(source_date_epoch(Some("yesterday")).is_err());
+    }
+
+    #[test]
+    fn reads_the_host_triple() {
+        let text = "rustc 1.95.0\nbinary: rustc\nhost: x86_64-unknown-linux-gnu\nrelease: 1.95.0\n";
+        assert_eq!(parse_host(text).unwrap(), "x86_64-unknown-linux-gnu");
+        assert!(parse_host("rustc 1.95.0\n").is_err());
+    }
+
+    #[test]
+    fn checksum_file_sits_next_to_the_archive() {
+        let plan = Plan {
+            version: "0.1.0".into(),
+            target: "t".into(),
+            mtime: 0,
+            binary: PathBuf::from("target/release/pacru"),
+            archive: PathBuf::from("dist/pacru-0.1.0-t.tar.gz"),
+        };
+        assert_eq!(
+            plan.checksum_file(),
+            PathBuf::from("dist/pacru-0.1.0-t.tar.gz.sha256")
+        );
+        assert_eq!(plan.stem(), "pacru-0.1.0-t");
+    }
+}
