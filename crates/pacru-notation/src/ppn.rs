@@ -1,0 +1,370 @@
+//! Position notation (PPN): `MARKERS CHEVRONS TO_MOVE PLAYERS`.
+
+use pacru_core::{Colour, Direction, Field, Position, PositionError, RulesEdition, Setup};
+use std::fmt::Write as _;
+use thiserror::Error;
+
+/// The text is not a valid position; `column` (0-based, in characters) points at the problem.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("column {}: {message}", column + 1)]
+pub struct PpnError {
+    /// 0-based character offset of the problem within the PPN text.
+    pub column: usize,
+    /// What is wrong, in plain words.
+    pub message: String,
+}
+
+fn error(column: usize, message: impl Into<String>) -> PpnError {
+    PpnError {
+        column,
+        message: message.into(),
+    }
+}
+
+/// Where each part of the position was written, to place errors found later.
+struct Spans {
+    marker_column: [usize; 81],
+    chevron_columns: Vec<usize>,
+    to_move_column: usize,
+    players_column: usize,
+}
+
+/// Parses a PPN under the 2004 rules and settles it (a blocked player to move is
+/// removed). Use [`parse_ppn_with_rules`] for another edition.
+pub fn parse_ppn(text: &str) -> Result<Position, PpnError> {
+    parse_ppn_with_rules(text, RulesEdition::default())
+}
+
+/// Parses a PPN under the given rules edition and settles it.
+pub fn parse_ppn_with_rules(text: &str, rules: RulesEdition) -> Result<Position, PpnError> {
+    let (setup, spans) = parse_setup(text, rules)?;
+    Position::from_setup(&setup).map_err(|e| locate(&e, &setup, &spans))
+}
+
+/// Splits on single spaces, recording each part's starting column.
+fn split_fields(text: &str) -> Result<Vec<(usize, &str)>, PpnError> {
+    let mut parts = Vec::new();
+    let mut column = 0;
+    for part in text.split(' ') {
+        if part.is_empty() {
+            return Err(error(
+                column,
+                "expected four parts separated by single spaces: MARKERS CHEVRONS TO_MOVE PLAYERS",
+            ));
+        }
+        parts.push((column, part));
+        column += part.chars().count() + 1;
+    }
+    Ok(parts)
+}
+
+fn parse_setup(text: &str, rules: RulesEdition) -> Result<(Setup, Spans), PpnError> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    let parts = split_fields(text)?;
+    if parts.len() != 4 {
+        let column = parts.get(4).map_or(text.chars().count(), |p| p.0);
+        return Err(error(
+            column,
+            format!(
+                "expected four parts (MARKERS CHEVRONS TO_MOVE PLAYERS), found {}",
+                parts.len()
+            ),
+        ));
+    }
+    let (players_column, players_text) = parts[3];
+    let players = parse_players(players_column, players_text)?;
+    let mut spans = Spans {
+        marker_column: [0; 81],
+        chevron_columns: Vec::new(),
+        to_move_column: parts[2].0,
+        players_column,
+    };
+    let markers = parse_markers(parts[0].0, parts[0].1, &mut spans)?;
+    let chevrons = parse_chevrons(parts[1].0, parts[1].1, &mut spans)?;
+    let (to_move_column, to_move_text) = parts[2];
+    let to_move = single_colour(to_move_column, to_move_text, "the player to move")?;
+    Ok((
+        Setup {
+            players,
+            markers,
+            chevrons,
+            to_move,
+            rules,
+        },
+        spans,
+    ))
+}
+
+fn colour_letter(column: usize, c: char) -> Result<Colour, PpnError> {
+    Colour::from_letter(c).ok_or_else(|| {
+        error(
+            column,
+            format!("'{c}' is not a colour letter (K, R, Y, G or B)"),
+        )
+    })
+}
+
+fn single_colour(column: usize, text: &str, what: &str) -> Result<Colour, PpnError> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => colour_letter(column, c),
+        _ => Err(error(
+            column,
+            format!("{what} must be one colour letter, found '{text}'"),
+        )),
+    }
+}
+
+fn parse_players(column: usize, text: &str) -> Result<Vec<Colour>, PpnError> {
+    let mut players = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        let colour = colour_letter(column + i, c)?;
+        if players.contains(&colour) {
+            return Err(error(
+                column + i,
+                format!("{colour} is listed twice among the players"),
+            ));
+        }
+        players.push(colour);
+    }
+    if !(2..=4).contains(&players.len()) {
+        return Err(error(
+            column,
+            format!("a game has 2 to 4 players, found {}", players.len()),
+        ));
+    }
+    Ok(players)
+}
+
+fn parse_markers(
+    column: usize,
+    text: &str,
+    spans: &mut Spans,
+) -> Result<[Option<Colour>; 81], PpnError> {
+    let mut markers = [None; 81];
+    let mut rank: u8 = 8;
+    let mut file: u8 = 0;
+    let mut rank_start = column;
+    for (i, c) in text.chars().enumerate() {
+        let col = column + i;
+        match c {
+            '/' => {
+                if file != 9 {
+                    return Err(error(
+                        rank_start,
+                        format!("rank {} describes {file} fields, not 9", rank + 1),
+                    ));
+                }
+                if rank == 0 {
+                    return Err(error(col, "more than 9 ranks"));
+                }
+                rank -= 1;
+                file = 0;
+                rank_start = col + 1;
+            }
+            '1'..='9' => {
+                let run = c as u8 - b'0';
+                if file + run > 9 {
+                    return Err(error(
+                        col,
+                        format!("rank {} describes more than 9 fields", rank + 1),
+                    ));
+                }
+                for f in file..file + run {
+                    if let Some(field) = Field::new(f, rank) {
+                        spans.marker_column[field.index()] = col;
+                    }
+                }
+                file += run;
+            }
+            _ => {
+                let colour = Colour::from_letter(c).ok_or_else(|| {
+                    error(
+                        col,
+                        format!("'{c}' is neither a colour letter (K R Y G B) nor a digit 1-9"),
+                    )
+                })?;
+                let field = Field::new(file, rank).ok_or_else(|| {
+                    error(
+                        col,
+                        format!("rank {} describes more than 9 fields", rank + 1),
+                    )
+                })?;
+                markers[field.index()] = Some(colour);
+                spans.marker_column[field.index()] = col;
+                file += 1;
+            }
+        }
+    }
+    if file != 9 {
+        return Err(error(
+            rank_start,
+            format!("rank {} describes {file} fields, not 9", rank + 1),
+        ));
+    }
+    if rank != 0 {
+        return Err(error(
+            column + text.chars().count(),
+            format!("only {} ranks given, 9 needed", 9 - rank),
+        ));
+    }
+    Ok(markers)
+}
+
+fn parse_chevrons(
+    column: usize,
+    text: &str,
+    spans: &mut Spans,
+) -> Result<Vec<(Colour, Field, Direction)>, PpnError> {
+    let mut chevrons = Vec::new();
+    if text == "-" {
+        return Ok(chevrons);
+    }
+    let mut col = column;
+    for entry in text.split(',') {
+        let mut chars = entry.chars();
+        let Some(letter) = chars.next() else {
+            return Err(error(col, "empty chevron entry; expected e.g. Ke1N"));
+        };
+        let colour = colour_letter(col, letter)?;
+        let rest = chars.as_str();
+        let field_text: String = rest.chars().take(2).collect();
+        let field: Field = field_text.parse().map_err(|_| {
+            error(
+                col + 1,
+                format!("expected a field a1..i9 after '{letter}', found '{field_text}'"),
+            )
+        })?;
+        let facing_text: String = rest.chars().skip(2).collect();
+        let facing: Direction = match facing_text.as_str() {
+            "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW" => facing_text
+                .parse()
+                .map_err(|_| error(col + 3, "bad facing"))?,
+            _ => {
+                return Err(error(
+                    col + 3,
+                    format!(
+                        "expected a facing (N NE E SE S SW W NW) after {field}, found '{facing_text}'"
+                    ),
+                ));
+            }
+        };
+        chevrons.push((colour, field, facing));
+        spans.chevron_columns.push(col);
+        col += entry.chars().count() + 1;
+    }
+    Ok(chevrons)
+}
+
+/// Turns a core invariant error into a located PPN error.
+fn locate(e: &PositionError, setup: &Setup, spans: &Spans) -> PpnError {
+    let chevron_column = |field: Field| {
+        setup
+            .chevrons
+            .iter()
+            .zip(&spans.chevron_columns)
+            .rev()
+            .find(|((_, f, _), _)| *f == field)
+            .map_or(0, |(_, &c)| c)
+    };
+    let column = match e {
+        PositionError::PlayerCount(_) | PositionError::RepeatedPlayer(_) => spans.players_column,
+        PositionError::ToMoveNotPlaying(_) => spans.to_move_column,
+        PositionError::MarkerColourNotPlaying { field, .. } => spans.marker_column[field.index()],
+        PositionError::ChevronColourNotPlaying { field, .. }
+        | PositionError::TwoChevrons { field }
+        | PositionError::ChevronOnForeignColour { field, .. } => chevron_column(*field),
+        PositionError::BadSeats(_) => 0,
+    };
+    error(column, e.to_string())
+}
+
+/// The canonical PPN of a position.
+pub fn format_ppn(pos: &Position) -> String {
+    let mut out = String::with_capacity(96);
+    for rank in (0..9u8).rev() {
+        let mut run = 0;
+        for file in 0..9u8 {
+            let field = Field::new(file, rank).unwrap_or_else(|| unreachable_field());
+            match pos.colour_at(field) {
+                Some(colour) => {
+                    if run > 0 {
+                        let _ = write!(out, "{run}");
+                        run = 0;
+                    }
+                    out.push(colour.letter());
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            let _ = write!(out, "{run}");
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    let mut any = false;
+    for (colour, field, facing) in pos.chevrons() {
+        if any {
+            out.push(',');
+        }
+        any = true;
+        let _ = write!(out, "{}{field}{facing}", colour.letter());
+    }
+    if !any {
+        out.push('-');
+    }
+    let _ = write!(out, " {} {}", pos.to_move().letter(), pos.players());
+    out
+}
+
+fn unreachable_field() -> Field {
+    Field::from_index(0).unwrap_or_else(|| unreachable!())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START2: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+
+    #[test]
+    fn standard_start_matches_the_spec() {
+        let pos = Position::standard(2).unwrap();
+        assert_eq!(format_ppn(&pos), START2);
+        assert_eq!(parse_ppn(START2).unwrap(), pos);
+    }
+
+    #[test]
+    fn markers_round_trip() {
+        let text = "K8/1R7/9/9/4K4/9/9/9/8R Ke5N,Ri1NW R KR";
+        assert_eq!(format_ppn(&parse_ppn(text).unwrap()), text);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let cases = [
+            ("9/9/9/9/9/9/9/9/8 Ke1N,Ra1NE K KR", 16, "rank 1"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K KK", 32, "twice"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE Y KR", 29, "player to move"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Re1N K KR", 23, "two chevrons"),
+            ("9/9/9/9/9/9/9/9/4R4 Ke1N,Ra1NE K KR", 20, "Red field"),
+            (
+                "9/9/9/9/9/9/9/9/4Y4 Ke1N,Ra1NE K KR",
+                17,
+                "Yellow does not play",
+            ),
+            ("9/9/9/9/9/9/9/9/9 Ke1Q,Ra1NE K KR", 21, "facing"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K K", 31, "2 to 4"),
+            ("9/9/9/9/9/9/9/9/9  Ke1N K KR", 18, "single spaces"),
+            ("9/9/9/9/9/9/9/9/X Ke1N K KR", 16, "neither"),
+        ];
+        for (text, column, needle) in cases {
+            let err = parse_ppn(text).unwrap_err();
+            assert_eq!(err.column, column, "{text}: {err}");
+            assert!(err.message.contains(needle), "{text}: {err}");
+        }
+    }
+}
