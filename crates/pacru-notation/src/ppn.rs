@@ -285,7 +285,9 @@ pub fn format_ppn(pos: &Position) -> String {
     for rank in (0..9u8).rev() {
         let mut run = 0;
         for file in 0..9u8 {
-            let field = Field::new(file, rank).unwrap_or_else(|| unreachable_field());
+            let Some(field) = Field::new(file, rank) else {
+                continue;
+            };
             match pos.colour_at(field) {
                 Some(colour) => {
                     if run > 0 {
@@ -318,10 +320,6 @@ pub fn format_ppn(pos: &Position) -> String {
     }
     let _ = write!(out, " {} {}", pos.to_move().letter(), pos.players());
     out
-}
-
-fn unreachable_field() -> Field {
-    Field::from_index(0).unwrap_or_else(|| unreachable!())
 }
 
 #[cfg(test)]
