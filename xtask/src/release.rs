@@ -71,7 +71,7 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
     let plan = make_plan(root)?;
     println!("==> release pacru {} for {}", plan.version, plan.target);
     println!(
-        "    CHANGELOG.md has an entry for {}; {} present",
+        "    CHANGELOG.md has an entry for {}; {} present; pacru-cli in the workspace",
         plan.version,
         DOCUMENTS.join(", ")
     );
@@ -130,6 +130,10 @@ fn make_plan(root: &Path) -> Result<Plan> {
             bail!("{doc} is missing from the workspace root; the release archive needs it");
         }
     }
+    let mut pkgid = cargo();
+    pkgid.args(["pkgid", "-p", "pacru-cli"]);
+    capture("looking for the pacru-cli package", root, pkgid)
+        .context("the release builds the `pacru` binary of the pacru-cli crate")?;
     let target = host_target(root)?;
     let mtime = source_date_epoch(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref())?;
     let target_dir = std::env::var_os("CARGO_TARGET_DIR")
