@@ -45,8 +45,12 @@ pub struct Effects {
     pub meeting_field: Option<Field>,
     /// Whether the move made a meeting that gave nothing (2011 rule, or no field left).
     pub empty_meeting: bool,
+    /// A reorientation's chevron and its new facing.
+    pub reoriented: Option<(Field, crate::Direction)>,
     /// The fields a reorientation returned to neutral.
     pub returned: Bitboard,
+    /// How many fields of the mover's colour are on the board after the move.
+    pub mover_fields: u32,
     /// Every field whose colour changed, with its colour before the move.
     pub changed: Vec<(Field, Option<Colour>)>,
     /// Players who left the game during this turn, in the order they left.
@@ -79,7 +83,9 @@ impl Position {
             crossing_field: None,
             meeting_field: None,
             empty_meeting: false,
+            reoriented: None,
             returned: Bitboard::EMPTY,
+            mover_fields: next.field_count(mover),
             changed: self
                 .changed_fields(&next)
                 .iter()
@@ -106,7 +112,10 @@ impl Position {
                     && self.meeting_partner(&turn, &sk)
                     && (turn.own | sk.gained(r.first)).contains(sk.to);
             }
-            (Move::Reorientation(r), _) => effects.returned = r.returned,
+            (Move::Reorientation(r), _) => {
+                effects.returned = r.returned;
+                effects.reoriented = next.chevron_at(r.field).map(|c| (r.field, c.facing));
+            }
             _ => {}
         }
         // Who left, in turn order after the mover.
