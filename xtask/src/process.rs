@@ -10,9 +10,15 @@ pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
-/// Human-readable form of a command: program and arguments, space-separated.
+/// Human-readable form of a command: environment settings, the program's file name
+/// and the arguments, space-separated.
 pub fn describe(cmd: &Command) -> String {
-    let mut text = cmd.get_program().to_string_lossy().into_owned();
+    let program = Path::new(cmd.get_program());
+    let mut text = program
+        .file_name()
+        .unwrap_or(program.as_os_str())
+        .to_string_lossy()
+        .into_owned();
     for arg in cmd.get_args() {
         text.push(' ');
         text.push_str(&arg.to_string_lossy());

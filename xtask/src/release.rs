@@ -76,14 +76,18 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
         DOCUMENTS.join(", ")
     );
     if dry_run {
-        print_plan(&plan);
+        print_plan(root, &plan);
         println!("==> dry run: nothing built, nothing written");
         return Ok(());
     }
 
-    let mut build = cargo();
-    build.args(["build", "--release", "--locked", "-p", "pacru-cli"]);
-    run_step("build", root, build)?;
+    // A failed release must not leave an older archive that looks like its result.
+    for old in [plan.archive.clone(), plan.checksum_file()] {
+        if old.exists() {
+            fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
+        }
+    }
+    run_step("build", root, build_command(root))?;
     if !plan.binary.is_file() {
         bail!(
             "the build succeeded but {} does not exist: does pacru-cli still build a binary named `pacru`?",
@@ -116,6 +120,38 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
     println!("==> wrote {}", plan.checksum_file().display());
     println!("    sha256 {}", sha256_hex(&bytes));
     Ok(())
+}
+
+/// `cargo build --release --locked -p pacru-cli`, with the workspace and cargo home
+/// paths remapped in the binary so that it does not depend on where the sources are.
+fn build_command(root: &Path) -> Command {
+    let mut flags: Vec<String> = std::env::var("RUSTFLAGS")
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    flags.extend(remap_flags(root, cargo_home().as_deref()));
+    let mut build = cargo();
+    build
+        .args(["build", "--release", "--locked", "-p", "pacru-cli"])
+        .env("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
+    build
+}
+
+/// `--remap-path-prefix` flags: the workspace becomes `/pacru`, cargo's home `/cargo`.
+fn remap_flags(root: &Path, cargo_home: Option<&Path>) -> Vec<String> {
+    let mut flags = vec![format!("--remap-path-prefix={}=/pacru", root.display())];
+    if let Some(home) = cargo_home {
+        flags.push(format!("--remap-path-prefix={}=/cargo", home.display()));
+    }
+    flags
+}
+
+/// Cargo's home directory: `CARGO_HOME`, else `~/.cargo`.
+fn cargo_home() -> Option<PathBuf> {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")))
 }
 
 /// Reads the version, checks the changelog and the documents, and works out the
@@ -161,8 +197,11 @@ fn make_plan(root: &Path) -> Result<Plan> {
     })
 }
 
-fn print_plan(plan: &Plan) {
-    println!("    would run: cargo build --release --locked -p pacru-cli");
+fn print_plan(root: &Path, plan: &Plan) {
+    println!(
+        "    would run: {}",
+        crate::process::describe(&build_command(root))
+    );
     println!("    would run: {} man > pacru.1", plan.binary.display());
     for (shell, file) in COMPLETIONS {
         println!(
@@ -281,6 +320,18 @@ mod tests {
         let text = "rustc 1.95.0\nbinary: rustc\nhost: x86_64-unknown-linux-gnu\nrelease: 1.95.0\n";
         assert_eq!(parse_host(text).unwrap(), "x86_64-unknown-linux-gnu");
         assert!(parse_host("rustc 1.95.0\n").is_err());
+    }
+
+    #[test]
+    fn build_paths_are_remapped() {
+        let flags = remap_flags(Path::new("/src/pacru"), Some(Path::new("/home/me/.cargo")));
+        assert_eq!(
+            flags,
+            [
+                "--remap-path-prefix=/src/pacru=/pacru",
+                "--remap-path-prefix=/home/me/.cargo=/cargo"
+            ]
+        );
     }
 
     #[test]
