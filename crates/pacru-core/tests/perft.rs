@@ -77,7 +77,13 @@ fn check_file(name: &str, min_entries: usize) {
     for e in &entries {
         let p: Position = pos(&e.ppn, e.rules);
         assert_eq!(p.rules(), e.rules);
-        let settled = ppn_of(&p);
+        // Both implementations settle the PPN the same way.
+        assert_eq!(
+            ppn_of(&p),
+            naive::naive_settle_ppn(&e.ppn),
+            "{name}:{}",
+            e.line
+        );
         for &(depth, expected) in &e.counts {
             let where_ = format!("{name}:{} depth {depth} ({})", e.line, e.ppn);
             assert_eq!(p.perft(depth), expected, "perft {where_}");
@@ -94,7 +100,7 @@ fn check_file(name: &str, min_entries: usize) {
             );
             if depth <= 2 || (depth == 3 && expected <= NAIVE_DEPTH3_LIMIT) {
                 assert_eq!(
-                    naive::naive_perft(&settled, naive_rules(e.rules), depth),
+                    naive::naive_perft(&e.ppn, naive_rules(e.rules), depth),
                     expected,
                     "naive perft {where_}"
                 );
@@ -118,8 +124,53 @@ fn random_play_positions() {
     check_file("random.txt", 4);
 }
 
-/// Not a test: writes perft lines for the positions in `$PERFT_GEN_INPUT` (lines
-/// `PPN ; rules Y ; MAXDEPTH`, `#` comments copied) to `$PERFT_GEN_OUTPUT`.
+/// Describes what a position features, for the comment of a generated line.
+fn features(p: &Position) -> String {
+    use pacru_core::MovementKind;
+    let mut pincers = 0;
+    let mut jumps = 0;
+    let mut changes = 0;
+    let mut choices = 0;
+    let mut transformations = 0;
+    let mut meetings = 0;
+    for sk in p.movement_skeletons() {
+        match sk.kind {
+            MovementKind::Pincer => pincers += 1,
+            MovementKind::ConnectionJump => jumps += 1,
+            MovementKind::Connection if sk.connection_change_available() => changes += 1,
+            _ => {}
+        }
+        if sk.connection_change_available() && sk.crossing_fields.any() {
+            choices += 1;
+        }
+        if sk.transformation && sk.crossing_fields.any() {
+            transformations += 1;
+        }
+        let first = sk.first_items().next();
+        if p.meeting_fields(&sk, first).any() {
+            meetings += 1;
+        }
+    }
+    let markers: Vec<String> = p
+        .players()
+        .iter()
+        .map(|c| format!("{}:{}", c.letter(), p.field_count(c)))
+        .collect();
+    format!(
+        "markers {}; movements: {pincers} pincer, {jumps} jump, {changes} connection change, {choices} connection-or-crossing choice, {transformations} transformation, {meetings} meeting; {} reorientations",
+        markers.join(" "),
+        p.legal_moves()
+            .filter(|m| matches!(m, pacru_core::Move::Reorientation(_)))
+            .count()
+    )
+}
+
+/// Not a test: writes perft lines for the positions in `$PERFT_GEN_INPUT` to
+/// `$PERFT_GEN_OUTPUT`. Input lines: `PPN ; rules Y ; MAXDEPTH`, or
+/// `random SEED PLAYERS PLIES ; rules Y ; MAXDEPTH` (a position reached by seeded
+/// random play preferring movements with items from the standard start); `#` comments are copied. A count is
+/// written only if the naive implementation agrees, and only if it is at most
+/// `$PERFT_GEN_NAIVE_LIMIT` (default 300000).
 /// Run with `cargo test --test perft generate -- --ignored`.
 #[test]
 #[ignore]
@@ -130,6 +181,10 @@ fn generate() {
     ) else {
         return;
     };
+    let limit: u64 = std::env::var("PERFT_GEN_NAIVE_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300_000);
     let mut out = String::new();
     for line in std::fs::read_to_string(input).unwrap().lines() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -140,12 +195,70 @@ fn generate() {
         let parts: Vec<&str> = line.split(';').map(str::trim).collect();
         let rules = parse_rules(parts[1]);
         let max: u32 = parts[2].parse().unwrap();
-        let p = pos(parts[0], rules);
-        out.push_str(&format!("{} ; {}", parts[0], parts[1]));
+        let p = if let Some(spec) = parts[0].strip_prefix("random ") {
+            let nums: Vec<u64> = spec.split(' ').map(|n| n.parse().unwrap()).collect();
+            let mut rng = common::XorShift::new(nums[0]);
+            let mut p = Position::standard(nums[1] as usize)
+                .unwrap()
+                .with_rules(rules);
+            for _ in 0..nums[2] {
+                let moves: Vec<_> = p.legal_moves().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer movements with items (crossings, connections, meetings) so
+                // that markers accumulate.
+                let rich: Vec<_> = moves
+                    .iter()
+                    .filter(|m| matches!(m, pacru_core::Move::Movement(mv) if !mv.items.is_empty()))
+                    .collect();
+                let m = if !rich.is_empty() && rng.chance(80) {
+                    *rich[rng.below(rich.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                p = p.play(&m).unwrap();
+            }
+            out.push_str(&format!(
+                "# seeded random play (seed players plies: {spec}): {}\n",
+                features(&p)
+            ));
+            p
+        } else {
+            pos(parts[0], rules)
+        };
+        // Hand-written lines keep their PPN as written (perhaps unsettled).
+        let ppn = if parts[0].starts_with("random ") {
+            ppn_of(&p)
+        } else {
+            parts[0].to_string()
+        };
+        out.push_str(&format!("{ppn} ; {}", parts[1]));
         for d in 1..=max {
-            out.push_str(&format!(" ; D{d} {}", p.perft(d)));
+            let n = p.perft(d);
+            if n > limit {
+                break;
+            }
+            assert_eq!(
+                naive::naive_perft(&ppn, naive_rules(rules), d),
+                n,
+                "naive disagrees: {ppn} depth {d}"
+            );
+            out.push_str(&format!(" ; D{d} {n}"));
         }
         out.push('\n');
     }
     std::fs::write(output, out).unwrap();
+}
+
+#[test]
+fn standard_file_holds_the_standard_starts() {
+    let entries = read_entries("standard.txt");
+    for n in 2..=4 {
+        let start = ppn_of(&Position::standard(n).unwrap());
+        assert!(
+            entries.iter().any(|e| e.ppn == start),
+            "standard.txt lacks the {n}-player start {start}"
+        );
+    }
 }

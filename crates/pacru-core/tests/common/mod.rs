@@ -191,3 +191,31 @@ impl XorShift {
         self.next_u64() % 100 < percent
     }
 }
+
+/// Builds a PPN from readable parts: `markers` lists (colour letter, space-separated
+/// fields), `chevrons` is space-separated `Ke1N`-style items.
+pub fn build(markers: &[(char, &str)], chevrons: &str, to_move: char, players: &str) -> String {
+    let mut b = naive::Board {
+        colour: [None; 81],
+        chevron: [None; 81],
+        to_move,
+        players: players.chars().collect(),
+    };
+    for (c, fields) in markers {
+        for f in fields.split_whitespace() {
+            b.colour[naive::parse_field(f).expect("field")] = Some(*c);
+        }
+    }
+    for item in chevrons.split_whitespace() {
+        let c = item.chars().next().unwrap();
+        let f = naive::parse_field(&item[1..3]).expect("field");
+        let d = naive::DIR_NAMES
+            .iter()
+            .position(|&n| n == &item[3..])
+            .expect("direction");
+        b.chevron[f] = Some((c, d));
+    }
+    let text = naive::write_ppn(&b);
+    naive::parse_ppn(&text).unwrap_or_else(|e| panic!("invalid built PPN {text}: {e}"));
+    text
+}
