@@ -371,6 +371,15 @@ impl Position {
             None
         };
         if let Some(extra) = items.next() {
+            if let Some(field) = meeting {
+                // The only item was due for the meeting: `extra` is one too many.
+                return Err(IllegalMove::new(
+                    Rule::R12,
+                    format!(
+                        "this move's only item is the meeting field ({field}); {extra} is one item too many"
+                    ),
+                ));
+            }
             return Err(self.extra_item(turn, sk, first, extra));
         }
         Ok(ResolvedMovement {
