@@ -1,0 +1,766 @@
+//! The referee side: start an engine program, talk to it, and turn everything that
+//! can go wrong into an [`EngineFailure`].
+//!
+//! The referee owns the clock. [`EngineProcess::request_move`] sends the whole game
+//! and waits at most the mover's limit (clock or per-move limit) plus a margin for
+//! the pipes; an engine that overruns is killed and reaped. The engine's output is
+//! read on a separate thread in lines of bounded length, with a cap on the total
+//! volume, through a bounded channel, so no engine can make the referee hang or run
+//! out of memory. Requests are written on another thread, so an engine that stops
+//! reading cannot block the referee either.
+
+use crate::lines::{LineRead, read_line_bounded};
+use crate::message::{
+    Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, OptionSpec, PROTOCOL_VERSION,
+    Reply, Request, RequestBody, SetOption,
+};
+use crate::wire::{Framing, truncate};
+use pacru_core::{Move, Position};
+use pacru_notation::parse_move;
+use std::collections::VecDeque;
+use std::io::{BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// How much of the engine's standard error is kept for crash reports, in bytes.
+const STDERR_TAIL: usize = 4096;
+
+/// How to start an engine and how strictly to treat it.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct EngineSpec {
+    /// The program to run (a path, or a name looked up in `PATH`). No shell is used.
+    pub program: String,
+    /// Its arguments, passed as they are.
+    pub args: Vec<String>,
+    /// The framing to speak (the engine detects it from the first line).
+    pub framing: Framing,
+    /// Options to set after the handshake: name and value as text.
+    pub options: Vec<(String, String)>,
+    /// The working directory; `None` for the referee's.
+    pub working_dir: Option<PathBuf>,
+    /// How long the handshake (and each `setoption`) may take.
+    pub handshake_timeout: Duration,
+    /// Extra time allowed beyond a move's limit for process and pipe latency.
+    pub margin: Duration,
+    /// The limit for a move when the game is untimed; `None` waits as long as it takes.
+    pub untimed_limit: Option<Duration>,
+    /// How long `quit` may take (the reply, then the exit).
+    pub quit_timeout: Duration,
+    /// The longest line the engine may write, in bytes.
+    pub max_line_bytes: usize,
+    /// The most the engine may write in the whole session, in bytes.
+    pub max_output_bytes: u64,
+    /// Let the engine's standard error through to the referee's instead of keeping
+    /// its last few kilobytes for crash reports.
+    pub inherit_stderr: bool,
+}
+
+impl Default for EngineSpec {
+    fn default() -> EngineSpec {
+        EngineSpec {
+            program: String::new(),
+            args: Vec::new(),
+            framing: Framing::Text,
+            options: Vec::new(),
+            working_dir: None,
+            handshake_timeout: Duration::from_secs(10),
+            margin: Duration::from_millis(100),
+            untimed_limit: None,
+            quit_timeout: Duration::from_secs(2),
+            max_line_bytes: 64 * 1024,
+            max_output_bytes: 64 * 1024 * 1024,
+            inherit_stderr: false,
+        }
+    }
+}
+
+impl EngineSpec {
+    /// A spec for `program` with `args` and default settings.
+    pub fn new(
+        program: impl Into<String>,
+        args: impl IntoIterator<Item = impl Into<String>>,
+    ) -> EngineSpec {
+        EngineSpec {
+            program: program.into(),
+            args: args.into_iter().map(Into::into).collect(),
+            ..EngineSpec::default()
+        }
+    }
+}
+
+/// Everything that can go wrong with an engine, as the referee sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Error, serde::Serialize)]
+#[serde(tag = "failure", rename_all = "snake_case")]
+pub enum EngineFailure {
+    /// The program could not be started.
+    #[error("could not start `{program}`: {message}")]
+    SpawnFailed {
+        /// The program.
+        program: String,
+        /// The operating system's reason.
+        message: String,
+    },
+    /// The engine exited with a failure status or was killed by a signal.
+    #[error("engine crashed ({status}){}", stderr_suffix(stderr))]
+    Crashed {
+        /// How it ended, e.g. `exit code 3` or `signal 11`.
+        status: String,
+        /// The end of its standard error, if captured.
+        stderr: String,
+    },
+    /// The engine did not answer in time; it was killed.
+    #[error("engine did not answer {waiting_for} within {limit_ms} ms")]
+    TimedOut {
+        /// The limit that ran out, margin included, in milliseconds.
+        limit_ms: u64,
+        /// What the referee was waiting for.
+        waiting_for: String,
+    },
+    /// The engine wrote a line that is not a protocol message; it was killed.
+    #[error("engine wrote garbage ({reason}): {line}")]
+    Garbage {
+        /// The line (shortened).
+        line: String,
+        /// Why it is not a message.
+        reason: String,
+    },
+    /// The engine answered with a move that is not legal here (or not a move).
+    #[error("engine played `{text}`, which is illegal: {reason}")]
+    IllegalMove {
+        /// The move as the engine wrote it.
+        text: String,
+        /// The rule it breaks, or why it is not a move.
+        reason: String,
+    },
+    /// The engine answered the move request with a failure reply.
+    #[error("engine refused to move: {reason}")]
+    Refused {
+        /// The engine's reason.
+        reason: String,
+    },
+    /// The engine closed its output (or exited normally) without answering.
+    #[error("engine closed its output without answering")]
+    Disconnected,
+    /// The engine wrote more than allowed; it was killed.
+    #[error("engine wrote more than {limit} bytes")]
+    Flooded {
+        /// The cap, in bytes.
+        limit: u64,
+    },
+    /// The engine broke the protocol in a way not covered above.
+    #[error("protocol error: {message}")]
+    ProtocolError {
+        /// What happened.
+        message: String,
+    },
+    /// The referee's own request was invalid (bad setup, illegal history, finished
+    /// game, wrong number of clocks): not the engine's fault, nothing was sent.
+    #[error("invalid request: {message}")]
+    InvalidRequest {
+        /// What is wrong.
+        message: String,
+    },
+}
+
+fn stderr_suffix(stderr: &str) -> String {
+    let tail = stderr.trim();
+    if tail.is_empty() {
+        String::new()
+    } else {
+        let last: Vec<&str> = tail.lines().rev().take(3).collect();
+        let last: Vec<&str> = last.into_iter().rev().collect();
+        format!("; stderr: {}", last.join(" | "))
+    }
+}
+
+impl EngineFailure {
+    /// The PGR `Termination` value for a game lost this way: `time`, `illegal` or
+    /// `forfeit` (`None` for [`EngineFailure::InvalidRequest`], the referee's fault).
+    pub fn termination(&self) -> Option<&'static str> {
+        match self {
+            EngineFailure::TimedOut { .. } => Some("time"),
+            EngineFailure::IllegalMove { .. } => Some("illegal"),
+            EngineFailure::InvalidRequest { .. } => None,
+            _ => Some("forfeit"),
+        }
+    }
+
+    /// Whether the engine process is gone (killed or exited) after this failure.
+    pub fn is_fatal(&self) -> bool {
+        !matches!(
+            self,
+            EngineFailure::IllegalMove { .. }
+                | EngineFailure::Refused { .. }
+                | EngineFailure::InvalidRequest { .. }
+        )
+    }
+}
+
+/// What the reader thread saw.
+enum Event {
+    Line(String),
+    NotUtf8(String),
+    TooLong(String),
+    Flood,
+    Eof,
+    ReadError(String),
+}
+
+/// A running engine program, handshaken and ready for requests.
+pub struct EngineProcess {
+    spec: EngineSpec,
+    child: Child,
+    to_engine: Option<Sender<String>>,
+    from_engine: Receiver<Event>,
+    stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    next_id: u64,
+    engine_id: EngineId,
+    options: Vec<OptionSpec>,
+    failed: Option<EngineFailure>,
+    last_info: Option<Info>,
+}
+
+impl std::fmt::Debug for EngineProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineProcess")
+            .field("program", &self.spec.program)
+            .field("pid", &self.child.id())
+            .field("engine", &self.engine_id)
+            .field("failed", &self.failed)
+            .finish()
+    }
+}
+
+fn describe_status(status: ExitStatus) -> String {
+    if let Some(code) = status.code() {
+        return format!("exit code {code}");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("killed by signal {signal}");
+        }
+    }
+    status.to_string()
+}
+
+impl EngineProcess {
+    /// Starts the engine without a handshake: for tools (like the compliance checker)
+    /// that want to send their own first line. Use [`EngineProcess::spawn`] otherwise.
+    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
+        let mut command = Command::new(&spec.program);
+        command
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if spec.inherit_stderr {
+                Stdio::inherit()
+            } else {
+                Stdio::piped()
+            });
+        if let Some(dir) = &spec.working_dir {
+            command.current_dir(dir);
+        }
+        let mut child = command.spawn().map_err(|e| EngineFailure::SpawnFailed {
+            program: spec.program.clone(),
+            message: e.to_string(),
+        })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineFailure::SpawnFailed {
+                program: spec.program.clone(),
+                message: "no pipes to the child".to_owned(),
+            });
+        };
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(mut stderr) = child.stderr.take() {
+            let tail = Arc::clone(&stderr_tail);
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 1024];
+                while let Ok(n) = stderr.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+                    tail.extend(&buf[..n]);
+                    while tail.len() > STDERR_TAIL {
+                        tail.pop_front();
+                    }
+                }
+            });
+        }
+        let to_engine = spawn_writer(stdin);
+        let from_engine = spawn_reader(stdout, spec.max_line_bytes, spec.max_output_bytes);
+        Ok(EngineProcess {
+            spec: spec.clone(),
+            child,
+            to_engine: Some(to_engine),
+            from_engine,
+            stderr_tail,
+            next_id: 1,
+            engine_id: EngineId::default(),
+            options: Vec::new(),
+            failed: None,
+            last_info: None,
+        })
+    }
+
+    /// Starts the engine, handshakes (`hello`), and sets the spec's options.
+    pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
+        let mut engine = EngineProcess::start(spec)?;
+        engine.handshake()?;
+        for (name, value) in &spec.options {
+            engine.set_option(name, value)?;
+        }
+        Ok(engine)
+    }
+
+    /// Sends `hello` and reads the engine's identity and options.
+    pub fn handshake(&mut self) -> Result<&EngineId, EngineFailure> {
+        let id = self.send(RequestBody::Hello(Hello {
+            protocols: vec![PROTOCOL_VERSION],
+        }))?;
+        let deadline = Instant::now() + self.spec.handshake_timeout;
+        let (last, before) = self.await_final(&id, Some(deadline), "the handshake")?;
+        let mut options = Vec::new();
+        for message in before {
+            if let EngineMessage::Option { spec, .. } = message {
+                options.push(spec);
+            }
+        }
+        match last {
+            EngineMessage::Ok {
+                reply: Reply::Hello(engine_id),
+                ..
+            } => {
+                if engine_id.protocol != PROTOCOL_VERSION {
+                    return Err(self.fail(EngineFailure::ProtocolError {
+                        message: format!(
+                            "engine chose protocol version {}, the referee offered {PROTOCOL_VERSION}",
+                            engine_id.protocol
+                        ),
+                    }));
+                }
+                self.engine_id = engine_id;
+                self.options = options;
+                Ok(&self.engine_id)
+            }
+            EngineMessage::Error { reason, .. } => Err(self.fail(EngineFailure::ProtocolError {
+                message: format!("engine refused the handshake: {reason}"),
+            })),
+            _ => Err(self.fail(EngineFailure::ProtocolError {
+                message: "the reply to hello does not name the engine".to_owned(),
+            })),
+        }
+    }
+
+    /// Sets an option; the engine's failure reply becomes a protocol error.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineFailure> {
+        let id = self.send(RequestBody::SetOption(SetOption {
+            name: name.to_owned(),
+            value: value.to_owned(),
+        }))?;
+        let deadline = Instant::now() + self.spec.handshake_timeout;
+        match self.await_final(&id, Some(deadline), "setoption")?.0 {
+            EngineMessage::Error { reason, .. } => Err(EngineFailure::ProtocolError {
+                message: format!("engine rejected option {name}={value}: {reason}"),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Who the engine is (from the handshake).
+    pub fn engine_id(&self) -> &EngineId {
+        &self.engine_id
+    }
+
+    /// The options the engine advertised in the handshake.
+    pub fn options(&self) -> &[OptionSpec] {
+        &self.options
+    }
+
+    /// The last `info` the engine sent during the latest move request.
+    pub fn last_info(&self) -> Option<&Info> {
+        self.last_info.as_ref()
+    }
+
+    /// The failure that ended this engine, if any.
+    pub fn failure(&self) -> Option<&EngineFailure> {
+        self.failed.as_ref()
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Asks for a move in the game `setup` + `history` with `clocks`, waiting at most
+    /// the mover's limit plus the spec's margin. Returns the (legal) move and the
+    /// time it took. The position is replayed here first, so an invalid setup or
+    /// history, or a finished game, is an [`EngineFailure::InvalidRequest`] and
+    /// nothing is sent.
+    pub fn request_move(
+        &mut self,
+        setup: &GameSetup,
+        history: &[Move],
+        clocks: &Clocks,
+    ) -> Result<(Move, Duration), EngineFailure> {
+        let invalid = |message: String| EngineFailure::InvalidRequest { message };
+        let position = setup.replay(history).map_err(|e| invalid(e.to_string()))?;
+        if position.is_finished() {
+            return Err(invalid(
+                "the game is over: there is no move to ask for".to_owned(),
+            ));
+        }
+        if !clocks.remaining.is_empty() && clocks.remaining.len() != setup.players.len() {
+            return Err(invalid(format!(
+                "{} clocks for {} players",
+                clocks.remaining.len(),
+                setup.players.len()
+            )));
+        }
+        let slot = position
+            .players()
+            .slot_of(position.to_move())
+            .unwrap_or_default();
+        let limit = clocks.limit_for(slot).or(self.spec.untimed_limit);
+        let go = Go {
+            setup: setup.clone(),
+            moves: history.to_vec(),
+            clocks: clocks.clone(),
+        };
+        self.last_info = None;
+        let started = Instant::now();
+        let id = self.send(RequestBody::Go(go))?;
+        let deadline = limit.map(|l| started + l + self.spec.margin);
+        let (last, before) = self.await_final(&id, deadline, "the move request")?;
+        let elapsed = started.elapsed();
+        self.last_info = before.into_iter().rev().find_map(|m| match m {
+            EngineMessage::Info { info, .. } => Some(info),
+            _ => None,
+        });
+        match last {
+            EngineMessage::Ok {
+                reply: Reply::Move(text),
+                ..
+            } => check_move(&position, &text).map(|mv| (mv, elapsed)),
+            EngineMessage::Ok { .. } => Err(self.fail(EngineFailure::ProtocolError {
+                message: "the success reply to go carries no move".to_owned(),
+            })),
+            EngineMessage::Error { reason, .. } => Err(EngineFailure::Refused { reason }),
+            _ => Err(self.fail(EngineFailure::ProtocolError {
+                message: "unexpected reply".to_owned(),
+            })),
+        }
+    }
+
+    /// Sends `ping` and waits for its reply.
+    pub fn ping(&mut self, timeout: Duration) -> Result<Duration, EngineFailure> {
+        let started = Instant::now();
+        let id = self.send(RequestBody::Ping)?;
+        self.await_final(&id, Some(started + timeout), "ping")?;
+        Ok(started.elapsed())
+    }
+
+    /// Sends `quit`, waits for the reply and the exit (within the spec's quit
+    /// timeout), and reaps the process; kills it if it does not exit in time.
+    pub fn quit(mut self) -> Result<(), EngineFailure> {
+        if let Some(failure) = self.failed.clone() {
+            self.kill();
+            return match failure {
+                EngineFailure::Crashed { .. } | EngineFailure::Disconnected => Err(failure),
+                _ => Ok(()),
+            };
+        }
+        let deadline = Instant::now() + self.spec.quit_timeout;
+        let replied = self
+            .send(RequestBody::Quit)
+            .and_then(|id| self.await_final(&id, Some(deadline), "quit"));
+        // Close its input too: an engine may also stop at the end of its input.
+        self.to_engine = None;
+        let reply = match replied {
+            Ok(_) => Ok(()),
+            Err(EngineFailure::Disconnected) => Err(EngineFailure::ProtocolError {
+                message: "engine exited without answering quit".to_owned(),
+            }),
+            Err(e) => Err(e),
+        };
+        match self.wait_exit(deadline.max(Instant::now() + Duration::from_millis(200))) {
+            Some(status) if status.success() => reply,
+            Some(status) => Err(EngineFailure::Crashed {
+                status: describe_status(status),
+                stderr: self.stderr_text(),
+            }),
+            None => {
+                self.kill();
+                reply.and(Err(EngineFailure::TimedOut {
+                    limit_ms: self.spec.quit_timeout.as_millis() as u64,
+                    waiting_for: "the exit after quit".to_owned(),
+                }))
+            }
+        }
+    }
+
+    // ----- lower level: raw requests and messages -----
+
+    /// A fresh request id.
+    pub fn new_id(&mut self) -> String {
+        let id = self.next_id.to_string();
+        self.next_id += 1;
+        id
+    }
+
+    /// Sends a request with a fresh id; returns the id.
+    pub fn send(&mut self, body: RequestBody) -> Result<String, EngineFailure> {
+        let id = self.new_id();
+        let line = Request::new(id.clone(), body).encode(self.spec.framing);
+        self.send_raw(&line)?;
+        Ok(id)
+    }
+
+    /// Sends one raw line (a line end is added).
+    pub fn send_raw(&mut self, line: &str) -> Result<(), EngineFailure> {
+        if let Some(failure) = &self.failed {
+            return Err(failure.clone());
+        }
+        match &self.to_engine {
+            Some(tx) if tx.send(line.to_owned()).is_ok() => Ok(()),
+            _ => Err(self.fail(EngineFailure::Disconnected)),
+        }
+    }
+
+    /// The next message from the engine, waiting until `deadline` (`None`: no limit).
+    /// Garbage, overlong lines, floods, timeouts and the end of output are failures;
+    /// all but the end of output kill the engine.
+    pub fn next_message(
+        &mut self,
+        deadline: Option<Instant>,
+        waiting_for: &str,
+    ) -> Result<EngineMessage, EngineFailure> {
+        if let Some(failure) = &self.failed {
+            return Err(failure.clone());
+        }
+        let started = Instant::now();
+        loop {
+            let event = match deadline {
+                None => self
+                    .from_engine
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
+                Some(d) => self
+                    .from_engine
+                    .recv_timeout(d.saturating_duration_since(Instant::now())),
+            };
+            let failure = match event {
+                Ok(Event::Line(line)) => {
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    match EngineMessage::decode(self.spec.framing, &line) {
+                        Ok(message) => return Ok(message),
+                        Err(e) => EngineFailure::Garbage {
+                            line: truncate(&line, 200),
+                            reason: e.to_string(),
+                        },
+                    }
+                }
+                Ok(Event::NotUtf8(line)) => EngineFailure::Garbage {
+                    line: truncate(&line, 200),
+                    reason: "not UTF-8".to_owned(),
+                },
+                Ok(Event::TooLong(prefix)) => EngineFailure::Garbage {
+                    line: truncate(&prefix, 200),
+                    reason: format!("line longer than {} bytes", self.spec.max_line_bytes),
+                },
+                Ok(Event::Flood) => EngineFailure::Flooded {
+                    limit: self.spec.max_output_bytes,
+                },
+                Ok(Event::ReadError(message)) => EngineFailure::ProtocolError {
+                    message: format!("reading the engine's output failed: {message}"),
+                },
+                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => self.ended(),
+                Err(RecvTimeoutError::Timeout) => EngineFailure::TimedOut {
+                    limit_ms: deadline.map_or(0, |d| {
+                        d.saturating_duration_since(started).as_millis() as u64
+                    }),
+                    waiting_for: waiting_for.to_owned(),
+                },
+            };
+            return Err(self.fail(failure));
+        }
+    }
+
+    /// Reads messages until the final one (`=` or `?`) about request `id`; returns it
+    /// and the non-final messages about `id` before it. Messages about earlier
+    /// requests are skipped; a final message about a request never sent (or about
+    /// `-`, a request the engine could not read) is a protocol error.
+    pub fn await_final(
+        &mut self,
+        id: &str,
+        deadline: Option<Instant>,
+        waiting_for: &str,
+    ) -> Result<(EngineMessage, Vec<EngineMessage>), EngineFailure> {
+        let mut before = Vec::new();
+        loop {
+            let message = self.next_message(deadline, waiting_for)?;
+            if message.id() == id {
+                if message.is_final() {
+                    return Ok((message, before));
+                }
+                if before.len() < 1000 {
+                    before.push(message);
+                }
+                continue;
+            }
+            let earlier = message
+                .id()
+                .parse::<u64>()
+                .is_ok_and(|n| n >= 1 && n < self.next_id);
+            if !earlier {
+                let failure = EngineFailure::ProtocolError {
+                    message: match &message {
+                        EngineMessage::Error { reason, .. } if message.id() == "-" => {
+                            format!("engine could not read a request: {reason}")
+                        }
+                        _ => format!(
+                            "message about request `{}`, which was never sent, while waiting for `{id}`",
+                            message.id()
+                        ),
+                    },
+                };
+                return Err(self.fail(failure));
+            }
+        }
+    }
+
+    /// Kills the engine (if still running) and reaps it.
+    pub fn kill(&mut self) {
+        self.to_engine = None;
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+
+    /// Records a failure; kills the engine if the failure is fatal.
+    fn fail(&mut self, failure: EngineFailure) -> EngineFailure {
+        if failure.is_fatal() {
+            self.kill();
+            self.failed = Some(failure.clone());
+        }
+        failure
+    }
+
+    /// The engine's output ended: crashed, or disconnected.
+    fn ended(&mut self) -> EngineFailure {
+        match self.wait_exit(Instant::now() + Duration::from_millis(500)) {
+            Some(status) if !status.success() => EngineFailure::Crashed {
+                status: describe_status(status),
+                stderr: self.stderr_text(),
+            },
+            _ => EngineFailure::Disconnected,
+        }
+    }
+
+    fn wait_exit(&mut self, deadline: Instant) -> Option<ExitStatus> {
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn stderr_text(&self) -> String {
+        // Give the stderr thread a moment to collect the last words.
+        std::thread::sleep(Duration::from_millis(20));
+        let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+        let bytes: Vec<u8> = tail.iter().copied().collect();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Parses and checks an engine's move in `position`.
+fn check_move(position: &Position, text: &str) -> Result<Move, EngineFailure> {
+    let illegal = |reason: String| EngineFailure::IllegalMove {
+        text: truncate(text, 200),
+        reason,
+    };
+    let mv = parse_move(text).map_err(|e| illegal(format!("not a move: {e}")))?;
+    match position.play(&mv) {
+        Ok(_) => Ok(mv),
+        Err(e) => Err(illegal(e.to_string())),
+    }
+}
+
+fn spawn_writer(mut stdin: ChildStdin) -> Sender<String> {
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in rx {
+            let ok = stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.write_all(b"\n"))
+                .and_then(|()| stdin.flush());
+            if ok.is_err() {
+                return;
+            }
+        }
+    });
+    tx
+}
+
+fn spawn_reader(
+    stdout: impl Read + Send + 'static,
+    max_line: usize,
+    max_total: u64,
+) -> Receiver<Event> {
+    let (tx, rx) = mpsc::sync_channel::<Event>(64);
+    std::thread::spawn(move || {
+        let mut reader = BufReader::with_capacity(16 * 1024, stdout);
+        let mut total: u64 = 0;
+        loop {
+            let budget = max_total.saturating_sub(total);
+            let event = match read_line_bounded(&mut reader, max_line, budget) {
+                Ok((read, used)) => {
+                    total = total.saturating_add(used);
+                    match read {
+                        LineRead::Eof => Event::Eof,
+                        LineRead::OverBudget => Event::Flood,
+                        _ if total > max_total => Event::Flood,
+                        LineRead::Line(bytes) => match String::from_utf8(bytes) {
+                            Ok(line) => Event::Line(line),
+                            Err(e) => {
+                                Event::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned())
+                            }
+                        },
+                        LineRead::TooLong(prefix) => {
+                            Event::TooLong(String::from_utf8_lossy(&prefix).into_owned())
+                        }
+                    }
+                }
+                Err(e) => Event::ReadError(e.to_string()),
+            };
+            let last = matches!(event, Event::Eof | Event::Flood | Event::ReadError(_));
+            if tx.send(event).is_err() || last {
+                return;
+            }
+        }
+    });
+    rx
+}

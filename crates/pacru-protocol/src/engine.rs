@@ -1,0 +1,483 @@
+//! The engine SDK: implement [`Engine`] ("choose a move in this position") and hand
+//! it to [`run_engine`], which speaks the protocol on the engine's behalf.
+//!
+//! The run loop does everything else: it detects the framing, answers the
+//! handshake with the engine's name and options, checks `setoption` values against
+//! the advertised types, replays every `go` request's history with `pacru-core` to
+//! build the position (rejecting bad setups, illegal histories and finished games
+//! with a failure reply), computes a deadline from the clocks, checks the engine's
+//! move before sending it, and answers `stop`, `ping` and `quit`.
+
+use crate::lines::{LineRead, read_line_bounded};
+use crate::message::{
+    Clocks, EngineId, EngineMessage, Go, OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request,
+    RequestBody,
+};
+use crate::wire::{Framing, UNKNOWN_ID, salvage_id};
+use pacru_core::{Move, Position, Status};
+use pacru_notation::format_move;
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The longest request line the run loop accepts, in bytes (a game of several
+/// thousand moves fits easily).
+pub const MAX_REQUEST_LINE: usize = 4 << 20;
+
+/// A program that plays Pacru. Only [`Engine::name`] and [`Engine::choose_move`]
+/// are required.
+pub trait Engine {
+    /// The engine's name, sent in the handshake.
+    fn name(&self) -> String;
+
+    /// The engine's author, sent in the handshake.
+    fn author(&self) -> String {
+        String::new()
+    }
+
+    /// The engine's version, sent in the handshake.
+    fn version(&self) -> String {
+        String::new()
+    }
+
+    /// The options the engine offers (advertised in the handshake).
+    fn options(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    /// Sets an option. The run loop has already checked that `name` is one of
+    /// [`Engine::options`] (it passes the advertised spelling) and that `value` fits
+    /// its type and range; an `Err` becomes a failure reply.
+    fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        let _ = (name, value);
+        Ok(())
+    }
+
+    /// Chooses a move for the player to move in `position`, an unfinished game
+    /// reached by `history` from the setup's start. The move must be legal (the run
+    /// loop checks it and sends a failure reply instead of an illegal move).
+    /// Long searches should look at `stop` now and then and return their best move
+    /// when it is set.
+    fn choose_move(
+        &mut self,
+        position: &Position,
+        history: &[Move],
+        clock: &Clock,
+        stop: &StopFlag,
+    ) -> Move;
+}
+
+/// The clocks as the engine sees them for one move.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    /// Every player's clock, as sent by the referee.
+    pub clocks: Clocks,
+    /// The engine's slot in order of play (index into `clocks.remaining`).
+    pub me: usize,
+    /// When the request arrived.
+    pub received: Instant,
+}
+
+impl Clock {
+    /// The engine's own clock, if the game is timed.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.clocks.remaining.get(self.me).copied()
+    }
+
+    /// The hard limit for this move (clock or per-move limit, whichever is smaller).
+    pub fn limit(&self) -> Option<Duration> {
+        self.clocks.limit_for(self.me)
+    }
+
+    /// A suggested time to spend on this move: a thirtieth of the clock plus most of
+    /// the increment, never more than the hard limit minus a safety margin.
+    pub fn budget(&self) -> Option<Duration> {
+        let limit = self.limit()?;
+        let safe = safe_limit(limit);
+        let soft = match self.remaining() {
+            Some(clock) => clock / 30 + self.clocks.increment * 3 / 4,
+            None => safe,
+        };
+        Some(soft.min(safe))
+    }
+
+    /// The moment by which the reply must be sent, with a safety margin.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.limit().map(|limit| self.received + safe_limit(limit))
+    }
+}
+
+/// The limit minus a margin for the pipes and the referee: 10% or 50 ms, whichever
+/// is smaller.
+fn safe_limit(limit: Duration) -> Duration {
+    let margin = (limit / 10).min(Duration::from_millis(50));
+    limit.saturating_sub(margin)
+}
+
+/// Tells a searching engine when to stop: when the referee sent `stop` or `quit`,
+/// the input ended, or the deadline from the clocks has passed.
+#[derive(Clone, Debug)]
+pub struct StopFlag {
+    latest_stop: Arc<AtomicU64>,
+    request_seq: u64,
+    deadline: Option<Instant>,
+}
+
+impl StopFlag {
+    /// A flag that is never set (until [`StopFlag::stop`] on a clone).
+    pub fn new() -> StopFlag {
+        StopFlag {
+            latest_stop: Arc::new(AtomicU64::new(0)),
+            request_seq: 0,
+            deadline: None,
+        }
+    }
+
+    /// The same flag, also set once `deadline` passes.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> StopFlag {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Sets the flag (for this and every clone).
+    pub fn stop(&self) {
+        self.latest_stop.fetch_max(u64::MAX, Ordering::SeqCst);
+    }
+
+    /// Whether the engine should return its move now.
+    pub fn should_stop(&self) -> bool {
+        self.latest_stop.load(Ordering::SeqCst) > self.request_seq
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+}
+
+impl Default for StopFlag {
+    fn default() -> StopFlag {
+        StopFlag::new()
+    }
+}
+
+/// Settings of the run loop.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Force a framing; `None` detects it from the first line (`{` means JSON).
+    pub framing: Option<Framing>,
+}
+
+/// One session's protocol state.
+struct Session {
+    framing: Option<Framing>,
+    specs: Vec<OptionSpec>,
+    spec_error: Option<String>,
+}
+
+/// What handling one request produced.
+struct Step {
+    messages: Vec<EngineMessage>,
+    quit: bool,
+}
+
+impl Step {
+    fn one(message: EngineMessage) -> Step {
+        Step {
+            messages: vec![message],
+            quit: false,
+        }
+    }
+}
+
+fn failure(id: &str, reason: impl Into<String>) -> EngineMessage {
+    EngineMessage::Error {
+        id: id.to_owned(),
+        reason: reason.into(),
+    }
+}
+
+fn done(id: &str) -> EngineMessage {
+    EngineMessage::Ok {
+        id: id.to_owned(),
+        reply: Reply::Done,
+    }
+}
+
+impl Session {
+    fn new<E: Engine>(engine: &E, options: &RunOptions) -> Session {
+        let specs = engine.options();
+        let spec_error = specs.iter().find_map(|s| s.validate().err());
+        Session {
+            framing: options.framing,
+            specs,
+            spec_error,
+        }
+    }
+
+    fn framing(&mut self, line: &str) -> Framing {
+        *self.framing.get_or_insert_with(|| Framing::detect(line))
+    }
+
+    fn encode(&self, message: &EngineMessage) -> String {
+        message.encode(self.framing.unwrap_or_default())
+    }
+
+    /// Handles one raw input line. Blank lines are not requests and get no reply.
+    fn handle_raw<E: Engine>(
+        &mut self,
+        engine: &mut E,
+        raw: LineRead,
+        stop: StopFlag,
+    ) -> Option<Step> {
+        let bytes = match raw {
+            LineRead::Line(bytes) => bytes,
+            LineRead::TooLong(prefix) => {
+                let prefix = String::from_utf8_lossy(&prefix).into_owned();
+                let framing = self.framing(&prefix);
+                return Some(Step::one(failure(
+                    &salvage_id(framing, &prefix),
+                    format!("request line longer than {MAX_REQUEST_LINE} bytes"),
+                )));
+            }
+            LineRead::Eof | LineRead::OverBudget => return None,
+        };
+        let Ok(line) = String::from_utf8(bytes) else {
+            return Some(Step::one(failure(UNKNOWN_ID, "request line is not UTF-8")));
+        };
+        if line.trim().is_empty() {
+            return None;
+        }
+        let framing = self.framing(&line);
+        match Request::decode(framing, &line) {
+            Ok(request) => Some(self.handle(engine, request, stop)),
+            Err(e @ crate::message::MessageError::UnknownCommand(_)) => Some(Step::one(failure(
+                &salvage_id(framing, &line),
+                e.to_string(),
+            ))),
+            Err(e) => Some(Step::one(failure(
+                &salvage_id(framing, &line),
+                format!("malformed request: {e}"),
+            ))),
+        }
+    }
+
+    fn handle<E: Engine>(&mut self, engine: &mut E, request: Request, stop: StopFlag) -> Step {
+        let id = request.id.as_str();
+        match request.body {
+            RequestBody::Hello(hello) => {
+                if !hello.protocols.contains(&PROTOCOL_VERSION) {
+                    return Step::one(failure(
+                        id,
+                        format!(
+                            "unsupported protocol version(s) {:?}; this engine speaks {PROTOCOL_VERSION}",
+                            hello.protocols
+                        ),
+                    ));
+                }
+                if let Some(e) = &self.spec_error {
+                    return Step::one(failure(id, format!("engine error: bad option: {e}")));
+                }
+                let mut messages: Vec<EngineMessage> = self
+                    .specs
+                    .iter()
+                    .map(|spec| EngineMessage::Option {
+                        id: id.to_owned(),
+                        spec: spec.clone(),
+                    })
+                    .collect();
+                messages.push(EngineMessage::Ok {
+                    id: id.to_owned(),
+                    reply: Reply::Hello(EngineId {
+                        protocol: PROTOCOL_VERSION,
+                        name: engine.name(),
+                        author: engine.author(),
+                        version: engine.version(),
+                    }),
+                });
+                Step {
+                    messages,
+                    quit: false,
+                }
+            }
+            RequestBody::SetOption(set) => {
+                let Some(spec) = self
+                    .specs
+                    .iter()
+                    .find(|s| s.name.eq_ignore_ascii_case(&set.name))
+                else {
+                    return Step::one(failure(id, format!("unknown option `{}`", set.name)));
+                };
+                let result = spec
+                    .parse_value(&set.value)
+                    .and_then(|value| engine.set_option(&spec.name, &value));
+                Step::one(match result {
+                    Ok(()) => done(id),
+                    Err(reason) => failure(id, reason),
+                })
+            }
+            RequestBody::Go(go) => Step::one(play(engine, id, &go, stop)),
+            RequestBody::Stop | RequestBody::Ping => Step::one(done(id)),
+            RequestBody::Quit => Step {
+                messages: vec![done(id)],
+                quit: true,
+            },
+        }
+    }
+}
+
+/// Answers a `go`: replay, ask the engine, check its move.
+fn play<E: Engine>(engine: &mut E, id: &str, go: &Go, stop: StopFlag) -> EngineMessage {
+    let received = Instant::now();
+    let position = match go.setup.replay(&go.moves) {
+        Ok(pos) => pos,
+        Err(e) => return failure(id, e.to_string()),
+    };
+    match position.status() {
+        Status::Ongoing => {}
+        Status::Won { winner, .. } => {
+            return failure(id, format!("the game is over: {} has won", winner.word()));
+        }
+        Status::NoWinner => return failure(id, "the game is over: no player has chevrons"),
+    }
+    let me = position
+        .players()
+        .slot_of(position.to_move())
+        .unwrap_or_default();
+    let clock = Clock {
+        clocks: go.clocks.clone(),
+        me,
+        received,
+    };
+    let stop = stop.with_deadline(clock.deadline());
+    let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        engine.choose_move(&position, &go.moves, &clock, &stop)
+    }));
+    match chosen {
+        Ok(mv) => match position.play(&mv) {
+            Ok(_) => EngineMessage::Ok {
+                id: id.to_owned(),
+                reply: Reply::Move(format_move(&mv)),
+            },
+            Err(e) => failure(
+                id,
+                format!(
+                    "engine error: it chose the illegal move {} ({e})",
+                    format_move(&mv)
+                ),
+            ),
+        },
+        Err(_) => failure(
+            id,
+            "engine error: the engine panicked while choosing a move",
+        ),
+    }
+}
+
+fn write_step(session: &Session, output: &mut impl Write, step: &Step) -> io::Result<()> {
+    for message in &step.messages {
+        writeln!(output, "{}", session.encode(message))?;
+    }
+    output.flush()
+}
+
+/// Runs `engine` over the protocol until `quit` or the end of the input.
+///
+/// Input is read on a separate (detached) thread, so `stop` and `quit` reach a
+/// searching engine through its [`StopFlag`]; requests are still answered in order.
+/// Use [`run_engine_blocking`] when the input cannot be sent to another thread.
+pub fn run_engine<E: Engine, R: BufRead + Send + 'static, W: Write>(
+    engine: E,
+    input: R,
+    output: W,
+) -> io::Result<()> {
+    run_engine_with(engine, input, output, &RunOptions::default())
+}
+
+/// [`run_engine`] with settings.
+pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
+    mut engine: E,
+    mut input: R,
+    mut output: W,
+    options: &RunOptions,
+) -> io::Result<()> {
+    let mut session = Session::new(&engine, options);
+    let latest_stop = Arc::new(AtomicU64::new(0));
+    let (tx, rx) = mpsc::sync_channel::<(u64, io::Result<LineRead>)>(256);
+    let reader_stop = Arc::clone(&latest_stop);
+    let mut reader_framing = options.framing;
+    // Detached: after `quit` the input may stay open; the thread then ends with the
+    // process, or at its next send, which fails once the receiver is gone.
+    std::thread::spawn(move || {
+        let mut seq = 0u64;
+        loop {
+            seq += 1;
+            let read = read_line_bounded(&mut input, MAX_REQUEST_LINE, u64::MAX).map(|r| r.0);
+            let end = !matches!(read, Ok(LineRead::Line(_) | LineRead::TooLong(_)));
+            if let Ok(LineRead::Line(bytes)) = &read {
+                let text = String::from_utf8_lossy(bytes);
+                if !text.trim().is_empty() {
+                    let framing = *reader_framing.get_or_insert_with(|| Framing::detect(&text));
+                    if let Ok(request) = Request::decode(framing, &text)
+                        && matches!(request.body, RequestBody::Stop | RequestBody::Quit)
+                    {
+                        reader_stop.fetch_max(seq, Ordering::SeqCst);
+                    }
+                }
+            }
+            if end {
+                reader_stop.store(u64::MAX, Ordering::SeqCst);
+            }
+            if tx.send((seq, read)).is_err() || end {
+                return;
+            }
+        }
+    });
+    while let Ok((seq, read)) = rx.recv() {
+        let raw = read?;
+        if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
+            return Ok(());
+        }
+        let stop = StopFlag {
+            latest_stop: Arc::clone(&latest_stop),
+            request_seq: seq,
+            deadline: None,
+        };
+        if let Some(step) = session.handle_raw(&mut engine, raw, stop) {
+            write_step(&session, &mut output, &step)?;
+            if step.quit {
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `engine` over the protocol on the calling thread only: requests are read and
+/// answered one after the other, so a `stop` is only read after the search it was
+/// meant for has ended (deadlines from the clocks still apply). Fine for engines
+/// that answer quickly, such as the built-in ones.
+pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
+    mut engine: E,
+    mut input: R,
+    mut output: W,
+    options: &RunOptions,
+) -> io::Result<()> {
+    let mut session = Session::new(&engine, options);
+    loop {
+        let (raw, _) = read_line_bounded(&mut input, MAX_REQUEST_LINE, u64::MAX)?;
+        if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
+            return Ok(());
+        }
+        if let Some(step) = session.handle_raw(&mut engine, raw, StopFlag::new()) {
+            write_step(&session, &mut output, &step)?;
+            if step.quit {
+                return Ok(());
+            }
+        }
+    }
+}
