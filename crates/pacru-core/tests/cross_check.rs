@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 /// Above this many legal moves, reorientations are sampled instead of listed in full
 /// (the naive oracle would take too long in a debug build).
-const FULL_LIST_LIMIT: u64 = 4000;
+const FULL_LIST_LIMIT: u64 = 2500;
 
 #[derive(Default, Debug)]
 struct Coverage {
@@ -39,6 +39,17 @@ struct Coverage {
     win_target: u64,
     win_last_standing: u64,
     sampled_positions: u64,
+    // Movements compared with the naive implementation, by kind (from the skeletons
+    // of every checked position).
+    checked_pincer: u64,
+    checked_pincer_crossing: u64,
+    checked_jump: u64,
+    checked_jump_crossing: u64,
+    checked_connection_change: u64,
+    checked_connection_choice: u64,
+    checked_connection_nothing: u64,
+    checked_transformation: u64,
+    checked_meeting: u64,
 }
 
 fn diff(a: &[String], b: &[String]) -> String {
@@ -156,9 +167,47 @@ fn check_position(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<M
 }
 
 fn note_skeletons(p: &Position, cov: &mut Coverage) {
-    if p.movement_skeletons()
-        .any(|sk| sk.connection_change_available() && sk.crossing_fields.any())
-    {
+    let mut choice = false;
+    for sk in p.movement_skeletons() {
+        match sk.kind {
+            MovementKind::Pincer => {
+                cov.checked_pincer += 1;
+                if sk.crossing {
+                    cov.checked_pincer_crossing += 1;
+                }
+            }
+            MovementKind::ConnectionJump => {
+                cov.checked_jump += 1;
+                if sk.crossing {
+                    cov.checked_jump_crossing += 1;
+                }
+            }
+            MovementKind::Connection if sk.connection_change_available() => {
+                cov.checked_connection_change += 1;
+            }
+            MovementKind::Connection => cov.checked_connection_nothing += 1,
+            MovementKind::Plain => {}
+        }
+        if sk.connection_change_available() && sk.crossing_fields.any() {
+            cov.checked_connection_choice += 1;
+            choice = true;
+        }
+        if sk.transformation && sk.crossing_fields.any() {
+            cov.checked_transformation += 1;
+        }
+        let firsts: Vec<Option<pacru_core::Item>> = if sk.needs_first_item() {
+            sk.first_items().map(Some).collect()
+        } else {
+            vec![None]
+        };
+        if firsts
+            .into_iter()
+            .any(|first| p.meeting_fields(&sk, first).any())
+        {
+            cov.checked_meeting += 1;
+        }
+    }
+    if choice {
         cov.connection_choice_positions += 1;
     }
 }
@@ -184,6 +233,10 @@ fn rarity(p: &Position, m: &Move) -> u32 {
     }
     if e.connection_fields.any() {
         r += 2;
+    }
+    if e.kind == Some(MovementKind::Connection) && e.crossing_field.is_some() {
+        // A connection taking the crossing benefit (perhaps instead of `*`).
+        r += 4;
     }
     r
 }
@@ -299,7 +352,13 @@ fn choose(p: &Position, moves: &[Move], rng: &mut XorShift) -> Move {
         let scored: Vec<(u32, &Move)> = movements.iter().map(|m| (rarity(p, m), *m)).collect();
         let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
         if best > 0 {
-            let top: Vec<&Move> = scored.iter().filter(|s| s.0 == best).map(|s| s.1).collect();
+            // The rarest kind, or any unusual one.
+            let floor = if rng.chance(50) { best } else { 1 };
+            let top: Vec<&Move> = scored
+                .iter()
+                .filter(|s| s.0 >= floor)
+                .map(|s| s.1)
+                .collect();
             return *top[rng.below(top.len())];
         }
     }
@@ -338,9 +397,32 @@ fn check_both(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<Move>
     a
 }
 
-fn random_games(seed: u64, games: usize, max_plies: usize, cov: &mut Coverage) {
+/// The hand-made mid-game positions of `tests/perft/midgame.txt`.
+fn midgame_positions() -> Vec<Position> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/perft/midgame.txt");
+    let text = std::fs::read_to_string(path).expect("tests/perft/midgame.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.split(';').map(str::trim);
+            let ppn = parts.next().unwrap();
+            let rules = match parts.next().unwrap() {
+                "rules 2011" => RulesEdition::Pacru2011,
+                _ => RulesEdition::Pacru2004,
+            };
+            common::pos(ppn, rules)
+        })
+        .collect()
+}
+
+fn random_games(
+    seed: u64,
+    starts: &[Position],
+    games: usize,
+    max_plies: usize,
+    cov: &mut Coverage,
+) {
     let mut rng = XorShift::new(seed);
-    let starts = starts();
     for g in 0..games {
         let mut p = starts[g % starts.len()].clone();
         if rng.chance(50) {
@@ -372,33 +454,58 @@ fn standard_starts_agree() {
 #[test]
 fn random_play_two_players() {
     let mut cov = Coverage::default();
-    for seed in 0..3 {
-        random_games(0x2000 + seed, 2, 140, &mut cov);
+    let start = [Position::standard(2).unwrap()];
+    for seed in 0..2 {
+        random_games(0x2000 + seed, &start, 1, 120, &mut cov);
     }
     eprintln!("{cov:#?}");
+    assert!(cov.positions > 100);
+}
+
+#[test]
+fn random_play_three_and_four_players() {
+    let mut cov = Coverage::default();
+    random_games(0x3434, &starts()[1..5], 4, 60, &mut cov);
+    eprintln!("{cov:#?}");
+    assert!(cov.positions > 100);
 }
 
 #[test]
 fn random_play_all_starts_with_coverage() {
     let mut cov = Coverage::default();
-    random_games(0xC0FFEE, 12, 90, &mut cov);
+    random_games(0xC0FFEE, &starts(), 3, 50, &mut cov);
+    // Some plies from each hand-made mid-game position too (transformations and
+    // meetings are rare in random play from the start).
+    let midgame = midgame_positions();
+    assert!(midgame.len() >= 8);
+    random_games(0xBEEF, &midgame, midgame.len(), 8, &mut cov);
     eprintln!("{cov:#?}");
+    // Kinds of movement compared with the naive implementation (all legal moves of
+    // every visited position are compared, so these count compared movements).
     let required = [
+        ("checked_pincer", cov.checked_pincer),
+        ("checked_pincer_crossing", cov.checked_pincer_crossing),
+        ("checked_jump", cov.checked_jump),
+        ("checked_jump_crossing", cov.checked_jump_crossing),
+        ("checked_connection_change", cov.checked_connection_change),
+        ("checked_connection_choice", cov.checked_connection_choice),
+        ("checked_connection_nothing", cov.checked_connection_nothing),
+        ("checked_transformation", cov.checked_transformation),
+        ("checked_meeting", cov.checked_meeting),
+        ("editions_differ", cov.editions_differ),
+        // Moves actually played by the random games.
         ("plain", cov.plain),
         ("crossing_change", cov.crossing_change),
         ("crossing_on_destination", cov.crossing_on_destination),
-        ("transformation", cov.transformation),
-        ("connection_change", cov.connection_change),
-        (
-            "connection_choice_positions",
-            cov.connection_choice_positions,
-        ),
-        ("jump", cov.jump),
         ("pincer", cov.pincer),
+        (
+            "connection_change",
+            cov.connection_change + cov.chose_crossing_over_connection,
+        ),
         ("meeting", cov.meeting),
-        ("editions_differ", cov.editions_differ),
         ("reorient45", cov.reorient45),
         ("reorient90", cov.reorient90),
+        ("blocked", cov.blocked),
     ];
     for (name, n) in required {
         assert!(n > 0, "random play never produced: {name}\n{cov:#?}");

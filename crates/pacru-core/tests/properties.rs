@@ -1,0 +1,242 @@
+//! Property tests over random reachable positions (seeded random play of random
+//! length from a random standard start, random rules edition).
+
+mod common;
+mod naive;
+
+use common::{XorShift, naive_rules, ppn_of};
+use pacru_core::{
+    Bitboard, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation, Rule,
+    RulesEdition,
+};
+use proptest::prelude::*;
+
+/// Above this many legal moves the naive oracle is skipped (too slow in debug).
+const NAIVE_LIMIT: u64 = 1500;
+
+/// A position reached by seeded random play; movements with items are preferred so
+/// that markers accumulate, and reorientations happen now and then.
+fn reach(seed: u64, players: usize, plies: usize, y2011: bool) -> Position {
+    let mut rng = XorShift::new(seed);
+    let mut p = Position::standard(players).unwrap();
+    if y2011 {
+        p = p.with_rules(RulesEdition::Pacru2011);
+    }
+    for _ in 0..plies {
+        let moves: Vec<Move> = p.legal_moves().collect();
+        if moves.is_empty() {
+            break;
+        }
+        let rich: Vec<&Move> = moves
+            .iter()
+            .filter(|m| matches!(m, Move::Movement(mv) if !mv.items.is_empty()))
+            .collect();
+        let m = if !rich.is_empty() && rng.chance(70) {
+            *rich[rng.below(rich.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        p = p.play(&m).unwrap();
+    }
+    p
+}
+
+fn random_field(rng: &mut XorShift) -> Field {
+    Field::from_index(rng.below(81) as u8).unwrap()
+}
+
+fn random_item(rng: &mut XorShift) -> Item {
+    if rng.chance(20) {
+        Item::Connection
+    } else {
+        Item::Field(random_field(rng))
+    }
+}
+
+/// A syntactically valid move: random fields, items, rotations; sometimes a legal
+/// move with its items disturbed.
+fn random_move(p: &Position, rng: &mut XorShift) -> Move {
+    let own: Vec<Field> = p.chevrons_of(p.to_move()).iter().collect();
+    let from = if !own.is_empty() && rng.chance(70) {
+        own[rng.below(own.len())]
+    } else {
+        random_field(rng)
+    };
+    match rng.below(10) {
+        0 => Move::Resign,
+        1 | 2 => {
+            let mine = p.fields_of(p.to_move());
+            let mut returned = Bitboard::EMPTY;
+            for _ in 0..rng.below(6) {
+                let mine_list: Vec<Field> = mine.iter().collect();
+                if !mine_list.is_empty() && rng.chance(80) {
+                    returned.insert(mine_list[rng.below(mine_list.len())]);
+                } else {
+                    returned.insert(random_field(rng));
+                }
+            }
+            Move::Reorientation(Reorientation {
+                field: from,
+                rotation: Rotation::ALL[rng.below(4)],
+                returned,
+            })
+        }
+        3..=5 => {
+            // Disturb a legal movement: drop, add, or replace an item.
+            let legal: Vec<Move> = p
+                .legal_moves()
+                .filter(|m| matches!(m, Move::Movement(_)))
+                .take(400)
+                .collect();
+            let Some(Move::Movement(mut m)) = legal.get(rng.below(legal.len().max(1))).copied()
+            else {
+                return Move::Resign;
+            };
+            let mut items: Vec<Item> = m.items.iter().collect();
+            match rng.below(4) {
+                0 => {
+                    items.pop();
+                }
+                1 => items.push(random_item(rng)),
+                2 => {
+                    if let Some(i) = items.first_mut() {
+                        *i = random_item(rng);
+                    }
+                }
+                _ => m.pincer = !m.pincer,
+            }
+            m.items = Items::from_slice(&items);
+            Move::Movement(m)
+        }
+        _ => {
+            let to = random_field(rng);
+            let items: Vec<Item> = (0..rng.below(4)).map(|_| random_item(rng)).collect();
+            Move::Movement(Movement {
+                from,
+                to,
+                pincer: rng.chance(20),
+                items: Items::from_slice(&items),
+            })
+        }
+    }
+}
+
+/// The invariants every position the core returns must satisfy.
+fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
+    let ppn = ppn_of(p);
+    for (colour, field, _) in p.chevrons() {
+        let marker = p.colour_at(field);
+        prop_assert!(
+            marker.is_none() || marker == Some(colour),
+            "chevron on a foreign colour in {}",
+            ppn
+        );
+    }
+    prop_assert_eq!(p.hash_key(), p.compute_hash(), "hash in {}", ppn);
+    // Settled: finished, or the player to move has chevrons and a legal movement.
+    if !p.is_finished() {
+        prop_assert!(p.is_in_game(p.to_move()), "player to move is out: {}", ppn);
+        prop_assert!(
+            p.movement_skeletons().next().is_some(),
+            "player to move is blocked: {}",
+            ppn
+        );
+    } else {
+        prop_assert_eq!(p.legal_move_count(), 0);
+        prop_assert!(p.legal_moves().next().is_none());
+    }
+    let back = Position::from_setup(&p.to_setup()).expect("round trip");
+    prop_assert_eq!(&back, p, "to_setup/from_setup round trip of {}", ppn);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// Every generated move is accepted by `play`, the count equals the enumeration,
+    /// and every resulting position satisfies the invariants.
+    #[test]
+    fn generated_moves_are_legal(
+        seed in any::<u64>(),
+        players in 2usize..=4,
+        plies in 0usize..90,
+        y2011 in any::<bool>(),
+    ) {
+        let p = reach(seed, players, plies, y2011);
+        check_invariants(&p)?;
+        let moves: Vec<Move> = p.legal_moves().collect();
+        prop_assert_eq!(moves.len() as u64, p.legal_move_count());
+        let mut names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        names.sort();
+        names.dedup();
+        prop_assert_eq!(names.len(), moves.len(), "duplicate moves");
+        let mut rng = XorShift::new(seed ^ 0x5555);
+        let step = (moves.len() / 200).max(1);
+        for m in moves.iter().skip(rng.below(step)).step_by(step) {
+            let next = p.play(m);
+            prop_assert!(next.is_ok(), "{} rejected in {}: {:?}", m, ppn_of(&p), next.err());
+            let next = next.unwrap();
+            check_invariants(&next)?;
+            let mut unchecked = p.clone();
+            unchecked.play_unchecked(m);
+            prop_assert_eq!(&unchecked, &next);
+        }
+    }
+
+    /// Random syntactically valid moves never panic; a rejected move leaves the
+    /// position unchanged and names a rule; an accepted one gives a valid position.
+    /// Where the position is small enough, the naive implementation must agree on
+    /// legality and on the result.
+    #[test]
+    fn random_moves_never_panic(
+        seed in any::<u64>(),
+        players in 2usize..=4,
+        plies in 0usize..90,
+        y2011 in any::<bool>(),
+    ) {
+        let p = reach(seed, players, plies, y2011);
+        let before = p.clone();
+        let mut rng = XorShift::new(seed.rotate_left(17));
+        let use_naive = p.legal_move_count() <= NAIVE_LIMIT;
+        let ppn = ppn_of(&p);
+        let rules = naive_rules(p.rules());
+        for _ in 0..40 {
+            let m = random_move(&p, &mut rng);
+            let result = p.play(&m);
+            prop_assert_eq!(&p, &before, "play changed the position");
+            let mut unchecked = p.clone();
+            // Must not panic even for illegal input; the outcome is unspecified.
+            if result.is_err() {
+                unchecked.play_unchecked(&m);
+            }
+            match &result {
+                Ok(next) => {
+                    check_invariants(next)?;
+                    prop_assert!(!p.is_finished());
+                }
+                Err(e) => {
+                    prop_assert!((1..=16).contains(&e.rule.number()));
+                    prop_assert!(!e.reason.is_empty());
+                    if p.is_finished() {
+                        prop_assert_eq!(e.rule, Rule::R16);
+                    }
+                }
+            }
+            let surplus = matches!(&m, Move::Movement(mv) if mv.items.surplus() > 0);
+            if use_naive && !surplus {
+                let text = m.to_string();
+                let naive_result = naive::naive_apply(&ppn, rules, &text);
+                prop_assert_eq!(
+                    result.as_ref().ok().map(ppn_of),
+                    naive_result,
+                    "{} in {}: core {:?}",
+                    text,
+                    ppn,
+                    result.as_ref().err()
+                );
+            } else if surplus {
+                prop_assert!(result.is_err(), "surplus items accepted");
+            }
+        }
+    }
+}
