@@ -2,10 +2,14 @@
 //!
 //! Parsers here check syntax and never panic; legality is decided by
 //! [`pacru_core`]. Writers produce the canonical text of `notation.md`, which
-//! reads back to the same value.
+//! reads back to the same value. [`pgr`] reads and writes game records;
+//! [`referee`] replays them under the rules (the engine of `pacru check`).
 
+mod fast_move;
 mod move_text;
+pub mod pgr;
 mod ppn;
+pub mod referee;
 
 pub use move_text::{MoveSyntaxError, format_move, parse_move};
 pub use ppn::{PpnError, format_ppn, parse_ppn, parse_ppn_with_rules};

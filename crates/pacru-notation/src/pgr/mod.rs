@@ -1,0 +1,23 @@
+//! Game records (PGR): reading, writing, recording.
+//!
+//! A PGR file holds any number of games, each made of tag pairs, a blank line and
+//! movetext (`notation.md`, section 3). [`Reader`] streams games from any
+//! [`std::io::Read`] in bounded memory, as [`Game`]s or through a [`Visitor`];
+//! [`write_game`] writes the canonical text; [`GameRecorder`] builds records
+//! from played moves. Legality is the referee's business ([`crate::referee`]).
+
+mod error;
+mod game;
+mod reader;
+mod recorder;
+mod tags;
+mod visitor;
+mod writer;
+
+pub use error::PgrError;
+pub use game::{Game, MoveEntry, RESULT_TOKENS, SetupError, is_result_token, result_winner};
+pub use reader::{DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, Reader};
+pub use recorder::{GameRecorder, RecordError};
+pub use tags::Tags;
+pub use visitor::{GameStart, MoveToken, Skip, Visitor};
+pub use writer::{LINE_WIDTH, canonical_tags, write_game, write_games};

@@ -1,0 +1,337 @@
+//! The referee: replays a game record under the rules and says whether it is
+//! `ok`, `illegal`, `malformed` or `inconsistent` (the statuses of `pacru check`).
+
+use crate::pgr::{Game, PgrError, is_result_token, result_winner};
+use pacru_core::{Colour, Move, Position, Rule, RulesEdition};
+use std::fmt;
+
+/// The outcome of refereeing a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Every move legal, the result consistent with the rules.
+    Ok,
+    /// A move is illegal.
+    Illegal,
+    /// The text does not parse (or the tags describe no start position).
+    Malformed,
+    /// The moves are legal but the `Result` disagrees with the rules.
+    Inconsistent,
+}
+
+impl Status {
+    /// The status as written by `pacru check`: `ok`, `illegal`, `malformed`, `inconsistent`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Illegal => "illegal",
+            Status::Malformed => "malformed",
+            Status::Inconsistent => "inconsistent",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What is wrong with a game that is not `ok`, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    /// The 1-based index of the offending move among the plies (`pass` is not a
+    /// ply; an illegal `pass` gets the index the next ply would have); `None` for
+    /// syntax errors and result inconsistencies.
+    pub ply: Option<usize>,
+    /// The 1-based line of the problem (the move, the result token, or the syntax error).
+    pub line: usize,
+    /// The 1-based column of the problem, in characters.
+    pub column: usize,
+    /// The offending move as written, for illegal moves.
+    pub move_text: Option<String>,
+    /// The rule broken; `None` for syntax problems (malformed games).
+    pub rule: Option<Rule>,
+    /// Why, in plain words (for an illegal move: the core's reason, without the rule).
+    pub message: String,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        if let Some(text) = &self.move_text {
+            write!(f, "{text}: ")?;
+        }
+        if let Some(rule) = self.rule {
+            write!(f, "{rule}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// The referee's verdict on one game: the data of one line of `pacru check --format json`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The 1-based index of the game in its file.
+    pub game: usize,
+    /// The line of the game's first tag.
+    pub line: usize,
+    /// The outcome.
+    pub status: Status,
+    /// The number of moves applied successfully (`pass`es not counted).
+    pub plies: usize,
+    /// The `Result` tag as read (`*` when absent).
+    pub result: String,
+    /// The rules' winner after the applied moves, if the rules have ended the game.
+    pub winner: Option<Colour>,
+    /// The position after the applied moves (for `illegal`: the position in which
+    /// the illegal move was tried); `None` for malformed games.
+    pub final_position: Option<Position>,
+    /// What is wrong, `None` when `ok`.
+    pub error: Option<GameError>,
+    /// The mover of each applied ply, in order.
+    pub movers: Vec<Colour>,
+}
+
+impl Verdict {
+    /// Whether the game is `ok`.
+    pub fn is_ok(&self) -> bool {
+        self.status == Status::Ok
+    }
+}
+
+/// The verdict on a game that does not parse: status `malformed`, no plies, no
+/// position, no winner, no rule.
+pub fn malformed(err: &PgrError) -> Verdict {
+    Verdict {
+        game: err.game,
+        line: err.game_line,
+        status: Status::Malformed,
+        plies: 0,
+        result: err.result_tag.clone().unwrap_or_else(|| "*".to_string()),
+        winner: None,
+        final_position: None,
+        error: Some(GameError {
+            ply: None,
+            line: err.line,
+            column: err.column,
+            move_text: None,
+            rule: None,
+            message: err.message.clone(),
+        }),
+        movers: Vec::new(),
+    }
+}
+
+/// Whether a player left during the last move by being blocked; counts them.
+fn blocked_removed(before: &Position, mv: &Move, after: &Position) -> usize {
+    let mover = before.to_move();
+    let captured = match mv {
+        Move::Movement(m) if m.pincer => before
+            .chevron_at(m.to)
+            .filter(|c| before.chevrons_of(c.colour).count() == 1)
+            .map(|c| c.colour),
+        _ => None,
+    };
+    before
+        .players()
+        .iter()
+        .filter(|&c| before.is_in_game(c) && !after.is_in_game(c))
+        .filter(|&c| !(matches!(mv, Move::Resign) && c == mover) && Some(c) != captured)
+        .count()
+}
+
+#[inline]
+fn players_in_game(pos: &Position) -> usize {
+    pos.players().iter().filter(|&c| pos.is_in_game(c)).count()
+}
+
+/// Referees `game` (the `index`-th of its file): replays its moves from the start
+/// position of its tags and checks its result. `rules_override` is used only when
+/// the `Rules` tag is missing.
+///
+/// `pass` is accepted only right after a move (or at the start) that removed
+/// blocked players, at most once per removed player; elsewhere it is illegal
+/// under R2. A move after the end of the game is illegal under R16.
+pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition>) -> Verdict {
+    let result = game
+        .tags
+        .get("Result")
+        .unwrap_or(game.result.as_str())
+        .to_string();
+    let mut verdict = Verdict {
+        game: index,
+        line: game.line,
+        status: Status::Ok,
+        plies: 0,
+        result: result.clone(),
+        winner: None,
+        final_position: None,
+        error: None,
+        movers: Vec::with_capacity(game.moves.len()),
+    };
+    let malformed_at = |verdict: &mut Verdict, line: usize, column: usize, message: String| {
+        verdict.status = Status::Malformed;
+        verdict.error = Some(GameError {
+            ply: None,
+            line,
+            column,
+            move_text: None,
+            rule: None,
+            message,
+        });
+    };
+    if !is_result_token(&result) || result != game.result {
+        let message = if is_result_token(&result) {
+            format!(
+                "the result token '{}' differs from the Result tag \"{result}\"",
+                game.result
+            )
+        } else {
+            format!(
+                "Result tag: '{result}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
+            )
+        };
+        malformed_at(&mut verdict, game.result_line, game.result_column, message);
+        return verdict;
+    }
+    let mut pos = match game.start_position(rules_override) {
+        Ok(pos) => pos,
+        Err(e) => {
+            malformed_at(&mut verdict, game.line, 1, e.to_string());
+            return verdict;
+        }
+    };
+    let mut passes = game.blocked_at_start(&pos);
+    for entry in &game.moves {
+        let Some(mv) = &entry.mv else {
+            if passes > 0 {
+                passes -= 1;
+                continue;
+            }
+            verdict.status = Status::Illegal;
+            verdict.error = Some(GameError {
+                ply: Some(verdict.plies + 1),
+                line: entry.line,
+                column: entry.column,
+                move_text: Some(entry.text.clone()),
+                rule: Some(Rule::R2),
+                message: "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them".to_string(),
+            });
+            break;
+        };
+        if let Err(e) = pos.validate(mv) {
+            verdict.status = Status::Illegal;
+            verdict.error = Some(GameError {
+                ply: Some(verdict.plies + 1),
+                line: entry.line,
+                column: entry.column,
+                move_text: Some(entry.text.clone()),
+                rule: Some(e.rule),
+                message: e.reason,
+            });
+            break;
+        }
+        let before_count = players_in_game(&pos);
+        verdict.movers.push(pos.to_move());
+        if before_count > 2 || matches!(mv, Move::Movement(m) if m.pincer) {
+            let before = pos.clone();
+            pos.play_unchecked(mv);
+            passes = if players_in_game(&pos) < before_count {
+                blocked_removed(&before, mv, &pos)
+            } else {
+                0
+            };
+        } else {
+            // With two players in the game a removal ends it: no pass can follow.
+            pos.play_unchecked(mv);
+            passes = 0;
+        }
+        verdict.plies += 1;
+    }
+    verdict.winner = pos.winner();
+    if verdict.status == Status::Ok
+        && let Some(message) = inconsistency(game, &pos, &result)
+    {
+        verdict.status = Status::Inconsistent;
+        verdict.error = Some(GameError {
+            ply: None,
+            line: game.result_line,
+            column: game.result_column,
+            move_text: None,
+            rule: Some(Rule::R16),
+            message,
+        });
+    }
+    verdict.final_position = Some(pos);
+    verdict
+}
+
+/// Why `result` disagrees with the rules in the final position, if it does.
+fn inconsistency(game: &Game, pos: &Position, result: &str) -> Option<String> {
+    let claimed = result_winner(result);
+    if pos.is_finished() {
+        return match (pos.winner(), claimed) {
+            (Some(w), Some(c)) if w == c => None,
+            (Some(w), _) => Some(format!(
+                "the moves end the game and {w} has won, but the result is {result}"
+            )),
+            (None, None) => None,
+            (None, Some(c)) => Some(format!(
+                "the moves end the game without a winner, but the result is {c}"
+            )),
+        };
+    }
+    let c = claimed?;
+    if !pos.players().contains(c) {
+        return Some(format!(
+            "the result is {c}, but {c} does not play in this game"
+        ));
+    }
+    match game.tags.get("Termination") {
+        None => Some(format!(
+            "the moves do not end the game, so the result {c} needs a Termination tag (resignation, time, adjudication, ...) saying how it ended"
+        )),
+        Some("rules") => Some(format!(
+            "the result is {c} with Termination \"rules\", but the moves do not end the game under the rules"
+        )),
+        Some(_) => None,
+    }
+}
+
+/// The slot (in order of play) of the mover of each entry of `game` (`None` for
+/// `pass`), for round numbers. Replays the game; from a move that cannot be
+/// played on (illegal, or no start position), movers are assumed to follow the
+/// order of play cyclically, starting with the player to move at that point
+/// (the first player when the tags give no start position).
+pub(crate) fn replay_movers(game: &Game) -> Vec<Option<usize>> {
+    let mut movers = Vec::with_capacity(game.moves.len());
+    let start = game.start_position(None).ok();
+    let count = match &start {
+        Some(pos) => pos.players().len(),
+        None => game.players().map_or(2, |p| p.len()),
+    };
+    let mut pos = start;
+    let mut next_slot = pos
+        .as_ref()
+        .and_then(|p| p.players().slot_of(p.to_move()))
+        .unwrap_or(0);
+    for entry in &game.moves {
+        let Some(mv) = &entry.mv else {
+            movers.push(None);
+            continue;
+        };
+        if let Some(p) = &mut pos {
+            let slot = p.players().slot_of(p.to_move()).unwrap_or(0);
+            if p.validate(mv).is_ok() {
+                p.play_unchecked(mv);
+                movers.push(Some(slot));
+                continue;
+            }
+            next_slot = slot;
+            pos = None;
+        }
+        movers.push(Some(next_slot));
+        next_slot = (next_slot + 1) % count.max(1);
+    }
+    movers
+}
