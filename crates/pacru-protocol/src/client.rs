@@ -20,9 +20,10 @@ use pacru_notation::parse_move;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -211,10 +212,25 @@ enum Event {
     ReadError(String),
 }
 
+/// What runs the engine: a child process, or a thread of this process.
+enum Peer {
+    Process(Child),
+    Thread(Option<JoinHandle<()>>),
+}
+
+/// How an engine ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Exit {
+    /// Exit status 0 (or, for an in-process engine, its run loop returned).
+    Success,
+    /// Anything else, described (`exit code 3`, `killed by signal 9`, `panicked`).
+    Failure(String),
+}
+
 /// A running engine program, handshaken and ready for requests.
 pub struct EngineProcess {
     spec: EngineSpec,
-    child: Child,
+    peer: Peer,
     to_engine: Option<Sender<String>>,
     from_engine: Receiver<Event>,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
@@ -229,7 +245,7 @@ impl std::fmt::Debug for EngineProcess {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EngineProcess")
             .field("program", &self.spec.program)
-            .field("pid", &self.child.id())
+            .field("pid", &self.pid())
             .field("engine", &self.engine_id)
             .field("failed", &self.failed)
             .finish()
@@ -300,7 +316,7 @@ impl EngineProcess {
         let from_engine = spawn_reader(stdout, spec.max_line_bytes, spec.max_output_bytes);
         Ok(EngineProcess {
             spec: spec.clone(),
-            child,
+            peer: Peer::Process(child),
             to_engine: Some(to_engine),
             from_engine,
             stderr_tail,
@@ -310,6 +326,44 @@ impl EngineProcess {
             failed: None,
             last_info: None,
         })
+    }
+
+    /// Runs an engine inside this process, on its own thread, connected by pipes:
+    /// `run` gets the engine's input and output (for example
+    /// `|input, output| { let _ = run_random(7, BufReader::new(input), output); }`).
+    /// Then handshakes like [`EngineProcess::spawn`]. The spec's program and
+    /// arguments serve only as a label.
+    pub fn in_process(
+        spec: &EngineSpec,
+        run: impl FnOnce(std::io::PipeReader, std::io::PipeWriter) + Send + 'static,
+    ) -> Result<EngineProcess, EngineFailure> {
+        let broken = |e: std::io::Error| EngineFailure::SpawnFailed {
+            program: spec.program.clone(),
+            message: e.to_string(),
+        };
+        let (engine_input, referee_output) = std::io::pipe().map_err(broken)?;
+        let (referee_input, engine_output) = std::io::pipe().map_err(broken)?;
+        let handle = std::thread::Builder::new()
+            .name(format!("engine {}", spec.program))
+            .spawn(move || run(engine_input, engine_output))
+            .map_err(broken)?;
+        let mut engine = EngineProcess {
+            spec: spec.clone(),
+            peer: Peer::Thread(Some(handle)),
+            to_engine: Some(spawn_writer(referee_output)),
+            from_engine: spawn_reader(referee_input, spec.max_line_bytes, spec.max_output_bytes),
+            stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
+            next_id: 1,
+            engine_id: EngineId::default(),
+            options: Vec::new(),
+            failed: None,
+            last_info: None,
+        };
+        engine.handshake()?;
+        for (name, value) in &spec.options {
+            engine.set_option(name, value)?;
+        }
+        Ok(engine)
     }
 
     /// Starts the engine, handshakes (`hello`), and sets the spec's options.
@@ -396,9 +450,12 @@ impl EngineProcess {
         self.failed.as_ref()
     }
 
-    /// The process id.
-    pub fn pid(&self) -> u32 {
-        self.child.id()
+    /// The process id (`None` for an in-process engine).
+    pub fn pid(&self) -> Option<u32> {
+        match &self.peer {
+            Peer::Process(child) => Some(child.id()),
+            Peer::Thread(_) => None,
+        }
     }
 
     /// Asks for a move in the game `setup` + `history` with `clocks`, waiting at most
@@ -493,9 +550,9 @@ impl EngineProcess {
             Err(e) => Err(e),
         };
         match self.wait_exit(deadline.max(Instant::now() + Duration::from_millis(200))) {
-            Some(status) if status.success() => reply,
-            Some(status) => Err(EngineFailure::Crashed {
-                status: describe_status(status),
+            Some(Exit::Success) => reply,
+            Some(Exit::Failure(status)) => Err(EngineFailure::Crashed {
+                status,
                 stderr: self.stderr_text(),
             }),
             None => {
@@ -640,13 +697,33 @@ impl EngineProcess {
         }
     }
 
-    /// Kills the engine (if still running) and reaps it.
+    /// Closes the engine's input (it should then exit).
+    pub fn close_input(&mut self) {
+        self.to_engine = None;
+    }
+
+    /// Waits until `deadline` for the engine to exit; how it ended, if it did.
+    pub fn wait_exit_until(&mut self, deadline: Instant) -> Option<Exit> {
+        self.wait_exit(deadline)
+    }
+
+    /// Kills the engine (if still running) and reaps it. An in-process engine cannot
+    /// be killed: its input is closed and its thread left to finish.
     pub fn kill(&mut self) {
         self.to_engine = None;
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
+        match &mut self.peer {
+            Peer::Process(child) => {
+                if matches!(child.try_wait(), Ok(None)) {
+                    let _ = child.kill();
+                }
+                let _ = child.wait();
+            }
+            Peer::Thread(handle) => {
+                if handle.as_ref().is_some_and(|h| h.is_finished()) {
+                    let _ = handle.take().map(JoinHandle::join);
+                }
+            }
         }
-        let _ = self.child.wait();
     }
 
     /// Records a failure; kills the engine if the failure is fatal.
@@ -661,23 +738,36 @@ impl EngineProcess {
     /// The engine's output ended: crashed, or disconnected.
     fn ended(&mut self) -> EngineFailure {
         match self.wait_exit(Instant::now() + Duration::from_millis(500)) {
-            Some(status) if !status.success() => EngineFailure::Crashed {
-                status: describe_status(status),
+            Some(Exit::Failure(status)) => EngineFailure::Crashed {
+                status,
                 stderr: self.stderr_text(),
             },
             _ => EngineFailure::Disconnected,
         }
     }
 
-    fn wait_exit(&mut self, deadline: Instant) -> Option<ExitStatus> {
+    fn wait_exit(&mut self, deadline: Instant) -> Option<Exit> {
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Some(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                _ => return None,
+            let exit = match &mut self.peer {
+                Peer::Process(child) => match child.try_wait() {
+                    Ok(Some(status)) if status.success() => Some(Exit::Success),
+                    Ok(Some(status)) => Some(Exit::Failure(describe_status(status))),
+                    Ok(None) => None,
+                    Err(e) => Some(Exit::Failure(e.to_string())),
+                },
+                Peer::Thread(handle) => match handle {
+                    None => Some(Exit::Success),
+                    Some(h) if h.is_finished() => match handle.take().map(JoinHandle::join) {
+                        Some(Err(_)) => Some(Exit::Failure("panicked".to_owned())),
+                        _ => Some(Exit::Success),
+                    },
+                    Some(_) => None,
+                },
+            };
+            if exit.is_some() || Instant::now() >= deadline {
+                return exit;
             }
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 
@@ -709,7 +799,7 @@ fn check_move(position: &Position, text: &str) -> Result<Move, EngineFailure> {
     }
 }
 
-fn spawn_writer(mut stdin: ChildStdin) -> Sender<String> {
+fn spawn_writer(mut stdin: impl Write + Send + 'static) -> Sender<String> {
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in rx {

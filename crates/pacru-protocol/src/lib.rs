@@ -29,6 +29,7 @@ mod lines;
 pub mod message;
 pub mod wire;
 
+pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
 pub use engine::{Clock, Engine, RunOptions, StopFlag, run_engine, run_engine_blocking};
 pub use message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, MessageError, OptionKind,

@@ -614,6 +614,9 @@ impl Request {
 
     /// Reads a request from a frame.
     pub fn from_frame(frame: &Frame) -> Result<Request, MessageError> {
+        if frame.id == crate::wire::UNKNOWN_ID {
+            return Err(MessageError::Wire(WireError::BadId(frame.id.clone())));
+        }
         let body = match frame.tag.as_str() {
             "hello" => {
                 let mut protocols = Vec::new();

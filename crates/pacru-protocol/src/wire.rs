@@ -155,9 +155,10 @@ fn is_tag(s: &str) -> bool {
     s == "=" || s == "?" || is_key(s)
 }
 
-/// Whether `s` may be used as a request id.
+/// Whether `s` may be used as a request id (`-` is reserved for [`UNKNOWN_ID`]).
 pub fn is_valid_id(s: &str) -> bool {
-    !s.is_empty()
+    s != UNKNOWN_ID
+        && !s.is_empty()
         && s.len() <= MAX_ID_LEN
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
@@ -261,7 +262,7 @@ impl Frame {
                 tag: tag.to_owned(),
             });
         }
-        if !is_valid_id(id) {
+        if !is_valid_id(id) && id != UNKNOWN_ID {
             return Err(WireError::BadId(truncate(id, 80)));
         }
         let mut frame = Frame::new(tag, id);
@@ -400,7 +401,7 @@ impl Frame {
             Some(serde_json::Value::Number(n)) => n.to_string(),
             _ => return Err(WireError::MissingId { tag }),
         };
-        if !is_valid_id(&id) {
+        if !is_valid_id(&id) && id != UNKNOWN_ID {
             return Err(WireError::BadId(truncate(&id, 80)));
         }
         let mut frame = Frame::new(tag, id);
