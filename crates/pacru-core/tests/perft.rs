@@ -98,6 +98,9 @@ fn check_file(name: &str, min_entries: usize) {
                 p.legal_move_count(),
                 "perft_divide entries {where_}"
             );
+            if depth <= 2 {
+                assert_eq!(p.perft_applying(depth), expected, "perft_applying {where_}");
+            }
             if depth <= 2 || (depth == 3 && expected <= NAIVE_DEPTH3_LIMIT) {
                 assert_eq!(
                     naive::naive_perft(&e.ppn, naive_rules(e.rules), depth),

@@ -1093,3 +1093,67 @@ fn moves_round_trip_through_notation() {
         }
     }
 }
+
+#[test]
+fn effects_name_who_left_and_why() {
+    use pacru_core::OutReason;
+    // Pincer of Green's last chevron (4 players).
+    let p = pos04(&build(
+        &[
+            ('K', "a4 b4 d1 e1 e2"),
+            ('R', "g7 h7"),
+            ('Y', "a9 b9"),
+            ('G', "e6 f6 d5"),
+        ],
+        "Kc5E Ke3N Ke1N Ra7E Ri7W Rg8S Ya5E Yc9S Ge5S",
+        'K',
+        "KRYG",
+    ));
+    let (q, e) = p.play_explained(&mv("e3xe5(d4)")).unwrap();
+    assert_eq!(e.out, vec![(Colour::Green, OutReason::LastChevronTaken)]);
+    assert_eq!(e.captured, Some((Colour::Green, f("e5"))));
+    assert_eq!(e.crossing_field, Some((f("d4"), false)));
+    assert_eq!(colour(&q, "e5"), K);
+    // Blocked cascade (order K Y R).
+    let p = pos04(&build(
+        &[('K', "c7 c8 d5"), ('Y', "e5 f5"), ('R', "h1")],
+        "Kb9W Kc8N Kd5E Ya8NW Ri1S",
+        'K',
+        "KYR",
+    ));
+    let (_, e) = p.play_explained(&mv("b9-a9")).unwrap();
+    assert_eq!(
+        e.out,
+        vec![
+            (Colour::Yellow, OutReason::Blocked),
+            (Colour::Red, OutReason::Blocked)
+        ]
+    );
+    assert_eq!(
+        e.status,
+        Status::Won {
+            winner: Colour::Black,
+            reason: WinReason::LastStanding
+        }
+    );
+    // Resignation.
+    let p = Position::standard(2).unwrap();
+    let (_, e) = p.play_explained(&Move::Resign).unwrap();
+    assert_eq!(e.out, vec![(Colour::Black, OutReason::Resigned)]);
+}
+
+#[test]
+fn illegal_crossing_lists_the_allowed_fields() {
+    let p = Position::standard(2).unwrap();
+    let err = p.play(&mv("a3-b4")).unwrap_err();
+    let allowed: Vec<String> = err
+        .allowed
+        .expect("allowed fields")
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+    assert_eq!(
+        allowed,
+        ["a4", "b4", "c4", "a5", "b5", "c5", "a6", "b6", "c6"]
+    );
+}
