@@ -59,7 +59,7 @@ impl Field {
     /// The borderland the field lies in.
     #[inline]
     pub const fn borderland(self) -> Borderland {
-        Borderland::ALL[((self.rank() / 3) * 3 + self.file() / 3) as usize]
+        Borderland::ALL[crate::geometry::BORDERLAND_OF[self.0 as usize] as usize]
     }
 
     /// The field `steps` fields away in `direction`, if it is on the board.

@@ -8,6 +8,11 @@ pub(crate) static RAY_FIELDS: [[[u8; 8]; 8]; 81] = build_ray_fields();
 pub(crate) static RAY_LEN: [[u8; 8]; 81] = build_ray_len();
 /// For each field and direction: the set of fields beyond it.
 pub(crate) static RAY_MASK: [[u128; 8]; 81] = build_ray_mask();
+/// For each field and facing: the (up to three) adjacent fields a chevron there
+/// could step onto.
+static STEP_TARGETS: [[u128; 8]; 81] = build_step_targets();
+/// For each field: its borderland's index.
+pub(crate) static BORDERLAND_OF: [u8; 81] = build_borderland_of();
 /// For each pair of fields on a line: direction index in the low nibble, distance in
 /// the high nibble; `NO_LINE` otherwise.
 static LINE: [[u8; 81]; 81] = build_lines();
@@ -79,6 +84,43 @@ const fn build_ray_mask() -> [[u128; 8]; 81] {
         f += 1;
     }
     table
+}
+
+const fn build_step_targets() -> [[u128; 8]; 81] {
+    let mut table = [[0u128; 8]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut facing = 0;
+        while facing < 8 {
+            let mut turn = 0;
+            while turn < 3 {
+                let travel = (facing + 7 + turn) % 8;
+                if let Some(g) = step(f, travel, 1) {
+                    table[f][facing] |= 1u128 << g;
+                }
+                turn += 1;
+            }
+            facing += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+const fn build_borderland_of() -> [u8; 81] {
+    let mut table = [0u8; 81];
+    let mut f = 0;
+    while f < 81 {
+        table[f] = (((f / 9) / 3) * 3 + (f % 9) / 3) as u8;
+        f += 1;
+    }
+    table
+}
+
+/// The adjacent fields a chevron on `from` facing `facing` could step onto.
+#[inline]
+pub(crate) fn step_targets(from: Field, facing: Direction) -> Bitboard {
+    Bitboard(STEP_TARGETS[from.index()][facing.index()])
 }
 
 const fn build_lines() -> [[u8; 81]; 81] {

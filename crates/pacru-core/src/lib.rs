@@ -34,6 +34,7 @@ mod perft;
 mod players;
 mod playout;
 mod position;
+mod ray;
 mod rule;
 mod seat;
 #[cfg(feature = "serde")]

@@ -1,59 +1,148 @@
 //! Legal move generation: skeletons, complete moves, counting.
 
-use crate::geometry::{ray_field, ray_len};
+use crate::geometry::{line, ray_field, ray_len, step_targets};
+use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton};
 use crate::turn::Turn;
 use crate::{
     Bitboard, Direction, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
 };
 
-/// Iterator over the legal movements of the player to move, without their choices.
+/// A legal movement in outline: where from, where to, and what kind.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RawMovement {
+    pub from: Field,
+    pub to: Field,
+    pub travel: Direction,
+    pub distance: u8,
+    pub kind: MovementKind,
+}
+
+/// Iterator over the legal movements of a player in outline (no choice sets computed).
 #[derive(Clone, Debug)]
-pub struct MovementSkeletons<'a> {
-    pos: &'a Position,
-    turn: Turn,
-    pincer_targets: Bitboard,
+pub(crate) struct RawMovements<'a> {
+    pub pos: &'a Position,
+    pub turn: Turn,
+    /// Computed when first needed: most rays never reach an opponent's chevron.
+    pincer_targets: Option<Bitboard>,
     remaining: Bitboard,
     from: Field,
-    own_from: bool,
     power: u8,
     travels: [Direction; 3],
     travel_index: u8,
-    step: u8,
-    steps: u8,
-    jumped: bool,
+    ray: Ray,
+}
+
+impl<'a> RawMovements<'a> {
+    pub(crate) fn new(pos: &'a Position, me: usize) -> RawMovements<'a> {
+        let turn = Turn::new(pos, me);
+        RawMovements {
+            pos,
+            turn,
+            pincer_targets: None,
+            remaining: if pos.is_finished() {
+                Bitboard::EMPTY
+            } else {
+                turn.mine
+            },
+            from: Field::from_index_unchecked(0),
+            power: 0,
+            travels: [Direction::N; 3],
+            travel_index: 3,
+            ray: Ray::default(),
+        }
+    }
+
+    /// Calls `visit` with each chevron's field, direction of travel and ray.
+    #[inline]
+    pub(crate) fn for_each_ray(mut self, mut visit: impl FnMut(Field, Direction, &Ray)) {
+        while let Some(from) = self.remaining.pop_first() {
+            let power = self.turn.power(from);
+            for travel in self.pos.facing[from.index()].travel_directions() {
+                let ray = self
+                    .turn
+                    .ray(self.pos, from, travel, power, &mut self.pincer_targets);
+                visit(from, travel, &ray);
+            }
+        }
+    }
+}
+
+/// The outline of the movement from `from` to `to` in direction `travel`.
+#[inline]
+pub(crate) fn outline(
+    from: Field,
+    to: Field,
+    travel: Direction,
+    kind: MovementKind,
+) -> RawMovement {
+    RawMovement {
+        from,
+        to,
+        travel,
+        distance: line(from, to).map_or(1, |(_, distance)| distance),
+        kind,
+    }
+}
+
+impl Iterator for RawMovements<'_> {
+    type Item = RawMovement;
+
+    #[inline]
+    fn next(&mut self) -> Option<RawMovement> {
+        loop {
+            let travel = self.travels[(self.travel_index % 3) as usize];
+            let ray = &mut self.ray;
+            let found = if let Some(to) = ray.plain.pop_first() {
+                Some((to, MovementKind::Plain))
+            } else if let Some(to) = ray.connection.pop_first() {
+                Some((to, MovementKind::Connection))
+            } else if let Some(to) = ray.jump.pop_first() {
+                Some((to, MovementKind::ConnectionJump))
+            } else {
+                ray.pincer.pop_first().map(|to| (to, MovementKind::Pincer))
+            };
+            if let Some((to, kind)) = found {
+                return Some(outline(self.from, to, travel, kind));
+            }
+            if self.travel_index >= 2 {
+                let from = self.remaining.pop_first()?;
+                self.from = from;
+                self.power = self.turn.power(from);
+                self.travels = self.pos.facing[from.index()].travel_directions();
+                self.travel_index = 0;
+            } else {
+                self.travel_index += 1;
+            }
+            let travel = self.travels[self.travel_index as usize];
+            self.ray = self.turn.ray(
+                self.pos,
+                self.from,
+                travel,
+                self.power,
+                &mut self.pincer_targets,
+            );
+        }
+    }
+}
+
+/// Iterator over the legal movements of the player to move, without their choices.
+#[derive(Clone, Debug)]
+pub struct MovementSkeletons<'a> {
+    raw: RawMovements<'a>,
 }
 
 impl<'a> MovementSkeletons<'a> {
     pub(crate) fn new(pos: &'a Position, me: usize) -> MovementSkeletons<'a> {
-        let turn = Turn::new(pos, me);
-        let finished = pos.is_finished();
         MovementSkeletons {
-            pos,
-            turn,
-            pincer_targets: if finished {
-                Bitboard::EMPTY
-            } else {
-                turn.pincer_targets(pos)
-            },
-            remaining: if finished { Bitboard::EMPTY } else { turn.mine },
-            from: Field::from_index_unchecked(0),
-            own_from: false,
-            power: 0,
-            travels: [Direction::N; 3],
-            travel_index: 3,
-            step: 0,
-            steps: 0,
-            jumped: false,
+            raw: RawMovements::new(pos, me),
         }
     }
 
+    /// The turn facts the skeletons were generated from.
     #[inline]
-    fn start_ray(&mut self) {
-        let travel = self.travels[self.travel_index as usize];
-        self.steps = self.power.min(ray_len(self.from, travel));
-        self.step = 0;
-        self.jumped = false;
+    pub(crate) fn turn(&self) -> &Turn {
+        &self.raw.turn
     }
 }
 
@@ -62,59 +151,16 @@ impl Iterator for MovementSkeletons<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<MovementSkeleton> {
-        loop {
-            if self.step < self.steps {
-                self.step += 1;
-                let travel = self.travels[self.travel_index as usize];
-                let to = ray_field(self.from, travel, self.step);
-                let turn = &self.turn;
-                if turn.occupied.contains(to) {
-                    let pincer = !self.jumped && self.pincer_targets.contains(to);
-                    self.jumped = true;
-                    if !self.own_from {
-                        self.steps = self.step;
-                    }
-                    if pincer {
-                        return Some(self.pos.build_skeleton(
-                            turn,
-                            self.from,
-                            to,
-                            travel,
-                            self.step,
-                            MovementKind::Pincer,
-                        ));
-                    }
-                    continue;
-                }
-                let own_to = turn.own.contains(to);
-                if !own_to && turn.coloured.contains(to) {
-                    continue;
-                }
-                let connection = self.own_from && own_to && self.step >= 2;
-                let kind = match (connection, self.jumped) {
-                    (true, true) => MovementKind::ConnectionJump,
-                    (true, false) => MovementKind::Connection,
-                    (false, false) => MovementKind::Plain,
-                    (false, true) => continue,
-                };
-                return Some(
-                    self.pos
-                        .build_skeleton(turn, self.from, to, travel, self.step, kind),
-                );
-            }
-            if self.travel_index < 2 {
-                self.travel_index += 1;
-                self.start_ray();
-                continue;
-            }
-            let from = self.remaining.pop_first()?;
-            self.from = from;
-            self.own_from = self.turn.own.contains(from);
-            self.power = self.turn.power(from);
-            self.travels = self.pos.facing[from.index()].travel_directions();
-            self.travel_index = 0;
-            self.start_ray();
-        }
+        let raw = self.raw.next()?;
+        Some(self.raw.pos.build_raw(&self.raw.turn, &raw))
+    }
+}
+
+impl Position {
+    /// The full skeleton of an outline movement.
+    #[inline]
+    pub(crate) fn build_raw(&self, turn: &Turn, raw: &RawMovement) -> MovementSkeleton {
+        self.build_skeleton(turn, raw.from, raw.to, raw.travel, raw.distance, raw.kind)
     }
 }
 
@@ -199,8 +245,8 @@ impl Iterator for LegalMoves<'_> {
                         .map(|field| Some(Item::Field(field)))
                 };
                 if let Some(first) = first {
-                    let pos = self.skeletons.pos;
-                    let meeting = pos.meeting_fields_in(&self.skeletons.turn, sk, first);
+                    let pos = self.skeletons.raw.pos;
+                    let meeting = pos.meeting_fields_in(self.skeletons.turn(), sk, first);
                     if meeting.any() {
                         self.chosen_first = first;
                         self.meeting_pending = meeting;
@@ -371,7 +417,7 @@ impl Position {
         }
         let me = self.to_move_slot();
         let skeletons = MovementSkeletons::new(self, me);
-        let turn = skeletons.turn;
+        let turn = *skeletons.turn();
         let mut total = 0u64;
         for sk in skeletons {
             total += self.complete_count(&turn, &sk);
@@ -398,6 +444,13 @@ impl Position {
     /// Whether the player at `slot` could make a movement (pincers included) now.
     pub(crate) fn has_legal_movement(&self, slot: usize) -> bool {
         let turn = Turn::new(self, slot);
+        // Fast path: a one-field step onto a free field of no other colour.
+        let step_ok = !turn.occupied & !(turn.coloured - turn.own);
+        for from in turn.mine {
+            if (step_targets(from, self.facing[from.index()]) & step_ok).any() {
+                return true;
+            }
+        }
         for from in turn.mine {
             let own_from = turn.own.contains(from);
             let power = turn.power(from);

@@ -1,9 +1,14 @@
 //! Random moves and random playouts, for self-play, random engines and benchmarks.
 
+use crate::movegen::{RawMovement, RawMovements, outline};
+
+/// How many rays (chevrons times three) [`Position::random_move`] remembers.
+const CACHED_RAYS: usize = 24;
+use crate::ray::Ray;
 use crate::turn::Turn;
 use crate::{
-    Bitboard, Field, Item, Items, Move, Movement, MovementKind, MovementSkeleton, Position,
-    Reorientation,
+    Bitboard, Direction, Field, Item, Items, Move, Movement, MovementKind, Position, Reorientation,
+    Rotation,
 };
 
 /// The weight of one reorientation option (chevron and rotation) in [`Position::random_move`].
@@ -77,33 +82,63 @@ impl Position {
     /// choice uniformly. The weights make rare kinds of move (connections, pincers,
     /// meetings) turn up often in random play. Allocates nothing.
     pub fn random_move(&self, rng: &mut SplitMix64) -> Option<Move> {
-        let turn = Turn::new(self, self.to_move_slot());
-        let weight = |sk: &MovementSkeleton| -> u64 {
-            if self.meeting_partner(&turn, sk) {
-                MEETING_WEIGHT
-            } else if sk.kind != MovementKind::Plain {
-                SPECIAL_WEIGHT
-            } else {
-                PLAIN_WEIGHT
+        if self.is_finished() {
+            return None;
+        }
+        let me = self.to_move_slot();
+        let raws = RawMovements::new(self, me);
+        let turn = raws.turn;
+        let returnable = turn.own - turn.occupied;
+        let rotations = Rotation::ALL
+            .iter()
+            .filter(|r| returnable.count() >= r.returned_count())
+            .count() as u64;
+        let reorientations = u64::from(turn.mine.count()) * rotations * REORIENTATION_WEIGHT;
+        // Remember each ray's weight so the chosen ray alone is computed again.
+        let mut weights = [(Field::from_index_unchecked(0), Direction::N, 0u64); CACHED_RAYS];
+        let mut cached = 0;
+        let mut movements = 0;
+        raws.clone().for_each_ray(|from, travel, ray| {
+            let weight = self.ray_weight(&turn, travel, ray);
+            movements += weight;
+            if cached < CACHED_RAYS {
+                weights[cached] = (from, travel, weight);
             }
-        };
-        let movements: u64 = self.movement_skeletons().map(|sk| weight(&sk)).sum();
-        let reorientations = self.reorientation_skeletons().count() as u64 * REORIENTATION_WEIGHT;
+            cached += 1;
+        });
         let total = movements + reorientations;
         if total == 0 {
             return None;
         }
         let mut pick = rng.below(total);
-        if pick < movements {
-            let sk = self.movement_skeletons().find(|sk| {
-                let w = weight(sk);
-                if pick < w {
-                    true
-                } else {
-                    pick -= w;
-                    false
+        let mut chosen = None;
+        if pick < movements && cached <= CACHED_RAYS {
+            for &(from, travel, weight) in &weights[..cached] {
+                if pick < weight {
+                    let power = turn.power(from);
+                    let ray = turn.ray(self, from, travel, power, &mut None);
+                    chosen = self.pick_in_ray(&turn, from, travel, &ray, pick);
+                    break;
                 }
-            })?;
+                pick -= weight;
+            }
+        } else if pick < movements {
+            raws.for_each_ray(|from, travel, ray| {
+                if chosen.is_some() {
+                    return;
+                }
+                let weight = self.ray_weight(&turn, travel, ray);
+                if pick < weight {
+                    chosen = self.pick_in_ray(&turn, from, travel, ray, pick);
+                } else {
+                    pick -= weight;
+                }
+            });
+        } else {
+            pick -= movements;
+        }
+        if let Some(raw) = chosen {
+            let sk = self.build_raw(&turn, &raw);
             let first = if sk.needs_first_item() {
                 let options = u64::from(sk.first_item_count());
                 sk.first_items().nth(rng.below(options) as usize)
@@ -130,16 +165,88 @@ impl Position {
                 items,
             }))
         } else {
-            let option = self
-                .reorientation_skeletons()
-                .nth(((pick - movements) / REORIENTATION_WEIGHT) as usize)?;
-            let returned = random_subset(option.returnable, option.rotation.returned_count(), rng);
+            let index = pick / REORIENTATION_WEIGHT;
+            let field = nth_field(turn.mine, index / rotations)?;
+            let rotation = Rotation::ALL[(index % rotations) as usize];
+            let returned = random_subset(returnable, rotation.returned_count(), rng);
             Some(Move::Reorientation(Reorientation {
-                field: option.field,
-                rotation: option.rotation,
+                field,
+                rotation,
                 returned,
             }))
         }
+    }
+
+    /// The weight of a destination for [`Position::random_move`].
+    #[inline]
+    fn destination_weight(&self, turn: &Turn, to: Field, travel: Direction, plain: bool) -> u64 {
+        if self.meeting_partner_at(turn, to, travel) {
+            MEETING_WEIGHT
+        } else if plain {
+            PLAIN_WEIGHT
+        } else {
+            SPECIAL_WEIGHT
+        }
+    }
+
+    /// The destinations of a ray that might face a meeting partner: the field just
+    /// before the first chevron on the ray, jump destinations and the pincer.
+    #[inline]
+    fn meeting_candidates(travel: Direction, ray: &Ray) -> Bitboard {
+        let mut candidates = ray.jump | ray.pincer;
+        if let Some(prev) = ray
+            .first_chevron
+            .and_then(|b| b.offset(travel.opposite(), 1))
+        {
+            candidates |= Bitboard::from_field(prev) & (ray.plain | ray.connection);
+        }
+        candidates
+    }
+
+    /// The total weight of a ray's destinations.
+    #[inline]
+    fn ray_weight(&self, turn: &Turn, travel: Direction, ray: &Ray) -> u64 {
+        let specials = ray.connection | ray.jump | ray.pincer;
+        let mut weight = u64::from(ray.plain.count()) * PLAIN_WEIGHT
+            + u64::from(specials.count()) * SPECIAL_WEIGHT;
+        for to in Self::meeting_candidates(travel, ray) {
+            if self.meeting_partner_at(turn, to, travel) {
+                let base = if ray.plain.contains(to) {
+                    PLAIN_WEIGHT
+                } else {
+                    SPECIAL_WEIGHT
+                };
+                weight += MEETING_WEIGHT - base;
+            }
+        }
+        weight
+    }
+
+    /// The destination of a ray at weighted index `pick` (below the ray's weight).
+    fn pick_in_ray(
+        &self,
+        turn: &Turn,
+        from: Field,
+        travel: Direction,
+        ray: &Ray,
+        mut pick: u64,
+    ) -> Option<RawMovement> {
+        let classes = [
+            (ray.plain, MovementKind::Plain),
+            (ray.connection, MovementKind::Connection),
+            (ray.jump, MovementKind::ConnectionJump),
+            (ray.pincer, MovementKind::Pincer),
+        ];
+        for (set, kind) in classes {
+            for to in set {
+                let weight = self.destination_weight(turn, to, travel, kind == MovementKind::Plain);
+                if pick < weight {
+                    return Some(outline(from, to, travel, kind));
+                }
+                pick -= weight;
+            }
+        }
+        None
     }
 
     /// Plays random moves until the game ends or `max_plies` moves were made;

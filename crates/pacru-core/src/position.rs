@@ -330,7 +330,15 @@ impl Position {
     /// Whether the game is over.
     #[inline]
     pub fn is_finished(&self) -> bool {
-        !matches!(self.status(), Status::Ongoing)
+        let target = self.target();
+        let mut in_game = 0;
+        for slot in 0..self.players.len() {
+            if self.fields[slot].count() >= target {
+                return true;
+            }
+            in_game += usize::from(self.chevrons[slot].any());
+        }
+        in_game <= 1
     }
 
     /// The winner, if the game is over and has one.

@@ -132,11 +132,17 @@ impl Position {
     /// our colour (the part of the meeting test that no choice can change).
     #[inline]
     pub(crate) fn meeting_partner(&self, turn: &Turn, sk: &MovementSkeleton) -> bool {
-        match sk.to.offset(sk.travel, 1) {
+        self.meeting_partner_at(turn, sk.to, sk.travel)
+    }
+
+    /// Whether a chevron arriving on `to` travelling `travel` faces a partner.
+    #[inline]
+    pub(crate) fn meeting_partner_at(&self, turn: &Turn, to: Field, travel: Direction) -> bool {
+        match to.offset(travel, 1) {
             Some(ahead) => {
                 turn.mine.contains(ahead)
                     && turn.own.contains(ahead)
-                    && self.facing[ahead.index()] == sk.travel.opposite()
+                    && self.facing[ahead.index()] == travel.opposite()
             }
             None => false,
         }

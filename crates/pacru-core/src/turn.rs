@@ -16,17 +16,23 @@ pub(crate) struct Turn {
     pub occupied: Bitboard,
     /// Every field with a marker of any colour.
     pub coloured: Bitboard,
+    /// Fields a movement may end on: no chevron, and neutral or ours.
+    pub landing: Bitboard,
 }
 
 impl Turn {
     #[inline]
     pub fn new(pos: &Position, me: usize) -> Turn {
+        let own = pos.fields[me];
+        let occupied = pos.occupied();
+        let coloured = pos.coloured();
         Turn {
             me,
-            own: pos.fields[me],
+            own,
             mine: pos.chevrons[me],
-            occupied: pos.occupied(),
-            coloured: pos.coloured(),
+            occupied,
+            coloured,
+            landing: !occupied & (own | !coloured),
         }
     }
 

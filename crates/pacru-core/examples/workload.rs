@@ -1,0 +1,25 @@
+//! A fixed workload for instruction counting (`valgrind --tool=callgrind`), which
+//! is repeatable on a busy machine where wall-clock benchmarks are not:
+//! `cargo build --release -p pacru-core --example workload` then
+//! `valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/workload playout`.
+
+use pacru_core::{Position, SplitMix64};
+
+fn main() {
+    let which = std::env::args().nth(1).unwrap_or_default();
+    match which.as_str() {
+        "playout" => {
+            let mut plies = 0u64;
+            for seed in 0..200 {
+                let mut pos = Position::standard(2 + (seed % 3) as usize).expect("start");
+                plies += u64::from(pos.random_playout(&mut SplitMix64::new(seed), u32::MAX));
+            }
+            println!("plies {plies}");
+        }
+        "perft" => {
+            let pos = Position::standard(2).expect("start");
+            println!("nodes {}", pos.perft_applying(3));
+        }
+        _ => eprintln!("usage: workload playout|perft"),
+    }
+}
