@@ -629,3 +629,11 @@ fn a_broken_scenario_file_is_an_error_with_file_and_line() {
     let e = parse_file("x.txt", bad).expect_err("an unknown key must be rejected");
     assert_eq!(e.line, 5, "{e}");
 }
+
+#[test]
+fn a_reorientation_over_90_degrees_cannot_even_be_written() {
+    // FAQ R14: "In one turn you can only reorient either 45 or 90 degrees."
+    for text in ["e5>>>(a1,b1,c1,d1)", "e5<<<(a1,b1,c1,d1)", "e5><(a1,b1)"] {
+        assert!(parse_move(text).is_err(), "{text} should not parse");
+    }
+}
