@@ -5,8 +5,10 @@ use crate::{Bitboard, Item, Move, Movement, Position, Reorientation};
 
 impl Position {
     /// Applies a move known to be legal here (for example one from
-    /// [`Position::legal_moves`]). An illegal move leaves the position valid but
-    /// its outcome unspecified; use [`Position::play`] for moves from outside.
+    /// [`Position::legal_moves`]). An illegal move does not panic, but its outcome
+    /// is unspecified and may break the invariants of a valid position (for example
+    /// a chevron left on another player's colour); use [`Position::play`] for moves
+    /// from outside.
     pub fn play_unchecked(&mut self, mv: &Move) {
         match mv {
             Move::Movement(m) => self.play_movement_unchecked(m),
