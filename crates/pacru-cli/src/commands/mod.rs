@@ -1,0 +1,31 @@
+//! One module per command; [`run`] dispatches to them.
+
+mod check;
+mod completions;
+mod fmt;
+mod man;
+mod moves;
+mod new;
+mod perft;
+mod replay;
+mod selfplay;
+mod show;
+
+use crate::Outcome;
+use crate::cli::Command;
+
+/// Runs `command`, returning how it ended; an `Err` is a usage or I/O error (exit 2).
+pub fn run(command: Command) -> anyhow::Result<Outcome> {
+    match command {
+        Command::Check(args) => check::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::New(args) => new::run(&args),
+        Command::Moves(args) => moves::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
+        Command::Completions(args) => completions::run(&args),
+        Command::Man => man::run(),
+    }
+}

@@ -1,0 +1,20 @@
+//! `pacru show`: a position drawn for people, then its PPN; optionally an SVG picture.
+
+use crate::Outcome;
+use crate::cli::ShowArgs;
+use crate::{board, position_arg, style, svg};
+use anyhow::Context;
+use std::io::Write;
+
+/// Draws the position on standard output and writes the SVG if asked.
+pub fn run(args: &ShowArgs) -> anyhow::Result<Outcome> {
+    let position = position_arg::parse(&args.ppn, args.rules.map(Into::into))?;
+    if let Some(path) = &args.svg {
+        std::fs::write(path, svg::render(&position))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(board::render_with_ppn(&position, style::stdout_colour()).as_bytes())?;
+    out.flush()?;
+    Ok(Outcome::Success)
+}

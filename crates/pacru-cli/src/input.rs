@@ -1,0 +1,279 @@
+//! Opening record files and reading them as streams, with a bounded "tape" of the
+//! most recent bytes so that reports can quote the offending line and `fmt` can copy
+//! a game through unchanged, without ever holding a whole file in memory.
+
+use anyhow::{Context, bail};
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The name under which standard input is given and reported.
+pub const STDIN: &str = "-";
+
+/// The most bytes the tape keeps: a game is at most 16 MiB (the reader's cap), plus
+/// what the reader reads ahead.
+pub const TAPE_CAP: usize = 17 << 20;
+
+/// The inputs named on the command line: none means standard input.
+pub fn names(files: &[std::path::PathBuf]) -> Vec<String> {
+    if files.is_empty() {
+        vec![STDIN.to_string()]
+    } else {
+        files.iter().map(|p| p.display().to_string()).collect()
+    }
+}
+
+/// Opens an input for reading: `-` is standard input; a directory or a missing or
+/// unreadable file is an error that says which and why.
+pub fn open(name: &str) -> anyhow::Result<Box<dyn Read + Send>> {
+    if name == STDIN {
+        return Ok(Box::new(io::stdin()));
+    }
+    let path = Path::new(name);
+    let meta = std::fs::metadata(path).with_context(|| format!("{name}: cannot open"))?;
+    if meta.is_dir() {
+        bail!("{name}: is a directory, not a record file");
+    }
+    let file = File::open(path).with_context(|| format!("{name}: cannot open"))?;
+    Ok(Box::new(file))
+}
+
+/// The size of input `name` if it is a regular file (for a progress bar).
+pub fn open_size(name: &str) -> Option<u64> {
+    if name == STDIN {
+        return None;
+    }
+    std::fs::metadata(name)
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len())
+}
+
+/// The recent bytes of an input, with the line number of their first byte.
+#[derive(Debug, Default)]
+pub struct TapeBuf {
+    /// The byte offset in the input of `bytes[0]`.
+    start: u64,
+    /// The 1-based line of `bytes[0]`.
+    start_line: usize,
+    /// Whether `bytes[0]` starts a line.
+    at_line_start: bool,
+    /// The bytes kept.
+    bytes: Vec<u8>,
+    /// The first read error, as text.
+    io_error: Option<String>,
+}
+
+impl TapeBuf {
+    fn new() -> TapeBuf {
+        TapeBuf {
+            start: 0,
+            start_line: 1,
+            at_line_start: true,
+            bytes: Vec::new(),
+            io_error: None,
+        }
+    }
+
+    /// Forgets the first `n` kept bytes, keeping the line count right.
+    fn drop_front(&mut self, n: usize) {
+        let n = n.min(self.bytes.len());
+        if n == 0 {
+            return;
+        }
+        let dropped = &self.bytes[..n];
+        self.start_line += dropped.iter().filter(|&&b| b == b'\n').count();
+        self.at_line_start = dropped.last() == Some(&b'\n');
+        self.start += n as u64;
+        self.bytes.drain(..n);
+    }
+}
+
+/// A shared handle on the tape of one input.
+#[derive(Clone, Debug)]
+pub struct Tape(Rc<RefCell<TapeBuf>>);
+
+impl Tape {
+    /// Forgets every byte before `offset`.
+    pub fn discard_before(&self, offset: u64) {
+        let mut buf = self.0.borrow_mut();
+        let n = offset.saturating_sub(buf.start);
+        buf.drop_front(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+
+    /// The text of line `line` (1-based), without its line break and without a
+    /// byte order mark, if it is still kept whole.
+    pub fn line(&self, line: usize) -> Option<String> {
+        let buf = self.0.borrow();
+        if line < buf.start_line || (line == buf.start_line && !buf.at_line_start) {
+            return None;
+        }
+        let mut current = buf.start_line;
+        let mut begin = 0;
+        for (i, &b) in buf.bytes.iter().enumerate() {
+            if current == line && b == b'\n' {
+                return Some(clean_line(&buf.bytes[begin..i]));
+            }
+            if b == b'\n' {
+                current += 1;
+                begin = i + 1;
+            }
+        }
+        // The last line, if the input ended without a line break... or is still
+        // being read: good enough for a report either way.
+        (current == line && begin < buf.bytes.len()).then(|| clean_line(&buf.bytes[begin..]))
+    }
+
+    /// The bytes from `from` to `to` (offsets in the input), if still all kept.
+    pub fn slice(&self, from: u64, to: u64) -> Option<Vec<u8>> {
+        let buf = self.0.borrow();
+        if from < buf.start || to < from {
+            return None;
+        }
+        let a = usize::try_from(from - buf.start).ok()?;
+        let b = usize::try_from(to - buf.start).ok()?;
+        buf.bytes.get(a..b).map(<[u8]>::to_vec)
+    }
+
+    /// The bytes from `from` to the end of what was read, if still all kept.
+    pub fn rest(&self, from: u64) -> Option<Vec<u8>> {
+        let end = {
+            let buf = self.0.borrow();
+            buf.start + buf.bytes.len() as u64
+        };
+        self.slice(from, end)
+    }
+
+    /// The first read error of the input, if there was one.
+    pub fn io_error(&self) -> Option<String> {
+        self.0.borrow().io_error.clone()
+    }
+}
+
+/// Strips a line break's `\r` and a byte order mark, and decodes lossily.
+fn clean_line(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A reader that records what passes through it on a [`Tape`] (at most `cap`
+/// bytes, the oldest forgotten first), remembers read errors and counts bytes for
+/// a progress bar.
+pub struct TapeReader<R> {
+    inner: R,
+    tape: Tape,
+    cap: usize,
+    progress: Option<Arc<AtomicU64>>,
+}
+
+impl<R: Read> TapeReader<R> {
+    /// Wraps `inner`; returns the reader and a handle on its tape.
+    pub fn new(inner: R, cap: usize, progress: Option<Arc<AtomicU64>>) -> (TapeReader<R>, Tape) {
+        let tape = Tape(Rc::new(RefCell::new(TapeBuf::new())));
+        let reader = TapeReader {
+            inner,
+            tape: tape.clone(),
+            cap,
+            progress,
+        };
+        (reader, tape)
+    }
+}
+
+impl<R: Read> Read for TapeReader<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        match self.inner.read(out) {
+            Ok(n) => {
+                let mut buf = self.tape.0.borrow_mut();
+                buf.bytes.extend_from_slice(&out[..n]);
+                if buf.bytes.len() > self.cap {
+                    let excess = buf.bytes.len() - self.cap;
+                    buf.drop_front(excess);
+                }
+                if let Some(counter) = &self.progress {
+                    counter.fetch_add(n as u64, Ordering::Relaxed);
+                }
+                Ok(n)
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => Err(e),
+            Err(e) => {
+                let mut buf = self.tape.0.borrow_mut();
+                if buf.io_error.is_none() {
+                    buf.io_error = Some(e.to_string());
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
+/// The text of `line` with a caret line under `width` characters from `column`
+/// (1-based, in characters), both indented by two spaces. A long line is cut to
+/// a window around the column, marked with `...`.
+pub fn caret(line: &str, column: usize, width: usize) -> String {
+    const WINDOW: usize = 100;
+    let chars: Vec<char> = line.chars().collect();
+    let column = column.max(1).min(chars.len() + 1);
+    let (start, prefix) = if column > WINDOW / 2 && chars.len() > WINDOW {
+        (column - WINDOW / 2, "...")
+    } else {
+        (0, "")
+    };
+    let end = (start + WINDOW).min(chars.len());
+    let suffix = if end < chars.len() { "..." } else { "" };
+    let shown: String = chars[start..end].iter().collect();
+    let mut pad: String = prefix.chars().map(|_| ' ').collect();
+    for &c in &chars[start..column - 1] {
+        pad.push(if c == '\t' { '\t' } else { ' ' });
+    }
+    let marks = "^".repeat(width.clamp(1, WINDOW));
+    format!("  {prefix}{shown}{suffix}\n  {pad}{marks}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tape_finds_lines_and_forgets_old_bytes() {
+        let text = "\u{feff}one\r\ntwo\nthree";
+        let (mut reader, tape) = TapeReader::new(text.as_bytes(), 1 << 20, None);
+        let mut sink = Vec::new();
+        reader.read_to_end(&mut sink).unwrap();
+        assert_eq!(tape.line(1).as_deref(), Some("one"));
+        assert_eq!(tape.line(2).as_deref(), Some("two"));
+        assert_eq!(tape.line(3).as_deref(), Some("three"));
+        assert_eq!(tape.line(4), None);
+        tape.discard_before(8);
+        assert_eq!(tape.line(1), None);
+        assert_eq!(tape.line(2).as_deref(), Some("two"));
+        tape.discard_before(9);
+        assert_eq!(tape.line(2), None);
+        assert_eq!(tape.line(3).as_deref(), Some("three"));
+        assert_eq!(tape.rest(12).as_deref(), Some(&b"three"[..]));
+    }
+
+    #[test]
+    fn tape_cap_keeps_line_numbers() {
+        let text = "a\nb\nc\nd\n";
+        let (mut reader, tape) = TapeReader::new(text.as_bytes(), 3, None);
+        let mut sink = [0u8; 2];
+        while reader.read(&mut sink).unwrap() > 0 {}
+        assert_eq!(tape.line(4).as_deref(), Some("d"));
+        assert_eq!(tape.line(2), None);
+    }
+
+    #[test]
+    fn caret_points_under_the_column() {
+        assert_eq!(caret("1. e1-e2 e9", 4, 5), "  1. e1-e2 e9\n     ^^^^^\n");
+        assert_eq!(caret("\tx", 2, 1), "  \tx\n  \t^\n");
+        let long = "x".repeat(300);
+        let shown = caret(&long, 200, 1);
+        assert!(shown.starts_with("  ..."));
+    }
+}

@@ -1,0 +1,162 @@
+//! The board as an SVG picture in the style of the rulebook: 9 x 9 fields marked
+//! with stars and circles in two neutral shades, thick borderland lines, markers as
+//! coloured discs, chevrons as coloured chevron shapes turned to their facing, and
+//! coordinates around the board.
+
+use pacru_core::{Colour, Direction, Field, Position};
+use std::fmt::Write as _;
+
+/// The side of one field, in SVG user units.
+const CELL: u32 = 60;
+/// The margin around the board, for the coordinates.
+const MARGIN: u32 = 40;
+
+/// The fill and outline colours of a player's markers and chevrons.
+fn paint(colour: Colour) -> (&'static str, &'static str) {
+    match colour {
+        Colour::Black => ("#222222", "#000000"),
+        Colour::Red => ("#d62728", "#7f1010"),
+        Colour::Yellow => ("#f2c500", "#8a6d00"),
+        Colour::Green => ("#2ca02c", "#145214"),
+        Colour::Blue => ("#1f5fbf", "#0c2f66"),
+    }
+}
+
+/// The clockwise angle in degrees from north of `direction`.
+fn angle(direction: Direction) -> u32 {
+    direction.index() as u32 * 45
+}
+
+/// The top-left corner of `field` (rank 9 at the top).
+fn corner(field: Field) -> (u32, u32) {
+    (
+        MARGIN + u32::from(field.file()) * CELL,
+        MARGIN + (8 - u32::from(field.rank())) * CELL,
+    )
+}
+
+/// A five-pointed star centred on (`cx`, `cy`) with outer radius `r`, as polygon points.
+fn star_points(cx: f64, cy: f64, r: f64) -> String {
+    let mut points = Vec::new();
+    for i in 0..10 {
+        let radius = if i % 2 == 0 { r } else { r * 0.45 };
+        let theta = std::f64::consts::PI * f64::from(i) / 5.0 - std::f64::consts::FRAC_PI_2;
+        points.push(format!(
+            "{:.1},{:.1}",
+            cx + radius * theta.cos(),
+            cy + radius * theta.sin()
+        ));
+    }
+    points.join(" ")
+}
+
+/// The SVG document for `position`.
+pub fn render(position: &Position) -> String {
+    let size = 9 * CELL + 2 * MARGIN;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{size}" height="{size}" fill="#f4efe1"/>"##
+    );
+    // Fields: two neutral shades in a checkerboard (they pick out the diagonals),
+    // stars on one, circles on the other.
+    for field in Field::all() {
+        let (x, y) = corner(field);
+        let light = (field.file() + field.rank()) % 2 == 0;
+        let fill = if light { "#e8dcc0" } else { "#cdbb94" };
+        let _ = writeln!(
+            out,
+            r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#8c7a55" stroke-width="1"/>"##
+        );
+        let (cx, cy) = (f64::from(x + CELL / 2), f64::from(y + CELL / 2));
+        if light {
+            let _ = writeln!(
+                out,
+                r##"<polygon points="{}" fill="none" stroke="#a08c60" stroke-width="1.5"/>"##,
+                star_points(cx, cy, f64::from(CELL) * 0.22)
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#8c7a55" stroke-width="1.5"/>"##,
+                f64::from(CELL) * 0.16
+            );
+        }
+    }
+    // Markers: a coloured disc filling most of the field.
+    for field in Field::all() {
+        if let Some(colour) = position.colour_at(field) {
+            let (x, y) = corner(field);
+            let (fill, stroke) = paint(colour);
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="2"><title>{field}: {colour}</title></circle>"#,
+                x + CELL / 2,
+                y + CELL / 2,
+                CELL * 2 / 5
+            );
+        }
+    }
+    // Borderland lines: thick, every three fields, and the outer edge.
+    for i in 0..=3 {
+        let at = MARGIN + i * 3 * CELL;
+        let end = MARGIN + 9 * CELL;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{at}" y1="{MARGIN}" x2="{at}" y2="{end}" stroke="#3b2f1a" stroke-width="5" stroke-linecap="square"/>"##
+        );
+        let _ = writeln!(
+            out,
+            r##"<line x1="{MARGIN}" y1="{at}" x2="{end}" y2="{at}" stroke="#3b2f1a" stroke-width="5" stroke-linecap="square"/>"##
+        );
+    }
+    // Chevrons: a chevron shape pointing north, turned to the facing.
+    for (colour, field, facing) in position.chevrons() {
+        let (x, y) = corner(field);
+        let (fill, stroke) = paint(colour);
+        let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+        let _ = writeln!(
+            out,
+            r#"<polygon points="0,-22 20,14 0,4 -20,14" transform="translate({cx} {cy}) rotate({})" fill="{fill}" stroke="{stroke}" stroke-width="2.5" stroke-linejoin="round"><title>{colour} chevron on {field} facing {facing}</title></polygon>"#,
+            angle(facing)
+        );
+    }
+    // Coordinates on all four sides.
+    for i in 0..9u32 {
+        let file = char::from(b'a' + i as u8);
+        let rank = char::from(b'9' - i as u8);
+        let x = MARGIN + i * CELL + CELL / 2;
+        let y = MARGIN + i * CELL + CELL / 2 + 6;
+        let bottom = MARGIN + 9 * CELL + 26;
+        let right = MARGIN + 9 * CELL + 20;
+        let _ = writeln!(
+            out,
+            r##"<text x="{x}" y="26" text-anchor="middle" font-size="18" fill="#3b2f1a">{file}</text><text x="{x}" y="{bottom}" text-anchor="middle" font-size="18" fill="#3b2f1a">{file}</text>"##
+        );
+        let _ = writeln!(
+            out,
+            r##"<text x="20" y="{y}" text-anchor="middle" font-size="18" fill="#3b2f1a">{rank}</text><text x="{right}" y="{y}" text-anchor="middle" font-size="18" fill="#3b2f1a">{rank}</text>"##
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn svg_has_every_chevron_and_is_closed() {
+        let start = Position::standard(3).unwrap();
+        let svg = render(&start);
+        assert!(svg.starts_with("<svg "));
+        assert!(svg.ends_with("</svg>\n"));
+        assert_eq!(svg.matches(" chevron on ").count(), 9);
+        assert!(svg.contains("Black chevron on e1 facing N"));
+    }
+}
