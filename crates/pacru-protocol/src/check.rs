@@ -360,9 +360,10 @@ impl Checker {
         id: &str,
         want_failure: bool,
     ) -> Result<EngineMessage, String> {
-        let deadline = self.reply_deadline();
+        let timeout = self.options.reply_timeout + self.options.margin;
         let engine = self.engine()?;
         engine.send_raw(line).map_err(|e| e.to_string())?;
+        let deadline = Instant::now() + timeout;
         let (last, _) = engine
             .await_final(
                 id,

@@ -497,7 +497,21 @@ impl EngineProcess {
         let started = Instant::now();
         let id = self.send(RequestBody::Go(go))?;
         let deadline = limit.map(|l| started + l + self.spec.margin);
-        let (last, before) = self.await_final(&id, deadline, "the move request")?;
+        let margin = self.spec.margin;
+        let waited = self.await_final(&id, deadline, "the move request");
+        let (last, before) = match waited {
+            Ok(found) => found,
+            Err(EngineFailure::TimedOut { waiting_for, .. }) => {
+                // Report the limit itself (the deadline was computed before sending).
+                let failure = EngineFailure::TimedOut {
+                    limit_ms: limit.map_or(0, |l| (l + margin).as_millis() as u64),
+                    waiting_for,
+                };
+                self.failed = Some(failure.clone());
+                return Err(failure);
+            }
+            Err(other) => return Err(other),
+        };
         let elapsed = started.elapsed();
         self.last_info = before.into_iter().rev().find_map(|m| match m {
             EngineMessage::Info { info, .. } => Some(info),
@@ -645,7 +659,9 @@ impl EngineProcess {
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => self.ended(),
                 Err(RecvTimeoutError::Timeout) => EngineFailure::TimedOut {
                     limit_ms: deadline.map_or(0, |d| {
-                        d.saturating_duration_since(started).as_millis() as u64
+                        d.saturating_duration_since(started)
+                            .as_micros()
+                            .div_ceil(1000) as u64
                     }),
                     waiting_for: waiting_for.to_owned(),
                 },

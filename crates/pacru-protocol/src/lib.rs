@@ -30,7 +30,9 @@ pub mod message;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
-pub use engine::{Clock, Engine, RunOptions, StopFlag, run_engine, run_engine_blocking};
+pub use engine::{
+    Clock, Engine, RunOptions, StopFlag, run_engine, run_engine_blocking, run_engine_with,
+};
 pub use message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, MessageError, OptionKind,
     OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request, RequestBody, SetOption, SetupError,

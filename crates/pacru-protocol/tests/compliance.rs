@@ -1,0 +1,150 @@
+//! The compliance checker against real engine processes: the built-in engines pass
+//! everything; broken engines fail exactly where they are broken.
+
+use pacru_protocol::check::{CheckOptions, ComplianceReport, Outcome, check_engine};
+use std::time::{Duration, Instant};
+
+const BROKEN: &str = env!("CARGO_BIN_EXE_pep-broken-engine");
+const BUILTIN: &str = env!("CARGO_BIN_EXE_pep-builtin-engine");
+
+fn quick() -> CheckOptions {
+    CheckOptions {
+        move_time: Duration::from_millis(1500),
+        reply_timeout: Duration::from_millis(300),
+        handshake_timeout: Duration::from_secs(3),
+        pressure_time: Duration::from_millis(200),
+        margin: Duration::from_millis(100),
+        json: true,
+    }
+}
+
+fn check(program: &str, args: &[&str]) -> ComplianceReport {
+    let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+    check_engine(program, &args, quick())
+}
+
+fn failed(report: &ComplianceReport) -> Vec<&'static str> {
+    report.failures().map(|c| c.name).collect()
+}
+
+#[test]
+fn builtin_engines_pass_every_check() {
+    for args in [
+        &["random", "1"][..],
+        &["greedy", "2"],
+        &["greedy", "3", "--threaded"],
+    ] {
+        let report = check(BUILTIN, args);
+        assert!(report.passed(), "{report}");
+        assert_eq!(report.engine.as_ref().unwrap().protocol, 1);
+        let text = report.to_string();
+        assert!(text.ends_with("checks passed"), "{text}");
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["checks"][0]["name"], "handshake");
+        assert_eq!(json["checks"][0]["outcome"], "pass");
+    }
+}
+
+#[test]
+fn a_lenient_engine_is_caught_accepting_what_it_must_refuse() {
+    let report = check(BROKEN, &["lenient"]);
+    let failed = failed(&report);
+    for name in [
+        "options",
+        "unknown-command",
+        "malformed-request",
+        "illegal-history",
+        "finished-position",
+        "finished-history",
+        "json",
+    ] {
+        assert!(failed.contains(&name), "{name} should fail:\n{report}");
+    }
+    for name in [
+        "handshake",
+        "first-move",
+        "three-players",
+        "long-history",
+        "stop",
+        "quit",
+    ] {
+        assert_eq!(
+            report.outcome(name),
+            Some(Outcome::Pass),
+            "{name}:\n{report}"
+        );
+    }
+}
+
+#[test]
+fn a_mute_engine_fails_quickly_and_everything_is_still_checked() {
+    let started = Instant::now();
+    let report = check(BROKEN, &["mute"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    let failed = failed(&report);
+    for name in ["ping", "ids", "unknown-command", "stop", "quit"] {
+        assert!(failed.contains(&name), "{name} should fail:\n{report}");
+    }
+    // It answers moves, and exits at the end of its input.
+    assert_eq!(
+        report.outcome("first-move"),
+        Some(Outcome::Pass),
+        "{report}"
+    );
+    assert_eq!(
+        report.outcome("end-of-input"),
+        Some(Outcome::Pass),
+        "{report}"
+    );
+    let ping = report.checks.iter().find(|c| c.name == "ping").unwrap();
+    assert!(ping.detail.contains("did not answer"), "{}", ping.detail);
+}
+
+#[test]
+fn a_crashing_engine_is_restarted_for_each_check() {
+    let report = check(BROKEN, &["crash"]);
+    let failed = failed(&report);
+    assert!(failed.contains(&"first-move"), "{report}");
+    assert!(failed.contains(&"rules-2011"), "{report}");
+    let first = report
+        .checks
+        .iter()
+        .find(|c| c.name == "first-move")
+        .unwrap();
+    assert!(first.detail.contains("crashed"), "{}", first.detail);
+    // Checks that need no move still pass: the engine was restarted for them.
+    assert_eq!(report.outcome("quit"), Some(Outcome::Pass), "{report}");
+    assert_eq!(
+        report.outcome("unknown-command"),
+        Some(Outcome::Pass),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_illegal_engine_fails_the_move_checks() {
+    let report = check(BROKEN, &["illegal"]);
+    let first = report
+        .checks
+        .iter()
+        .find(|c| c.name == "first-move")
+        .unwrap();
+    assert_eq!(first.outcome, Outcome::Fail);
+    assert!(first.detail.contains("illegal"), "{}", first.detail);
+}
+
+#[test]
+fn a_program_that_does_not_start_skips_everything() {
+    let report = check("/nonexistent/engine", &[]);
+    assert_eq!(report.outcome("handshake"), Some(Outcome::Fail));
+    assert!(
+        report.checks[1..]
+            .iter()
+            .all(|c| c.outcome == Outcome::Skip)
+    );
+    assert!(report.to_string().contains("could not start"), "{report}");
+}
