@@ -637,3 +637,67 @@ fn a_reorientation_over_90_degrees_cannot_even_be_written() {
         assert!(parse_move(text).is_err(), "{text} should not parse");
     }
 }
+
+/// The `R<n> Q<m>` number a scenario title starts with, if any.
+fn question_number(title: &str) -> Option<String> {
+    let mut words = title.split_whitespace();
+    let (section, question) = (words.next()?, words.next()?);
+    let section_ok = section
+        .strip_prefix('R')
+        .is_some_and(|n| n.parse::<u8>().is_ok());
+    let question = question.trim_end_matches(':');
+    let question_ok = question
+        .strip_prefix('Q')
+        .is_some_and(|n| n.parse::<u8>().is_ok());
+    (section_ok && question_ok).then(|| format!("{section} {question}"))
+}
+
+#[test]
+fn the_coverage_page_lists_every_faq_question_and_scenario() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let page = std::fs::read_to_string(root.join("docs/faq-coverage.md"))
+        .expect("docs/faq-coverage.md is readable");
+    let mut numbered = BTreeSet::new();
+    for entry in std::fs::read_dir(scenario_dir()).expect("tests/scenarios is readable") {
+        let path = entry.expect("directory entry").path();
+        if path.extension().is_some_and(|x| x == "txt") {
+            let text = std::fs::read_to_string(&path).expect("scenario file is readable");
+            for line in text.lines() {
+                if let Some(title) = line.trim().strip_prefix("title:")
+                    && let Some(number) = question_number(title.trim())
+                {
+                    numbered.insert(number);
+                }
+            }
+        }
+    }
+    let mut listed = BTreeSet::new();
+    let mut problems = Vec::new();
+    for row in page.lines().filter(|l| l.starts_with("| R")) {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let (number, scenarios) = (cells[0].to_string(), cells[cells.len() - 1]);
+        let own = !(scenarios.starts_with("not ")
+            || scenarios.starts_with("partly not ")
+            || scenarios.starts_with("covered by "));
+        if own && !numbered.contains(&number) {
+            problems.push(format!("{number} is listed as covered but has no scenario"));
+        }
+        if !own && numbered.contains(&number) {
+            problems.push(format!(
+                "{number} has scenarios but the page says it has none"
+            ));
+        }
+        listed.insert(number);
+    }
+    for number in numbered.difference(&listed) {
+        problems.push(format!(
+            "scenarios numbered {number} are not on the coverage page"
+        ));
+    }
+    assert!(
+        listed.len() >= 60,
+        "the FAQ has 60 questions; the page lists {}",
+        listed.len()
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
