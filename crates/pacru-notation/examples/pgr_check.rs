@@ -13,7 +13,10 @@ fn main() {
                 malformed(e)
             }
         };
-        println!("game {}: {} plies {} error {:?}", verdict.game, verdict.status, verdict.plies, verdict.error);
+        println!(
+            "game {}: {} plies {} error {:?}",
+            verdict.game, verdict.status, verdict.plies, verdict.error
+        );
         if let Ok(g) = game {
             print!("{}", write_game(&g));
         }

@@ -153,11 +153,8 @@ fn players_in_game(pos: &Position) -> usize {
 /// blocked players, at most once per removed player; elsewhere it is illegal
 /// under R2. A move after the end of the game is illegal under R16.
 pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition>) -> Verdict {
-    let result = game
-        .tags
-        .get("Result")
-        .unwrap_or(game.result.as_str())
-        .to_string();
+    // The Result tag, `*` when absent: the result token must equal it.
+    let result = game.tags.get("Result").unwrap_or("*").to_string();
     let mut verdict = Verdict {
         game: index,
         line: game.line,
@@ -181,14 +178,19 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
         });
     };
     if !is_result_token(&result) || result != game.result {
-        let message = if is_result_token(&result) {
+        let message = if !is_result_token(&result) {
             format!(
-                "the result token '{}' differs from the Result tag \"{result}\"",
+                "Result tag: '{result}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
+            )
+        } else if game.tags.contains("Result") {
+            format!(
+                "the result token '{}' differs from the game's result: the Result tag is \"{result}\"",
                 game.result
             )
         } else {
             format!(
-                "Result tag: '{result}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
+                "the result token '{}' differs from the game's result: there is no Result tag, so the token must be *",
+                game.result
             )
         };
         malformed_at(&mut verdict, game.result_line, game.result_column, message);

@@ -41,8 +41,9 @@ pub struct MoveToken<'a> {
 /// visitor should reset its state there.
 ///
 /// Returning `Skip(true)` from `begin_movetext` skips the game cheaply: the
-/// movetext is only scanned for its end (moves are not parsed, comments and
-/// glyphs not reported), then `result` and `end_game` are called.
+/// movetext is only scanned for its end (tokens are classified but moves are not
+/// parsed, so a misspelt move goes unnoticed; nothing is reported), then
+/// `result` and `end_game` are called.
 pub trait Visitor {
     /// What a game is turned into.
     type Output;

@@ -1,0 +1,220 @@
+//! The referee: statuses, errors, pass handling, result consistency.
+
+use pacru_core::{Colour, Rule, RulesEdition};
+use pacru_notation::format_ppn;
+use pacru_notation::pgr::{Game, Reader, write_game};
+use pacru_notation::referee::{Status, Verdict, check_game, malformed};
+
+fn game(text: &str) -> Game {
+    Reader::new(text.as_bytes())
+        .read_game()
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
+}
+
+fn check(text: &str) -> Verdict {
+    check_game(&game(text), 1, None)
+}
+
+const START2: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+/// Yellow's only chevron sits in a corner facing off the board: blocked on its turn.
+const YELLOW_CORNERED: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Re9S,Ya1SW K KRY";
+
+#[test]
+fn ok_game() {
+    let v = check("[Result \"*\"]\n\n1. e1-e2 e9-e8 2. e2-e3 *\n");
+    assert_eq!(v.status, Status::Ok);
+    assert_eq!(v.status.as_str(), "ok");
+    assert_eq!(v.plies, 3);
+    assert_eq!(v.movers, [Colour::Black, Colour::Red, Colour::Black]);
+    assert_eq!(v.winner, None);
+    assert!(v.error.is_none());
+    assert_eq!(v.line, 1);
+    assert_eq!(v.result, "*");
+}
+
+#[test]
+fn illegal_move() {
+    let v = check("[Event \"x\"]\n\n1. e1-e2 e9-e8\n2. e2-E5 *\n");
+    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.plies, 2);
+    let e = v.error.unwrap();
+    assert_eq!(e.ply, Some(3));
+    assert_eq!((e.line, e.column), (4, 4));
+    assert_eq!(e.move_text.as_deref(), Some("e2-E5"));
+    assert_eq!(e.rule, Some(Rule::R5));
+    assert!(
+        e.message.starts_with("the chevron on e2 has power 1"),
+        "{}",
+        e.message
+    );
+    let fin = v.final_position.unwrap();
+    assert_eq!(fin.to_move(), Colour::Black);
+    assert_eq!(
+        format_ppn(&fin),
+        "9/9/9/9/9/9/9/9/9 Ke2N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re8S K KR"
+    );
+}
+
+#[test]
+fn pass_where_nobody_was_removed_is_illegal_under_r2() {
+    let v = check("1. e1-e2 pass e9-e8 *");
+    assert_eq!(v.status, Status::Illegal);
+    let e = v.error.unwrap();
+    assert_eq!((e.ply, e.rule, e.column), (Some(2), Some(Rule::R2), 10));
+    assert_eq!(e.move_text.as_deref(), Some("pass"));
+    assert_eq!(v.plies, 1);
+}
+
+#[test]
+fn pass_for_a_blocked_player() {
+    let head = format!("[Position \"{YELLOW_CORNERED}\"]\n\n");
+    // Yellow is removed when its turn comes after Red's move.
+    let v = check(&format!("{head}1. e5-e6 e9-e8 pass 2. e6-e7(e7) *"));
+    assert_eq!(v.status, Status::Ok, "{:?}", v.error);
+    assert_eq!(v.plies, 3);
+    assert_eq!(v.movers, [Colour::Black, Colour::Red, Colour::Black]);
+    // Without the pass it is just as good.
+    let v = check(&format!("{head}1. e5-e6 e9-e8 2. e6-e7(e7) *"));
+    assert_eq!(v.status, Status::Ok);
+    // Once per removed player only.
+    let v = check(&format!("{head}1. e5-e6 e9-e8 pass pass e6-e7(e7) *"));
+    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.error.as_ref().unwrap().rule, Some(Rule::R2));
+    assert_eq!(v.error.as_ref().unwrap().ply, Some(3));
+    // Not later than right after the move that blocked.
+    let v = check(&format!("{head}1. e5-e6 e9-e8 2. e6-e7(e7) pass *"));
+    assert_eq!(v.status, Status::Illegal);
+    // The writer keeps the pass, with round numbers by the movers.
+    let g = game(&format!("{head}1. e5-e6 e9-e8 pass 2. e6-e7(e7) *"));
+    assert!(write_game(&g).ends_with("\n\n1. e5-e6 e9-e8 pass 2. e6-e7(e7) *\n"));
+    // At the start: Yellow to move is blocked and removed when the PPN is read.
+    let start_y = YELLOW_CORNERED.replace(" K KRY", " Y KRY");
+    let v = check(&format!("[Position \"{start_y}\"]\n\npass 1. e5-e6 *"));
+    assert_eq!(v.status, Status::Ok, "{:?}", v.error);
+    assert_eq!(v.movers, [Colour::Black]);
+}
+
+#[test]
+fn moves_after_the_end_are_illegal_under_r16() {
+    let v = check("[Result \"Red\"]\n\n1. resign e9-e8 Red");
+    assert_eq!(v.status, Status::Illegal);
+    let e = v.error.unwrap();
+    assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R16)));
+    assert_eq!(v.winner, Some(Colour::Red));
+    assert_eq!(v.plies, 1);
+}
+
+#[test]
+fn result_consistency() {
+    let cases = [
+        // The rules ended the game: Result must name the winner.
+        ("[Result \"Red\"]\n\n1. resign Red", Status::Ok),
+        ("[Result \"*\"]\n\n1. resign *", Status::Inconsistent),
+        ("[Result \"draw\"]\n\n1. resign draw", Status::Inconsistent),
+        (
+            "[Result \"Black\"]\n[Termination \"time\"]\n\n1. resign Black",
+            Status::Inconsistent,
+        ),
+        // The rules did not: *, draw, or a winner with a Termination explaining it.
+        ("1. e1-e2 *", Status::Ok),
+        ("[Result \"draw\"]\n\n1. e1-e2 draw", Status::Ok),
+        ("[Result \"Black\"]\n\n1. e1-e2 Black", Status::Inconsistent),
+        (
+            "[Result \"Black\"]\n[Termination \"time\"]\n\n1. e1-e2 Black",
+            Status::Ok,
+        ),
+        (
+            "[Result \"Red\"]\n[Termination \"resignation\"]\n\n1. e1-e2 Red",
+            Status::Ok,
+        ),
+        (
+            "[Result \"Black\"]\n[Termination \"rules\"]\n\n1. e1-e2 Black",
+            Status::Inconsistent,
+        ),
+        (
+            "[Result \"Yellow\"]\n[Termination \"time\"]\n\n1. e1-e2 Yellow",
+            Status::Inconsistent,
+        ),
+    ];
+    for (text, status) in cases {
+        let v = check(text);
+        assert_eq!(v.status, status, "{text}: {:?}", v.error);
+        if status == Status::Inconsistent {
+            let e = v.error.unwrap();
+            assert_eq!(e.rule, Some(Rule::R16));
+            assert_eq!(e.ply, None);
+            let g = game(text);
+            assert_eq!((e.line, e.column), (g.result_line, g.result_column));
+            assert!(v.final_position.is_some());
+        }
+    }
+    let v = check("[Result \"*\"]\n\n1. resign *");
+    assert_eq!(
+        v.error.unwrap().message,
+        "the moves end the game and Red has won, but the result is *"
+    );
+}
+
+#[test]
+fn setup_errors_in_hand_built_games_are_malformed() {
+    let mut g = Game::new();
+    g.tags.set("Players", "KQ");
+    let v = check_game(&g, 4, None);
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.game, 4);
+    assert_eq!(
+        v.error.unwrap().message,
+        "Players tag: 'Q' is not a colour letter (K, R, Y, G or B)"
+    );
+    let mut g = Game::new();
+    g.result = "Black".into();
+    let v = check_game(&g, 1, None);
+    assert_eq!(v.status, Status::Malformed);
+}
+
+#[test]
+fn rules_override_applies_only_without_a_rules_tag() {
+    let g = game("1. e1-e2 *");
+    let v = check_game(&g, 1, Some(RulesEdition::Pacru2011));
+    assert_eq!(v.final_position.unwrap().rules(), RulesEdition::Pacru2011);
+    let g = game("[Rules \"2004\"]\n\n1. e1-e2 *");
+    let v = check_game(&g, 1, Some(RulesEdition::Pacru2011));
+    assert_eq!(v.final_position.unwrap().rules(), RulesEdition::Pacru2004);
+    assert_eq!(
+        g.start_position(None).map(|p| format_ppn(&p)).unwrap(),
+        START2
+    );
+}
+
+#[test]
+fn seats_and_players_tags() {
+    let g = game("[Players \"RK\"]\n[Seats \"NS\"]\n\n1. e9-e8 *");
+    let v = check_game(&g, 1, None);
+    assert_eq!(v.status, Status::Ok, "{:?}", v.error);
+    assert_eq!(v.movers, [Colour::Red]);
+    let g = game("[Players \"KRY\"]\n[Seats \"EWN\"]\n\n1. i5-h5 *");
+    assert_eq!(check_game(&g, 1, None).status, Status::Ok);
+    // Default seats are not written; others are.
+    let text = write_game(&game("[Players \"KRY\"]\n[Seats \"SWE\"]\n\n*"));
+    assert!(!text.contains("Seats"), "{text}");
+    let text = write_game(&g);
+    assert!(
+        text.contains("[Players \"KRY\"]\n[Seats \"EWN\"]\n[Rules"),
+        "{text}"
+    );
+}
+
+#[test]
+fn malformed_verdict() {
+    let err = Reader::new("[Result \"Red\"]\n\n1. e1-e2 Black".as_bytes())
+        .read_game()
+        .unwrap_err();
+    let v = malformed(&err);
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!((v.game, v.line, v.plies), (1, 1, 0));
+    assert_eq!(v.result, "Red");
+    assert!(v.final_position.is_none() && v.winner.is_none());
+    let e = v.error.unwrap();
+    assert_eq!((e.line, e.column, e.rule, e.ply), (3, 10, None, None));
+}
