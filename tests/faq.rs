@@ -524,7 +524,7 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
 fn run(sc: &Scenario) -> (String, Vec<String>) {
     let mut out = String::new();
     let _ = writeln!(out, "title: {}", sc.title);
-    let _ = writeln!(out, "file: {}:{}", sc.file, sc.line);
+    let _ = writeln!(out, "file: {}", sc.file);
     for note in &sc.notes {
         let _ = writeln!(out, "note: {note}");
     }
@@ -590,7 +590,7 @@ fn faq_scenarios() {
             failures.extend(failed);
             let snapshot = catch_unwind(AssertUnwindSafe(|| {
                 insta::with_settings!({
-                    description => format!("{} ({}:{})", sc.title, sc.file, sc.line),
+                    description => format!("{} ({})", sc.title, sc.file),
                     omit_expression => true,
                 }, {
                     insta::assert_snapshot!(name.as_str(), report);
