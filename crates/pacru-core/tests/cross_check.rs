@@ -511,3 +511,22 @@ fn random_play_all_starts_with_coverage() {
         assert!(n > 0, "random play never produced: {name}\n{cov:#?}");
     }
 }
+
+/// A long soak, not run by default: `CROSS_CHECK_GAMES=40 cargo test --test
+/// cross_check soak -- --ignored --nocapture` (seed from `CROSS_CHECK_SEED`).
+#[test]
+#[ignore]
+fn soak() {
+    let games: usize = std::env::var("CROSS_CHECK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let seed: u64 = std::env::var("CROSS_CHECK_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(7);
+    let mut cov = Coverage::default();
+    random_games(seed, &starts(), games, 150, &mut cov);
+    random_games(seed + 1, &midgame_positions(), games, 30, &mut cov);
+    eprintln!("{cov:#?}");
+}

@@ -183,6 +183,69 @@ proptest! {
         }
     }
 
+    /// The skeleton APIs describe exactly the complete moves: every movement's
+    /// (origin, destination, pincer) comes from one skeleton, each skeleton stands
+    /// for (first items or one) x (meeting fields or one) moves, and the
+    /// reorientation skeletons account for every reorientation.
+    #[test]
+    fn skeletons_agree_with_moves(
+        seed in any::<u64>(),
+        players in 2usize..=4,
+        plies in 0usize..90,
+        y2011 in any::<bool>(),
+    ) {
+        use std::collections::BTreeMap;
+        let p = reach(seed, players, plies, y2011);
+        let mut per_skeleton: BTreeMap<(Field, Field, bool), u64> = BTreeMap::new();
+        let mut reorientations = 0u64;
+        for m in p.legal_moves() {
+            match m {
+                Move::Movement(mv) => {
+                    *per_skeleton.entry((mv.from, mv.to, mv.pincer)).or_default() += 1;
+                }
+                Move::Reorientation(_) => reorientations += 1,
+                Move::Resign => prop_assert!(false, "resign listed"),
+            }
+        }
+        let mut seen = 0;
+        for sk in p.movement_skeletons() {
+            let pincer = sk.kind == pacru_core::MovementKind::Pincer;
+            let firsts: Vec<Option<Item>> = if sk.needs_first_item() {
+                sk.first_items().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            prop_assert_eq!(firsts.len() as u32, sk.first_item_count().max(1));
+            let expected: u64 = firsts
+                .iter()
+                .map(|&first| u64::from(p.meeting_fields(&sk, first).count().max(1)))
+                .sum();
+            prop_assert_eq!(
+                per_skeleton.get(&(sk.from, sk.to, pincer)).copied(),
+                Some(expected),
+                "skeleton {}-{} in {}",
+                sk.from,
+                sk.to,
+                ppn_of(&p)
+            );
+            seen += 1;
+        }
+        prop_assert_eq!(seen, per_skeleton.len(), "movements without a skeleton");
+        let choose = |n: u64, k: u64| -> u64 {
+            (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
+        };
+        let from_skeletons: u64 = p
+            .reorientation_skeletons()
+            .map(|r| {
+                let n = u64::from(r.returnable.count());
+                let k = u64::from(r.rotation.returned_count());
+                if n >= k { choose(n, k) } else { 0 }
+            })
+            .sum();
+        prop_assert_eq!(from_skeletons, reorientations);
+        prop_assert_eq!(p.can_move(), !p.is_finished() && seen > 0);
+    }
+
     /// Random syntactically valid moves never panic; a rejected move leaves the
     /// position unchanged and names a rule; an accepted one gives a valid position.
     /// Where the position is small enough, the naive implementation must agree on

@@ -282,30 +282,24 @@ fn r4_only_the_destination_borderland_counts() {
 
 #[test]
 fn r4_no_free_neutral_field_gives_nothing() {
-    // C: every field coloured except e5, which holds a chevron: no change (FAQ R4, R10).
-    let p = pos04(&build(
-        &[('R', "d4 e4 f5 d6 e6 f6"), ('K', "f4 d5")],
-        "Kc3NE Re5S Re9S",
-        'K',
-        "KR",
-    ));
-    illegal(&p, "c3-d4", Rule::R7, &["d4"]);
+    // C: d4 is its only free neutral field (e5 is neutral but holds a chevron):
+    // the crossing must take d4.
     let p = pos04(&build(
         &[('R', "e4 f5 d6 e6 f6 d5"), ('K', "f4")],
         "Kc3NE Re5S Re9S",
         'K',
         "KR",
     ));
-    // d4 is the only neutral free field of C: the crossing must take it...
     assert_eq!(moves_from(&p, "c3-d4"), ["c3-d4(d4)"]);
-    // ...unless it is occupied: then only e5 (with a chevron) is neutral: nothing.
+    // C: every field coloured except e5, which holds a chevron: the crossing c4-d5
+    // (onto Black d5) gives nothing, and it is no transformation either (FAQ R4, R10).
     let p = pos04(&build(
         &[('R', "d4 e4 f5 d6 e6"), ('K', "f4 f6 d5")],
         "Kc4E Re5S Re9S",
         'K',
         "KR",
     ));
-    assert_eq!(moves_from(&p, "c4-d4"), Vec::<String>::new());
+    illegal(&p, "c4-d4", Rule::R7, &["d4"]);
     assert_eq!(moves_from(&p, "c4-d5"), ["c4-d5"]);
     let q = legal(&p, "c4-d5");
     assert_eq!(p.field_count(Colour::Black), q.field_count(Colour::Black));
@@ -669,7 +663,7 @@ fn meeting_position(rules: RulesEdition, red_fields: &str, e5_own: bool) -> Posi
 fn r12_meeting() {
     let p = meeting_position(RulesEdition::Pacru2004, "", true);
     let list = moves_from(&p, "e4-e5");
-    // Any field without a chevron that is not ours: 81 - 4 chevrons - 2 free own (a1, e5 is occupied after).
+    // Any field without a chevron that is not ours: 81 - 4 chevrons - 1 free own field (a1).
     assert_eq!(list.len(), 81 - 4 - 1, "{list:?}");
     illegal(&p, "e4-e5", Rule::R12, &["e5", "e6"]);
     illegal(&p, "e4-e5(a1)", Rule::R12, &["a1"]);
@@ -858,12 +852,7 @@ fn reorientation_position() -> Position {
 
 #[test]
 fn r14_reorientation_counts() {
-    let p = pos04(&build(
-        &[('K', "b1 c1 d1 f1 e1")],
-        "Ke1N Ka3E Ki3W Ki9SW Ra1NE Ra7E Ri7W Re9S",
-        'K',
-        "KR",
-    ));
+    let p = reorientation_position();
     let reos: Vec<String> = moves(&p)
         .into_iter()
         .filter(|m| m.contains('>') || m.contains('<'))
@@ -873,17 +862,24 @@ fn r14_reorientation_counts() {
     assert!(reos.contains(&"e1>(b1,c1)".to_string()));
     assert!(reos.contains(&"i9<<(b1,c1,d1,f1)".to_string()));
     assert_eq!(p.legal_move_count(), moves(&p).len() as u64);
-    assert_eq!(p, reorientation_position());
+    // Nine free own fields, two chevrons: 2 * (2 * C(9,2) + 2 * C(9,4)) = 648.
+    let p = pos04(&build(
+        &[('K', "a1 b1 c1 d1 f1 g1 h1 i1 a2 e1")],
+        "Ke1N Ki9SW Re9S",
+        'K',
+        "KR",
+    ));
+    let reos = moves(&p)
+        .into_iter()
+        .filter(|m| m.contains('>') || m.contains('<'))
+        .count();
+    assert_eq!(reos, 2 * (2 * 36 + 2 * 126));
+    assert_eq!(p.legal_move_count(), moves(&p).len() as u64);
 }
 
 #[test]
 fn r14_reorientation_rules() {
-    let p = pos04(&build(
-        &[('K', "b1 c1 d1 f1 e1")],
-        "Ke1N Ka3E Ki3W Ki9SW Ra1NE Ra7E Ri7W Re9S",
-        'K',
-        "KR",
-    ));
+    let p = reorientation_position();
     let q = legal(&p, "e1>(b1,c1)");
     assert_eq!(facing(&q, "e1"), Some(Direction::NE));
     assert_eq!(colour(&q, "b1"), None);
