@@ -113,11 +113,14 @@ impl fmt::Display for ComplianceReport {
         }
         writeln!(f, "engine-check: {command}")?;
         if let Some(engine) = &self.engine {
-            writeln!(
-                f,
-                "engine: {} {} by {} (protocol {})",
-                engine.name, engine.version, engine.author, engine.protocol
-            )?;
+            write!(f, "engine: {}", engine.name)?;
+            if !engine.version.is_empty() {
+                write!(f, " {}", engine.version)?;
+            }
+            if !engine.author.is_empty() {
+                write!(f, " by {}", engine.author)?;
+            }
+            writeln!(f, " (protocol {})", engine.protocol)?;
         }
         let width = self.checks.iter().map(|c| c.name.len()).max().unwrap_or(0);
         for check in &self.checks {
