@@ -110,13 +110,14 @@ impl Scenario {
     }
 }
 
-fn edition_suffix(key: &str) -> Option<(&str, Option<RulesEdition>)> {
+/// Splits an `expect...` key from its edition suffix (`-2004` or `-2011`), if any.
+fn edition_suffix(key: &str) -> (&str, Option<RulesEdition>) {
     if let Some(base) = key.strip_suffix("-2004") {
-        Some((base, Some(RulesEdition::Pacru2004)))
+        (base, Some(RulesEdition::Pacru2004))
     } else if let Some(base) = key.strip_suffix("-2011") {
-        Some((base, Some(RulesEdition::Pacru2011)))
+        (base, Some(RulesEdition::Pacru2011))
     } else {
-        Some((key, None))
+        (key, None)
     }
 }
 
@@ -218,7 +219,7 @@ fn parse_file(file: &str, text: &str) -> Result<Vec<Scenario>, FileError> {
                     moves = Some(list);
                 }
                 _ => {
-                    let (base, edition) = edition_suffix(key).expect("always some");
+                    let (base, edition) = edition_suffix(key);
                     let kind = match base {
                         "expect" => {
                             ExpectKind::Verdict(parse_verdict(value).map_err(|m| err(n, m))?)
