@@ -1153,3 +1153,18 @@ fn illegal_crossing_lists_the_allowed_fields() {
         ["a4", "b4", "c4", "a5", "b5", "c5", "a6", "b6", "c6"]
     );
 }
+
+#[test]
+fn r15_blocked_is_decided_at_the_start_of_the_turn() {
+    // FAQ R15: Black's move leaves its only chevron stuck (e9 facing N); Black is not
+    // out until its next turn starts.
+    let p = pos04(&build(&[], "Ke8N Ra1NE", 'K', "KR"));
+    let q = legal(&p, "e8-e9");
+    assert!(q.is_in_game(Colour::Black));
+    assert_eq!(q.to_move(), Colour::Red);
+    assert_eq!(q.status(), Status::Ongoing);
+    let r = legal(&q, "a1-b2");
+    assert!(!r.is_in_game(Colour::Black));
+    assert_eq!(r.winner(), Some(Colour::Red));
+    assert_eq!(r.to_move(), Colour::Red);
+}
