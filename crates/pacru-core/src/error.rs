@@ -81,6 +81,7 @@ impl std::error::Error for PositionError {}
 
 /// A move that the rules forbid here: the rule it breaks and why, in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct IllegalMove {
     /// The rule the move breaks.
     pub rule: Rule,

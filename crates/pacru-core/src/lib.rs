@@ -57,7 +57,7 @@ pub use moves::{Item, Items, Move, Movement, Reorientation, Rotation};
 pub use players::Players;
 pub use playout::{MEETING_WEIGHT, PLAIN_WEIGHT, REORIENTATION_WEIGHT, SPECIAL_WEIGHT, SplitMix64};
 pub use position::{Chevron, Position, Setup, Status, WinReason};
-pub use rule::Rule;
+pub use rule::{ParseRuleError, Rule};
 pub use seat::{Placement, Seat};
 pub use skeleton::{MovementKind, MovementSkeleton};
 pub use validate::{Effects, OutReason};

@@ -166,6 +166,7 @@ impl Position {
 
 /// One reorientation option: a chevron, a rotation, and the fields it may return.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReorientationSkeleton {
     /// The chevron's field.
     pub field: Field,

@@ -8,6 +8,7 @@ use std::fmt;
 
 /// One turn's action.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
     /// A chevron travels from one field to another (R3-R13).
     Movement(Movement),
@@ -19,6 +20,7 @@ pub enum Move {
 
 /// A chevron's travel, with the choices that make its outcome deterministic.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Movement {
     /// The field the chevron leaves.
     pub from: Field,
@@ -32,6 +34,7 @@ pub struct Movement {
 
 /// One written choice of a movement.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Item {
     /// `*`: take the connection change (all intervening fields).
     Connection,
@@ -52,6 +55,7 @@ impl fmt::Display for Item {
 /// choice, then the meeting field). Any beyond two are counted, never stored, so
 /// that validation can reject them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Items {
     stored: [Option<Item>; 2],
     surplus: u16,
@@ -128,6 +132,7 @@ impl Items {
 
 /// A quarter or eighth turn of a chevron in place.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Rotation {
     /// 45 degrees clockwise, `>`; returns 2 fields.
     Clockwise45,
@@ -190,6 +195,7 @@ impl Rotation {
 
 /// Turning a chevron in place instead of moving (R14).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Reorientation {
     /// The field of the chevron that turns.
     pub field: Field,

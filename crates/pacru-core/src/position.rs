@@ -6,6 +6,7 @@ use crate::{
 
 /// A chevron: whose it is and which way it faces.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Chevron {
     /// The owner.
     pub colour: Colour,
@@ -15,6 +16,7 @@ pub struct Chevron {
 
 /// How a finished game was won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum WinReason {
     /// The winner has at least the target number of fields (R16).
     Target,
@@ -24,6 +26,7 @@ pub enum WinReason {
 
 /// Whether the game goes on, and if not, how it ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// The player to move has a legal movement.
     Ongoing,
@@ -40,10 +43,12 @@ pub enum Status {
 
 /// Everything that makes a position, in plain data: the input to [`Position::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The colours of the players who started, in order of play.
     pub players: Vec<Colour>,
     /// Each field's marker colour, `None` for neutral, indexed by field index.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::markers"))]
     pub markers: [Option<Colour>; 81],
     /// The chevrons: owner, field, facing.
     pub chevrons: Vec<(Colour, Field, Direction)>,
@@ -56,6 +61,11 @@ pub struct Setup {
 /// A position of the game. Always valid and always settled: the player to move can
 /// make a movement, or the game is finished.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "Setup", try_from = "Setup")
+)]
 pub struct Position {
     pub(crate) players: Players,
     /// Own-colour fields by player slot (order of play).
@@ -424,5 +434,18 @@ impl Position {
     #[inline]
     pub(crate) fn to_move_slot(&self) -> usize {
         self.to_move as usize
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(pos: Position) -> Setup {
+        pos.to_setup()
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup(&setup)
     }
 }

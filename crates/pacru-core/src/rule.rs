@@ -41,6 +41,26 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// All rules, R1 to R16.
+    pub const ALL: [Rule; 16] = [
+        Rule::R1,
+        Rule::R2,
+        Rule::R3,
+        Rule::R4,
+        Rule::R5,
+        Rule::R6,
+        Rule::R7,
+        Rule::R8,
+        Rule::R9,
+        Rule::R10,
+        Rule::R11,
+        Rule::R12,
+        Rule::R13,
+        Rule::R14,
+        Rule::R15,
+        Rule::R16,
+    ];
+
     /// The rule's number, 1..=16.
     pub const fn number(self) -> u8 {
         self as u8
@@ -75,9 +95,32 @@ impl fmt::Display for Rule {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Rule {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+impl std::str::FromStr for Rule {
+    type Err = ParseRuleError;
+    /// Parses `R1`..`R16`.
+    fn from_str(s: &str) -> Result<Rule, ParseRuleError> {
+        let number: u8 = s
+            .strip_prefix('R')
+            .and_then(|n| n.parse().ok())
+            .ok_or(ParseRuleError)?;
+        Rule::ALL
+            .get(usize::from(number).wrapping_sub(1))
+            .copied()
+            .ok_or(ParseRuleError)
     }
 }
+
+/// The text is not a rule name `R1`..`R16`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseRuleError;
+
+impl fmt::Display for ParseRuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a rule: expected R1 to R16")
+    }
+}
+
+impl std::error::Error for ParseRuleError {}
+
+#[cfg(feature = "serde")]
+crate::serde_as_text!(Rule);

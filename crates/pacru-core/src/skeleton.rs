@@ -7,6 +7,7 @@ use crate::{Bitboard, Borderland, Direction, Field, Item, Position, RulesEdition
 
 /// What kind of movement a skeleton is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MovementKind {
     /// Not a connection and not a pincer.
     Plain,
@@ -21,6 +22,7 @@ pub enum MovementKind {
 
 /// A legal movement without its choices.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MovementSkeleton {
     /// Origin.
     pub from: Field,

@@ -19,6 +19,7 @@ pub(crate) struct ResolvedMovement {
 
 /// Why a player left the game during a move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum OutReason {
     /// Their last chevron was taken by a pincer (R15).
     LastChevronTaken,
@@ -30,6 +31,7 @@ pub enum OutReason {
 
 /// What a move did, for people: the basis of replay commentary.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Effects {
     /// The player who moved.
     pub mover: Colour,
