@@ -56,6 +56,11 @@ impl Effects {
         }
         if let Some(field) = self.meeting_field {
             lines.push(format!("meeting: {field} becomes {mover}{}", was(field)));
+        } else if self.meeting_denied_by_2011 {
+            lines.push(
+                "meeting: under the 2011 rules it gives nothing, as after this move no other player's colour covers 9 or more fields"
+                    .to_string(),
+            );
         } else if self.empty_meeting {
             lines.push("meeting: no field can be taken, nothing changes".to_string());
         }

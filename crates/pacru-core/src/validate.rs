@@ -47,6 +47,8 @@ pub struct Effects {
     pub meeting_field: Option<Field>,
     /// Whether the move made a meeting that gave nothing (2011 rule, or no field left).
     pub empty_meeting: bool,
+    /// Whether that empty meeting is due to the 2011 rule (no other colour on 9 fields).
+    pub meeting_denied_by_2011: bool,
     /// A reorientation's chevron and its new facing.
     pub reoriented: Option<(Field, crate::Direction)>,
     /// The fields a reorientation returned to neutral.
@@ -85,6 +87,7 @@ impl Position {
             crossing_field: None,
             meeting_field: None,
             empty_meeting: false,
+            meeting_denied_by_2011: false,
             reoriented: None,
             returned: Bitboard::EMPTY,
             mover_fields: next.field_count(mover),
@@ -113,6 +116,8 @@ impl Position {
                 effects.empty_meeting = r.meeting.is_none()
                     && self.meeting_partner(&turn, &sk)
                     && (turn.own | sk.gained(r.first)).contains(sk.to);
+                effects.meeting_denied_by_2011 =
+                    effects.empty_meeting && self.meeting_denied_by_2011(&turn, &sk, r.first);
             }
             (Move::Reorientation(r), _) => {
                 effects.returned = r.returned;
@@ -524,7 +529,7 @@ impl Position {
             Item::Field(f) if meeting_denied => IllegalMove::new(
                 Rule::R12,
                 format!(
-                    "under the 2011 rules this meeting gives no field ({f}): no other player's colour covers 9 or more fields"
+                    "under the 2011 rules this meeting gives no field ({f}): after this move's changes no other player's colour covers 9 or more fields"
                 ),
             ),
             Item::Field(f) if !item_taken && sk.crossing => IllegalMove::new(
