@@ -10,8 +10,8 @@
 
 use crate::lines::{LineRead, read_line_bounded};
 use crate::message::{
-    Clocks, EngineId, EngineMessage, Go, OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request,
-    RequestBody,
+    Clocks, EngineId, EngineMessage, Go, Info, OptionSpec, OptionValue, PROTOCOL_VERSION, Reply,
+    Request, RequestBody,
 };
 use crate::wire::{Framing, UNKNOWN_ID, salvage_id};
 use pacru_core::{Move, Position, Status};
@@ -67,6 +67,22 @@ pub trait Engine {
         clock: &Clock,
         stop: &StopFlag,
     ) -> Move;
+
+    /// Like [`Engine::choose_move`], with a way to report progress: each call of
+    /// `report` sends an `info` message at once. The run loop calls this method;
+    /// by default it calls `choose_move` and reports nothing. Override it to send
+    /// `info`.
+    fn search(
+        &mut self,
+        position: &Position,
+        history: &[Move],
+        clock: &Clock,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(Info),
+    ) -> Move {
+        let _ = report;
+        self.choose_move(position, history, clock, stop)
+    }
 }
 
 /// The clocks as the engine sees them for one move.
@@ -233,6 +249,7 @@ impl Session {
         engine: &mut E,
         raw: LineRead,
         stop: StopFlag,
+        emit: &mut dyn FnMut(Framing, &EngineMessage),
     ) -> Option<Step> {
         let bytes = match raw {
             LineRead::Line(bytes) => bytes,
@@ -254,7 +271,10 @@ impl Session {
         }
         let framing = self.framing(&line);
         match Request::decode(framing, &line) {
-            Ok(request) => Some(self.handle(engine, request, stop)),
+            Ok(request) => {
+                let mut emit = |message: &EngineMessage| emit(framing, message);
+                Some(self.handle(engine, request, stop, &mut emit))
+            }
             Err(e @ crate::message::MessageError::UnknownCommand(_)) => Some(Step::one(failure(
                 &salvage_id(framing, &line),
                 e.to_string(),
@@ -266,7 +286,13 @@ impl Session {
         }
     }
 
-    fn handle<E: Engine>(&mut self, engine: &mut E, request: Request, stop: StopFlag) -> Step {
+    fn handle<E: Engine>(
+        &mut self,
+        engine: &mut E,
+        request: Request,
+        stop: StopFlag,
+        emit: &mut dyn FnMut(&EngineMessage),
+    ) -> Step {
         let id = request.id.as_str();
         match request.body {
             RequestBody::Hello(hello) => {
@@ -320,7 +346,7 @@ impl Session {
                     Err(reason) => failure(id, reason),
                 })
             }
-            RequestBody::Go(go) => Step::one(play(engine, id, &go, stop)),
+            RequestBody::Go(go) => Step::one(play(engine, id, &go, stop, emit)),
             RequestBody::Stop | RequestBody::Ping => Step::one(done(id)),
             RequestBody::Quit => Step {
                 messages: vec![done(id)],
@@ -331,7 +357,13 @@ impl Session {
 }
 
 /// Answers a `go`: replay, ask the engine, check its move.
-fn play<E: Engine>(engine: &mut E, id: &str, go: &Go, stop: StopFlag) -> EngineMessage {
+fn play<E: Engine>(
+    engine: &mut E,
+    id: &str,
+    go: &Go,
+    stop: StopFlag,
+    emit: &mut dyn FnMut(&EngineMessage),
+) -> EngineMessage {
     let received = Instant::now();
     let position = match go.setup.replay(&go.moves) {
         Ok(pos) => pos,
@@ -355,7 +387,13 @@ fn play<E: Engine>(engine: &mut E, id: &str, go: &Go, stop: StopFlag) -> EngineM
     };
     let stop = stop.with_deadline(clock.deadline());
     let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        engine.choose_move(&position, &go.moves, &clock, &stop)
+        let mut report = |info: Info| {
+            emit(&EngineMessage::Info {
+                id: id.to_owned(),
+                info,
+            });
+        };
+        engine.search(&position, &go.moves, &clock, &stop, &mut report)
     }));
     match chosen {
         Ok(mv) => match position.play(&mv) {
@@ -447,7 +485,20 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
             request_seq: seq,
             deadline: None,
         };
-        if let Some(step) = session.handle_raw(&mut engine, raw, stop) {
+        let mut failed = None;
+        let mut emit = |framing: Framing, message: &EngineMessage| {
+            if failed.is_none()
+                && let Err(e) =
+                    writeln!(output, "{}", message.encode(framing)).and_then(|()| output.flush())
+            {
+                failed = Some(e);
+            }
+        };
+        let step = session.handle_raw(&mut engine, raw, stop, &mut emit);
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if let Some(step) = step {
             write_step(&session, &mut output, &step)?;
             if step.quit {
                 return Ok(());
@@ -473,7 +524,20 @@ pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
         if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
             return Ok(());
         }
-        if let Some(step) = session.handle_raw(&mut engine, raw, StopFlag::new()) {
+        let mut failed = None;
+        let mut emit = |framing: Framing, message: &EngineMessage| {
+            if failed.is_none()
+                && let Err(e) =
+                    writeln!(output, "{}", message.encode(framing)).and_then(|()| output.flush())
+            {
+                failed = Some(e);
+            }
+        };
+        let step = session.handle_raw(&mut engine, raw, StopFlag::new(), &mut emit);
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if let Some(step) = step {
             write_step(&session, &mut output, &step)?;
             if step.quit {
                 return Ok(());

@@ -5,8 +5,8 @@ use pacru_core::{Move, Position};
 use pacru_protocol::engines::{run_greedy, run_random};
 use pacru_protocol::{
     Clock, Clocks, Engine, EngineFailure, EngineMessage, EngineProcess, EngineSpec, Framing,
-    GameSetup, Go, OptionSpec, OptionValue, Reply, RequestBody, RunOptions, StopFlag, run_engine,
-    run_engine_with,
+    GameSetup, Go, Info, OptionSpec, OptionValue, Reply, RequestBody, RunOptions, StopFlag,
+    run_engine, run_engine_with,
 };
 use std::io::BufReader;
 use std::time::{Duration, Instant};
@@ -112,13 +112,33 @@ impl Engine for Thinker {
     fn choose_move(
         &mut self,
         position: &Position,
-        _: &[Move],
+        history: &[Move],
         clock: &Clock,
         stop: &StopFlag,
     ) -> Move {
+        self.search(position, history, clock, stop, &mut |_| {})
+    }
+    fn search(
+        &mut self,
+        position: &Position,
+        _: &[Move],
+        clock: &Clock,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(Info),
+    ) -> Move {
         let started = Instant::now();
+        let mut depth = 0;
         while !stop.should_stop() && started.elapsed() < Duration::from_secs(20) {
             std::thread::sleep(Duration::from_millis(2));
+            depth += 1;
+            if depth <= 3 {
+                report(Info {
+                    depth: Some(depth),
+                    nodes: Some(u64::from(depth) * 100),
+                    text: Some("thinking \"hard\"".into()),
+                    ..Info::default()
+                });
+            }
         }
         self.thought.push(started.elapsed());
         let _ = clock.budget();
@@ -183,6 +203,9 @@ fn sdk_deadline_comes_from_the_clocks() {
         .unwrap();
     assert!(took >= Duration::from_millis(200), "{took:?}");
     assert!(started.elapsed() < Duration::from_millis(400));
+    let info = engine.last_info().expect("the search reported progress");
+    assert_eq!(info.depth, Some(3));
+    assert_eq!(info.text.as_deref(), Some("thinking \"hard\""));
     let clocks = Clocks {
         remaining: vec![Duration::from_millis(120), Duration::from_secs(100)],
         ..Clocks::default()
