@@ -20,14 +20,28 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct CheckOptions {
     /// The per-move limit for ordinary move requests.
+    #[serde(rename = "move_time_ms", serialize_with = "crate::millis::serialize")]
     pub move_time: Duration,
     /// How long replies that need no thought (`ping`, `setoption`, failures) may take.
+    #[serde(
+        rename = "reply_timeout_ms",
+        serialize_with = "crate::millis::serialize"
+    )]
     pub reply_timeout: Duration,
     /// How long the handshake may take.
+    #[serde(
+        rename = "handshake_timeout_ms",
+        serialize_with = "crate::millis::serialize"
+    )]
     pub handshake_timeout: Duration,
     /// The clock given in the clock-pressure check.
+    #[serde(
+        rename = "pressure_time_ms",
+        serialize_with = "crate::millis::serialize"
+    )]
     pub pressure_time: Duration,
     /// Extra time allowed for process and pipe latency.
+    #[serde(rename = "margin_ms", serialize_with = "crate::millis::serialize")]
     pub margin: Duration,
     /// Also run a session in JSON framing.
     pub json: bool,

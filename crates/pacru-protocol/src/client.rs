@@ -30,7 +30,8 @@ use thiserror::Error;
 /// How much of the engine's standard error is kept for crash reports, in bytes.
 const STDERR_TAIL: usize = 4096;
 
-/// How to start an engine and how strictly to treat it.
+/// How to start an engine and how strictly to treat it. In serde form (for
+/// configuration files) durations are whole milliseconds, in fields named `..._ms`.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct EngineSpec {
@@ -45,12 +46,16 @@ pub struct EngineSpec {
     /// The working directory; `None` for the referee's.
     pub working_dir: Option<PathBuf>,
     /// How long the handshake (and each `setoption`) may take.
+    #[serde(rename = "handshake_timeout_ms", with = "crate::millis")]
     pub handshake_timeout: Duration,
     /// Extra time allowed beyond a move's limit for process and pipe latency.
+    #[serde(rename = "margin_ms", with = "crate::millis")]
     pub margin: Duration,
     /// The limit for a move when the game is untimed; `None` waits as long as it takes.
+    #[serde(rename = "untimed_limit_ms", with = "crate::millis::option")]
     pub untimed_limit: Option<Duration>,
     /// How long `quit` may take (the reply, then the exit).
+    #[serde(rename = "quit_timeout_ms", with = "crate::millis")]
     pub quit_timeout: Duration,
     /// The longest line the engine may write, in bytes.
     pub max_line_bytes: usize,

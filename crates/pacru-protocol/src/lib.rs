@@ -27,6 +27,7 @@ pub mod engine;
 pub mod engines;
 mod lines;
 pub mod message;
+mod millis;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};

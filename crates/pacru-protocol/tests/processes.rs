@@ -336,3 +336,26 @@ fn json_framing_with_a_process() {
     setup.start_position().unwrap().play(&mv).unwrap();
     engine.quit().unwrap();
 }
+
+#[test]
+fn the_client_can_move_between_threads_and_its_spec_is_configurable() {
+    fn assert_send<T: Send>() {}
+    assert_send::<EngineProcess>();
+    assert_send::<EngineFailure>();
+    let spec: EngineSpec = serde_json::from_str(
+        r#"{"program":"my-engine","args":["--fast"],"margin_ms":250,"untimed_limit_ms":60000,"framing":"json"}"#,
+    )
+    .unwrap();
+    assert_eq!(spec.margin, Duration::from_millis(250));
+    assert_eq!(spec.untimed_limit, Some(Duration::from_secs(60)));
+    assert_eq!(spec.framing, pacru_protocol::Framing::Json);
+    assert_eq!(spec.quit_timeout, EngineSpec::default().quit_timeout);
+    let json = serde_json::to_value(&spec).unwrap();
+    assert_eq!(json["margin_ms"], 250);
+    let failure = serde_json::to_value(EngineFailure::TimedOut {
+        limit_ms: 300,
+        waiting_for: "the move request".into(),
+    })
+    .unwrap();
+    assert_eq!(failure["failure"], "timed_out");
+}
