@@ -366,7 +366,7 @@ impl Checker {
     }
 
     fn reply_deadline(&self) -> Instant {
-        Instant::now() + self.options.reply_timeout + self.options.margin
+        crate::millis::from_now(&[self.options.reply_timeout, self.options.margin])
     }
 
     /// Sends a raw line with `id` and expects a final reply about `id` that is a
@@ -377,10 +377,13 @@ impl Checker {
         id: &str,
         want_failure: bool,
     ) -> Result<EngineMessage, String> {
-        let timeout = self.options.reply_timeout + self.options.margin;
+        let timeout = self
+            .options
+            .reply_timeout
+            .saturating_add(self.options.margin);
         let engine = self.engine()?;
         engine.send_raw(line).map_err(|e| e.to_string())?;
-        let deadline = Instant::now() + timeout;
+        let deadline = crate::millis::from_now(&[timeout]);
         let (last, _) = engine
             .await_final(
                 id,
@@ -427,7 +430,7 @@ impl Checker {
     /// Sends a `go` that must be refused, by the raw path (the client itself would
     /// not send it).
     fn expect_refusal(&mut self, go: Go) -> Result<(), String> {
-        let deadline = Instant::now() + self.options.move_time + self.options.margin;
+        let deadline = crate::millis::from_now(&[self.options.move_time, self.options.margin]);
         let engine = self.engine()?;
         let id = engine
             .send(RequestBody::Go(go))
@@ -500,7 +503,7 @@ fn check_options(c: &mut Checker) -> Result<(), String> {
 }
 
 fn check_ping(c: &mut Checker) -> Result<(), String> {
-    let timeout = c.options.reply_timeout + c.options.margin;
+    let timeout = c.options.reply_timeout.saturating_add(c.options.margin);
     c.engine()?
         .ping(timeout)
         .map(|_| ())
@@ -725,7 +728,7 @@ fn check_stop(c: &mut Checker) -> Result<(), String> {
     let setup = GameSetup::standard(2).map_err(|e| e.to_string())?;
     let history = random_history(&setup, 8, 11, false);
     let position = setup.replay(&history).map_err(|e| e.to_string())?;
-    let reply_timeout = c.options.reply_timeout + c.options.margin;
+    let reply_timeout = c.options.reply_timeout.saturating_add(c.options.margin);
     let engine = c.engine()?;
     let go_id = engine
         .send(RequestBody::Go(Go {
@@ -736,7 +739,7 @@ fn check_stop(c: &mut Checker) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     std::thread::sleep(Duration::from_millis(150));
     let stop_id = engine.send(RequestBody::Stop).map_err(|e| e.to_string())?;
-    let deadline = Instant::now() + reply_timeout;
+    let deadline = crate::millis::from_now(&[reply_timeout]);
     let (reply, _) = engine
         .await_final(&go_id, Some(deadline), "the move after stop")
         .map_err(|e| e.to_string())?;
@@ -774,13 +777,16 @@ fn check_end_of_input(c: &mut Checker) -> Result<(), String> {
     c.engine()?;
     let mut engine = c.engine.take().ok_or("no engine")?;
     engine.close_input();
-    let deadline = Instant::now() + c.options.reply_timeout + c.options.margin;
+    let deadline = crate::millis::from_now(&[c.options.reply_timeout, c.options.margin]);
     match engine.wait_exit_until(deadline) {
         Some(crate::client::Exit::Success) => Ok(()),
         Some(crate::client::Exit::Failure(status)) => Err(format!("exited with {status}")),
         None => Err(format!(
             "still running {} ms after its input ended",
-            (c.options.reply_timeout + c.options.margin).as_millis()
+            c.options
+                .reply_timeout
+                .saturating_add(c.options.margin)
+                .as_millis()
         )),
     }
 }

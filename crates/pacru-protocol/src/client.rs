@@ -386,7 +386,7 @@ impl EngineProcess {
         let id = self.send(RequestBody::Hello(Hello {
             protocols: vec![PROTOCOL_VERSION],
         }))?;
-        let deadline = Instant::now() + self.spec.handshake_timeout;
+        let deadline = crate::millis::from_now(&[self.spec.handshake_timeout]);
         let (last, before) = self.await_final(&id, Some(deadline), "the handshake")?;
         let mut options = Vec::new();
         for message in before {
@@ -426,7 +426,7 @@ impl EngineProcess {
             name: name.to_owned(),
             value: value.to_owned(),
         }))?;
-        let deadline = Instant::now() + self.spec.handshake_timeout;
+        let deadline = crate::millis::from_now(&[self.spec.handshake_timeout]);
         match self.await_final(&id, Some(deadline), "setoption")?.0 {
             EngineMessage::Error { reason, .. } => Err(EngineFailure::ProtocolError {
                 message: format!("engine rejected option {name}={value}: {reason}"),
@@ -501,7 +501,7 @@ impl EngineProcess {
         self.last_info = None;
         let started = Instant::now();
         let id = self.send(RequestBody::Go(go))?;
-        let deadline = limit.map(|l| started + l + self.spec.margin);
+        let deadline = limit.map(|l| crate::millis::after(started, &[l, self.spec.margin]));
         let margin = self.spec.margin;
         let waited = self.await_final(&id, deadline, "the move request");
         let (last, before) = match waited {
@@ -509,7 +509,7 @@ impl EngineProcess {
             Err(EngineFailure::TimedOut { waiting_for, .. }) => {
                 // Report the limit itself (the deadline was computed before sending).
                 let failure = EngineFailure::TimedOut {
-                    limit_ms: limit.map_or(0, |l| (l + margin).as_millis() as u64),
+                    limit_ms: limit.map_or(0, |l| l.saturating_add(margin).as_millis() as u64),
                     waiting_for,
                 };
                 self.failed = Some(failure.clone());
@@ -541,7 +541,7 @@ impl EngineProcess {
     pub fn ping(&mut self, timeout: Duration) -> Result<Duration, EngineFailure> {
         let started = Instant::now();
         let id = self.send(RequestBody::Ping)?;
-        self.await_final(&id, Some(started + timeout), "ping")?;
+        self.await_final(&id, Some(crate::millis::after(started, &[timeout])), "ping")?;
         Ok(started.elapsed())
     }
 
@@ -555,7 +555,7 @@ impl EngineProcess {
                 _ => Ok(()),
             };
         }
-        let deadline = Instant::now() + self.spec.quit_timeout;
+        let deadline = crate::millis::from_now(&[self.spec.quit_timeout]);
         let replied = self
             .send(RequestBody::Quit)
             .and_then(|id| self.await_final(&id, Some(deadline), "quit"));

@@ -113,7 +113,7 @@ impl Clock {
         let limit = self.limit()?;
         let safe = safe_limit(limit);
         let soft = match self.remaining() {
-            Some(clock) => clock / 30 + self.clocks.increment * 3 / 4,
+            Some(clock) => (clock / 30).saturating_add(self.clocks.increment / 4 * 3),
             None => safe,
         };
         Some(soft.min(safe))
@@ -121,7 +121,8 @@ impl Clock {
 
     /// The moment by which the reply must be sent, with a safety margin.
     pub fn deadline(&self) -> Option<Instant> {
-        self.limit().map(|limit| self.received + safe_limit(limit))
+        self.limit()
+            .map(|limit| crate::millis::after(self.received, &[safe_limit(limit)]))
     }
 }
 

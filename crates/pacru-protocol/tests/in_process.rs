@@ -325,6 +325,18 @@ fn sdk_answers_raw_edge_cases() {
             "11",
             true,
         ),
+        // Huge clocks must not overflow any deadline arithmetic.
+        (
+            "go 12 players=KR time=\"9223372036854775807 1\" inc=9223372036854775807 movetime=9223372036854775807",
+            "12",
+            false,
+        ),
+        ("go 13 players=KR time=\"1 -5\"", "13", true),
+        (
+            "go 14 players=KR movetime=99999999999999999999999",
+            "14",
+            true,
+        ),
     ];
     for &(line, id, failure) in cases {
         engine.send_raw(line).unwrap();
