@@ -110,6 +110,15 @@ pub fn render(position: &Position, colour: bool) -> String {
     out
 }
 
+/// `n` and the noun, plural unless `n` is 1.
+fn plural(n: u32, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// The lines below the board: fields per player (and who is out), the target,
 /// whose turn it is or how the game ended.
 fn summary(position: &Position, colour: bool) -> String {
@@ -124,14 +133,14 @@ fn summary(position: &Position, colour: bool) -> String {
                 c.word().to_string()
             };
             let state = if position.is_in_game(c) {
-                format!("{} chevrons", position.chevrons_of(c).count())
+                plural(position.chevrons_of(c).count(), "chevron")
             } else {
                 "out".to_string()
             };
             format!(
-                "{name} ({}) {} fields, {state}",
+                "{name} ({}) {}, {state}",
                 c.letter(),
-                position.field_count(c)
+                plural(position.field_count(c), "field")
             )
         })
         .collect();

@@ -154,11 +154,32 @@ impl Tape {
     }
 }
 
-/// Strips a line break's `\r` and a byte order mark, and decodes lossily.
+/// Strips a line break's `\r` and a byte order mark, decodes lossily and replaces
+/// control characters (but tabs) with U+FFFD, so that quoting a line of binary
+/// garbage cannot upset a terminal.
 fn clean_line(bytes: &[u8]) -> String {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
-    String::from_utf8_lossy(bytes).into_owned()
+    String::from_utf8_lossy(bytes)
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                char::REPLACEMENT_CHARACTER
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// The number of characters of the token starting at `column` (1-based) of `line`:
+/// up to the next white space, at least 1.
+pub fn token_width(line: &str, column: usize) -> usize {
+    line.chars()
+        .skip(column.saturating_sub(1))
+        .take_while(|c| !c.is_whitespace())
+        .count()
+        .max(1)
 }
 
 /// A reader that records what passes through it on a [`Tape`] (at most `cap`

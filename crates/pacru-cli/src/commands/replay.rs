@@ -111,9 +111,12 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
                 }
             }
             Err(illegal) => {
+                if args.ply.is_none() {
+                    writeln!(out)?;
+                }
                 writeln!(
                     out,
-                    "\nply {}, {mover}: {} (line {}, column {}) is illegal: {illegal}",
+                    "ply {}, {mover}: {} (line {}, column {}) is illegal: {illegal}",
                     ply + 1,
                     entry.text,
                     entry.line,

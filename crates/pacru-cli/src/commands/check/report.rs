@@ -1,6 +1,6 @@
 //! Rendering verdicts: one JSON object per line for programs, text for people.
 
-use crate::input::{Tape, caret};
+use crate::input::{Tape, caret, token_width};
 use pacru_notation::format_ppn;
 use pacru_notation::referee::{Status, Verdict};
 use serde::Serialize;
@@ -119,14 +119,10 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape) -> String {
         }
     }
     if let Some(line) = (error.line > 0).then(|| tape.line(error.line)).flatten() {
-        let width = error
-            .move_text
-            .as_deref()
-            .map_or(1, |m| m.chars().count().max(1));
-        let width = if verdict.status == Status::Inconsistent {
-            verdict.result.chars().count().max(1)
-        } else {
-            width
+        let width = match (&error.move_text, verdict.status) {
+            (Some(m), _) => m.chars().count().max(1),
+            (None, Status::Malformed) => token_width(&line, error.column),
+            (None, _) => verdict.result.chars().count().max(1),
         };
         out.push_str(&caret(&line, error.column, width));
     }

@@ -1,0 +1,375 @@
+//! The commands other than `check` and `selfplay`: moves, perft, new, show,
+//! replay, fmt, completions, man and the help texts.
+
+mod common;
+
+use common::{START, pacru, pacru_with_input, root};
+
+/// Final positions of the sample games (a variety of mid-game and finished positions).
+fn sample_positions() -> Vec<String> {
+    let run = pacru(&[
+        "check",
+        "--format",
+        "json",
+        "tests/data/unfinished.pgr",
+        "tests/data/legal-3p.pgr",
+        "tests/data/legal-4p.pgr",
+        "tests/data/illegal.pgr",
+        "tests/data/rules-2011.pgr",
+    ]);
+    run.stdout
+        .lines()
+        .filter_map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["final_position"].as_str().map(str::to_string)
+        })
+        .collect()
+}
+
+#[test]
+fn moves_of_the_standard_start() {
+    let run = pacru(&["moves", START]);
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!("moves_start", run.stdout);
+    assert_eq!(pacru(&["moves", "--count", START]).stdout, "28\n");
+}
+
+#[test]
+fn moves_are_sorted_unique_and_agree_with_count() {
+    let positions = sample_positions();
+    assert!(positions.len() >= 20);
+    for ppn in &positions {
+        let list = pacru(&["moves", ppn]);
+        assert_eq!(list.code, 0, "{ppn}");
+        let lines: Vec<&str> = list.stdout.lines().collect();
+        let mut sorted = lines.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(lines, sorted, "sorted by byte order, no duplicates: {ppn}");
+        let count = pacru(&["moves", "--count", ppn]);
+        assert_eq!(count.stdout.trim(), lines.len().to_string(), "{ppn}");
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_moves() {
+    // The final position of a finished game.
+    let ppn = "9/3K5/9/2K6/9/6R2/9/1R7/5R3 Ka5NW,Kh5SW,Kf7NE,Kf9E K KR";
+    assert_eq!(pacru(&["moves", ppn]).stdout, "");
+    assert_eq!(pacru(&["moves", "--count", ppn]).stdout, "0\n");
+    assert_eq!(pacru(&["perft", ppn, "2"]).stdout, "0\n");
+}
+
+#[test]
+fn bad_positions_are_usage_errors() {
+    let run = pacru(&["moves", "9/9/9 K K KR"]);
+    assert_eq!(run.code, 2);
+    insta::assert_snapshot!("moves_bad_ppn", run.stderr);
+    let run = pacru(&["show", "9/9/9/9/9/9/9/9/9 Ke1N,Re1N K KR"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("two chevrons on e1"), "{}", run.stderr);
+    let run = pacru(&["perft", START, "x"]);
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn perft_counts_of_the_standard_start() {
+    assert_eq!(pacru(&["perft", START, "0"]).stdout, "1\n");
+    assert_eq!(pacru(&["perft", START, "1"]).stdout, "28\n");
+    assert_eq!(pacru(&["perft", START, "2"]).stdout, "734\n");
+    assert_eq!(pacru(&["perft", START, "3"]).stdout, "16168\n");
+    let divide = pacru(&["perft", "--divide", START, "2"]);
+    insta::assert_snapshot!("perft_divide_start_2", divide.stdout);
+    assert_eq!(
+        pacru(&["perft", "--divide", START, "0"]).stdout,
+        "total: 1\n"
+    );
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    for ppn in sample_positions().iter().take(12) {
+        for depth in ["1", "2"] {
+            let divide = pacru(&["perft", "--divide", ppn, depth]);
+            let lines: Vec<&str> = divide.stdout.lines().collect();
+            let (total_line, moves) = lines.split_last().unwrap();
+            let total: u64 = total_line.strip_prefix("total: ").unwrap().parse().unwrap();
+            let sum: u64 = moves
+                .iter()
+                .map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap())
+                .sum();
+            assert_eq!(sum, total, "{ppn} depth {depth}");
+            let plain = pacru(&["perft", ppn, depth]);
+            assert_eq!(plain.stdout.trim(), total.to_string());
+            let names: Vec<&str> = moves
+                .iter()
+                .map(|l| l.rsplit_once(": ").unwrap().0)
+                .collect();
+            let listed = pacru(&["moves", ppn]);
+            assert_eq!(names, listed.stdout.lines().collect::<Vec<_>>(), "{ppn}");
+            if depth == "1" {
+                let count = pacru(&["moves", "--count", ppn]);
+                assert_eq!(count.stdout.trim(), total.to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn new_prints_standard_starts() {
+    let mut out = String::new();
+    for args in [
+        vec!["new", "--players", "2"],
+        vec!["new", "--players", "3"],
+        vec!["new", "--players", "4"],
+        vec!["new", "--players", "3", "--seats", "EWN"],
+        vec![
+            "new",
+            "--players",
+            "4",
+            "--seats",
+            "EWNS",
+            "--colours",
+            "BGYR",
+        ],
+        vec!["new", "--players", "2", "--record", "--rules", "2011"],
+    ] {
+        let run = pacru(&args);
+        assert_eq!(run.code, 0, "{args:?}");
+        out.push_str(&format!("$ pacru {}\n{}", args.join(" "), run.stdout));
+    }
+    insta::assert_snapshot!("new_starts", out);
+    assert_eq!(pacru(&["new", "--players", "2"]).stdout.trim(), START);
+    let run = pacru(&["new", "--players", "3", "--seats", "SN"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("2 seats for 3 players"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(pacru(&["new", "--players", "5"]).code, 2);
+    assert_eq!(pacru(&["new", "--players", "2", "--colours", "KK"]).code, 2);
+}
+
+#[test]
+fn show_draws_the_board_without_colour_when_piped() {
+    let run = pacru(&["show", START]);
+    assert_eq!(run.code, 0);
+    assert!(!run.stdout.contains('\x1b'));
+    insta::assert_snapshot!("show_start", run.stdout);
+    let mid = "9/3K5/9/2K6/1R7/6R2/9/1R7/5R3 Ka5NW,Kh5SW,Kf7NE,Kf9E,Rb5S R KR";
+    insta::assert_snapshot!("show_midgame", pacru(&["show", mid]).stdout);
+}
+
+#[test]
+fn show_writes_an_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.svg");
+    let ppn =
+        "9/9/9/9/9/9/9/9/9 Kg1N,Ki5W,Kg9S,Rc1N,Ra5E,Rc9S,Ya7E,Yi7W,Ye9S,Ge1N,Ga3E,Gi3W K KRYG";
+    let run = pacru(&["show", "--svg", file.to_str().unwrap(), ppn]);
+    assert_eq!(run.code, 0);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches(" chevron on ").count(), 12);
+    assert!(svg.contains("Green chevron on e1 facing N"));
+    let run = pacru(&["show", "--svg", "/no/such/dir/board.svg", ppn]);
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn replay_explains_each_move() {
+    let run = pacru(&["replay", "tests/data/unfinished.pgr", "--game", "2"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!("replay_unfinished_2", run.stdout);
+}
+
+#[test]
+fn replay_ply_shows_one_position() {
+    let run = pacru(&[
+        "replay",
+        "tests/data/unfinished.pgr",
+        "--game",
+        "2",
+        "--ply",
+        "14",
+    ]);
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!("replay_unfinished_2_ply_14", run.stdout);
+    let start = pacru(&["replay", "tests/data/unfinished.pgr", "--ply", "0"]);
+    assert_eq!(start.stdout.lines().last(), Some(START));
+    let last = pacru(&["replay", "tests/data/unfinished.pgr", "--ply", "20"]);
+    let json = pacru(&["check", "--format", "json", "tests/data/unfinished.pgr"]);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(last.stdout.lines().last(), v["final_position"].as_str());
+    assert_eq!(
+        pacru(&["replay", "tests/data/unfinished.pgr", "--ply", "21"]).code,
+        2
+    );
+    assert_eq!(
+        pacru(&["replay", "tests/data/unfinished.pgr", "--game", "3"]).code,
+        2
+    );
+}
+
+#[test]
+fn replay_stops_at_an_illegal_move() {
+    let run = pacru(&[
+        "replay",
+        "tests/data/illegal.pgr",
+        "--game",
+        "4",
+        "--ply",
+        "10",
+    ]);
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!("replay_illegal", run.stdout);
+    // Game 6 of malformed.pgr is after four malformed games: still found.
+    let run = pacru(&[
+        "replay",
+        "tests/data/malformed.pgr",
+        "--game",
+        "7",
+        "--ply",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = pacru(&["replay", "tests/data/malformed.pgr", "--game", "1"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("game 1 does not parse"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn replay_of_a_game_with_a_pass() {
+    let run = pacru(&["replay", "tests/data/pass-blocked.pgr", "--game", "1"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("\npass (line "), "{}", run.stdout);
+    assert!(run.stdout.contains("Black is blocked and out"));
+}
+
+#[test]
+fn fmt_rewrites_canonically() {
+    let run = pacru(&["fmt", "tests/data/lenient.pgr"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!("fmt_lenient", run.stdout);
+    // Canonical output is a fixed point, and checks as canonical.
+    let again = pacru_with_input(&["fmt"], &run.bytes);
+    assert_eq!(again.stdout, run.stdout);
+    assert_eq!(pacru_with_input(&["fmt", "--check"], &run.bytes).code, 0);
+    assert_eq!(pacru(&["fmt", "--check", "tests/data/lenient.pgr"]).code, 1);
+}
+
+#[test]
+fn fmt_check_accepts_selfplay_output() {
+    for name in [
+        "legal-2p",
+        "legal-3p",
+        "legal-4p",
+        "unfinished",
+        "rules-2011",
+    ] {
+        let file = format!("tests/data/{name}.pgr");
+        let run = pacru(&["fmt", "--check", &file]);
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        assert_eq!(run.stdout, "");
+        let formatted = pacru(&["fmt", &file]);
+        let original = std::fs::read(root().join(&file)).unwrap();
+        assert_eq!(formatted.bytes, original, "{name}");
+    }
+}
+
+#[test]
+fn fmt_copies_malformed_games_through() {
+    let run = pacru(&["fmt", "tests/data/malformed.pgr"]);
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!("fmt_malformed_stderr", run.stderr);
+    let original = std::fs::read_to_string(root().join("tests/data/malformed.pgr")).unwrap();
+    // The bad games are there as they were written.
+    for bad in [
+        "b1-c2 castles *",
+        "i3-h4()",
+        "a3>(h3,h3)",
+        "[Players \"KK\"]",
+        "[Site \"London]",
+    ] {
+        assert!(original.contains(bad));
+        assert!(run.stdout.contains(bad), "{bad} copied through");
+    }
+    let check = pacru(&["fmt", "--check", "tests/data/malformed.pgr"]);
+    assert_eq!(check.code, 1);
+    assert_eq!(check.stdout, "");
+}
+
+#[test]
+fn fmt_of_crlf_and_bom_and_missing_files() {
+    let run = pacru(&["fmt", "tests/data/crlf-bom.pgr"]);
+    assert_eq!(run.code, 0);
+    assert!(!run.stdout.contains('\r'));
+    assert!(!run.stdout.starts_with('\u{feff}'));
+    assert_eq!(
+        pacru(&["fmt", "--check", "tests/data/crlf-bom.pgr"]).code,
+        1
+    );
+    let run = pacru(&["fmt", "tests/data/no-such.pgr", "tests/data/unfinished.pgr"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stdout.contains("[Round \"2\"]"),
+        "the other file is still written"
+    );
+    assert!(run.stderr.contains("no-such.pgr"), "{}", run.stderr);
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let run = pacru(&["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}");
+        assert!(run.stdout.contains("selfplay"), "{shell}");
+    }
+    let man = pacru(&["man"]);
+    assert_eq!(man.code, 0);
+    assert!(
+        man.stdout.starts_with(".ie") || man.stdout.contains(".TH pacru"),
+        "{}",
+        &man.stdout[..200]
+    );
+    assert!(man.stdout.contains("PACRU CHECK"));
+}
+
+#[test]
+fn every_command_has_help_with_examples() {
+    for command in [
+        "check",
+        "replay",
+        "show",
+        "new",
+        "moves",
+        "perft",
+        "selfplay",
+        "fmt",
+        "completions",
+        "man",
+    ] {
+        let run = pacru(&[command, "--help"]);
+        assert_eq!(run.code, 0, "{command}");
+        assert!(
+            run.stdout.contains("Examples:"),
+            "{command}: {}",
+            run.stdout
+        );
+    }
+    let help = pacru(&["--help"]);
+    assert!(help.stdout.contains("Examples:"));
+    let version = pacru(&["--version"]);
+    assert_eq!(
+        version.stdout,
+        format!("pacru {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(pacru(&["no-such-command"]).code, 2);
+    assert_eq!(pacru(&[]).code, 2);
+}

@@ -1,0 +1,76 @@
+//! Running the real `pacru` binary from the workspace root.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// What a run of `pacru` gave.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit status.
+    pub code: i32,
+    /// Standard output, as text.
+    pub stdout: String,
+    /// Standard error, as text.
+    pub stderr: String,
+    /// Standard output, as bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The workspace root: record paths in the tests are relative to it.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `pacru ARGS` in the workspace root with `stdin` as standard input, no
+/// colour and no log settings from the environment.
+pub fn pacru_with_input(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pacru"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pacru starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("pacru runs");
+    let _ = writer.join();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        bytes: output.stdout,
+    }
+}
+
+/// Runs `pacru ARGS` with empty standard input.
+pub fn pacru(args: &[&str]) -> Run {
+    pacru_with_input(args, b"")
+}
+
+/// `text` with the time of `check`'s summary line replaced by `(TIME)`.
+pub fn without_time(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.ends_with(" s)")
+                && let Some(i) = line.rfind(" (")
+            {
+                format!("{} (TIME)\n", &line[..i])
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
+}
+
+/// The standard two-player start.
+pub const START: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
