@@ -316,6 +316,19 @@ fn seed_option(seed: u64) -> OptionSpec {
 pub struct RandomEngine {
     /// The seed (option `Seed`).
     pub seed: u64,
+    /// Choose uniformly over skeletons ([`random_move_uniform`]) instead of kind
+    /// first (option `Choice`: `kind` or `skeleton`).
+    pub uniform_skeletons: bool,
+}
+
+impl RandomEngine {
+    /// The engine with a seed, choosing kind first.
+    pub fn new(seed: u64) -> RandomEngine {
+        RandomEngine {
+            seed,
+            uniform_skeletons: false,
+        }
+    }
 }
 
 impl Engine for RandomEngine {
@@ -329,12 +342,24 @@ impl Engine for RandomEngine {
         env!("CARGO_PKG_VERSION").to_owned()
     }
     fn options(&self) -> Vec<OptionSpec> {
-        vec![seed_option(self.seed)]
+        let choice = if self.uniform_skeletons {
+            "skeleton"
+        } else {
+            "kind"
+        };
+        vec![
+            seed_option(self.seed),
+            OptionSpec::combo("Choice", choice, &["kind", "skeleton"]),
+        ]
     }
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
         match (name, value) {
             ("Seed", OptionValue::Spin(n)) => {
                 self.seed = *n as u64;
+                Ok(())
+            }
+            ("Choice", OptionValue::Combo(choice)) => {
+                self.uniform_skeletons = choice == "skeleton";
                 Ok(())
             }
             _ => Err(format!("unknown option {name}")),
@@ -348,7 +373,12 @@ impl Engine for RandomEngine {
         _: &StopFlag,
     ) -> Move {
         let mut rng = Rng::for_position(self.seed ^ history.len() as u64, position);
-        random_move(position, &mut rng).unwrap_or(Move::Resign)
+        let chosen = if self.uniform_skeletons {
+            random_move_uniform(position, &mut rng)
+        } else {
+            random_move(position, &mut rng)
+        };
+        chosen.unwrap_or(Move::Resign)
     }
 }
 
@@ -390,7 +420,12 @@ impl Engine for GreedyEngine {
 /// `quit` or the end of `input`. Its moves come at once, so it reads and answers on
 /// the calling thread.
 pub fn run_random(seed: u64, input: impl BufRead, output: impl Write) -> io::Result<()> {
-    run_engine_blocking(RandomEngine { seed }, input, output, &RunOptions::default())
+    run_engine_blocking(
+        RandomEngine::new(seed),
+        input,
+        output,
+        &RunOptions::default(),
+    )
 }
 
 /// Runs the `greedy` engine over the protocol (for `pacru engine greedy`) until
@@ -440,6 +475,24 @@ mod tests {
             kinds, [true; 6],
             "plain, crossing, *, pincer, meeting, reorientation"
         );
+    }
+
+    #[test]
+    fn uniform_random_play_is_legal() {
+        for players in 2..=4 {
+            let mut pos = Position::standard(players).unwrap();
+            let mut rng = Rng::new(players as u64);
+            for _ in 0..300 {
+                let Some(mv) = random_move_uniform(&pos, &mut rng) else {
+                    break;
+                };
+                pos = pos.play(&mv).expect("uniform random moves are legal");
+            }
+        }
+        let finished = pacru_notation::parse_ppn(crate::check::FINISHED_PPN).unwrap();
+        assert_eq!(random_move_uniform(&finished, &mut Rng::new(1)), None);
+        assert_eq!(random_move(&finished, &mut Rng::new(1)), None);
+        assert_eq!(greedy_move(&finished, 1), None);
     }
 
     #[test]

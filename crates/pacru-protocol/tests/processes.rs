@@ -39,6 +39,8 @@ fn builtin_engines_play_a_whole_game_as_processes() {
     assert_eq!(random.engine_id().name, "pacru random");
     assert_eq!(greedy.engine_id().name, "pacru greedy");
     assert_eq!(random.options()[0].name, "Seed");
+    assert_eq!(random.options()[1].name, "Choice");
+    random.set_option("Choice", "skeleton").unwrap();
     let setup = GameSetup::standard(2).unwrap();
     let mut history = Vec::new();
     let mut clocks = Clocks::sudden_death(2, Duration::from_secs(20), Duration::from_millis(10));

@@ -29,7 +29,7 @@ fn main() -> ExitCode {
         ("random", false) => run_random(seed, io::stdin().lock(), io::stdout().lock()),
         ("greedy", false) => run_greedy(seed, io::stdin().lock(), io::stdout().lock()),
         ("random", true) => run_engine(
-            RandomEngine { seed },
+            RandomEngine::new(seed),
             BufReader::new(io::stdin()),
             io::stdout(),
         ),
