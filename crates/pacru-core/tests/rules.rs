@@ -107,6 +107,30 @@ fn r1_standard_starts() {
 }
 
 #[test]
+fn r1_seats() {
+    use pacru_core::Seat;
+    // AbstractPlay seats 3 players E W N: Black gets the east side.
+    let p = Position::standard_with(
+        &[Colour::Black, Colour::Red, Colour::Yellow],
+        &[Seat::E, Seat::W, Seat::N],
+    )
+    .unwrap();
+    assert_eq!(
+        ppn_of(&p),
+        "9/9/9/9/9/9/9/9/9 Kg1N,Ki5W,Kg9S,Rc1N,Ra5E,Rc9S,Ya7E,Yi7W,Ye9S K KRY"
+    );
+    // Two players seated W and E get the W and E extras (i1 NW, a9 SE).
+    let p = Position::standard_with(&[Colour::Red, Colour::Blue], &[Seat::W, Seat::E]).unwrap();
+    assert_eq!(
+        ppn_of(&p),
+        "9/9/9/9/9/9/9/9/9 Rc1N,Ri1NW,Ra5E,Rc9S,Bg1N,Bi5W,Ba9SE,Bg9S R RB"
+    );
+    assert!(Position::standard_with(&[Colour::Black, Colour::Red], &[Seat::S]).is_err());
+    assert!(Position::standard_with(&[Colour::Black, Colour::Red], &[Seat::S, Seat::S]).is_err());
+    assert!(Position::standard_with(&[Colour::Black, Colour::Black], &[Seat::S, Seat::N]).is_err());
+}
+
+#[test]
 fn r1_invalid_setups_are_rejected() {
     // A chevron on another player's colour.
     let mut s = common::setup_from_ppn("9/9/9/9/9/9/9/9/9 Ke1N,Re9S K KR", RulesEdition::Pacru2004);
