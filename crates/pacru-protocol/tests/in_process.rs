@@ -186,7 +186,7 @@ fn sdk_stop_interrupts_a_search() {
         ),
         "{reply:?}"
     );
-    assert!(sent.elapsed() < Duration::from_millis(500));
+    assert!(sent.elapsed() < Duration::from_millis(1500));
     // Requests are answered in order: the ping sent during the search, then the stop.
     assert!(engine.await_final(&ping, deadline, "ping").is_ok());
     assert!(engine.await_final(&stop, deadline, "stop").is_ok());
@@ -202,7 +202,7 @@ fn sdk_deadline_comes_from_the_clocks() {
         .request_move(&setup, &[], &Clocks::per_move(Duration::from_millis(300)))
         .unwrap();
     assert!(took >= Duration::from_millis(200), "{took:?}");
-    assert!(started.elapsed() < Duration::from_millis(400));
+    assert!(started.elapsed() < Duration::from_millis(1000));
     let info = engine.last_info().expect("the search reported progress");
     assert_eq!(info.depth, Some(3));
     assert_eq!(info.text.as_deref(), Some("thinking \"hard\""));
@@ -211,7 +211,7 @@ fn sdk_deadline_comes_from_the_clocks() {
         ..Clocks::default()
     };
     let (_, took) = engine.request_move(&setup, &[], &clocks).unwrap();
-    assert!(took < Duration::from_millis(220), "{took:?}");
+    assert!(took < Duration::from_millis(600), "{took:?}");
 }
 
 #[test]
