@@ -168,6 +168,31 @@ Exit status 2: usage or I/O error (other files are still processed).",
     )]
     Fmt(FmtArgs),
 
+    /// Run a built-in engine that speaks the engine protocol (PEP) on stdin/stdout.
+    #[command(
+        long_about = "Runs a built-in engine that speaks PEP, the Pacru Engine Protocol \
+(docs/protocol.md), on standard input and output until `quit` or the end of the input: \
+`random` plays uniformly weighted random legal moves, `greedy` takes the move that gains \
+the most fields (ties broken with the seed). Logs go to standard error only.",
+        after_help = "Examples:\n  pacru engine random --seed 7\n  pacru engine greedy\n  \
+pacru engine-check -- pacru engine greedy"
+    )]
+    Engine(EngineArgs),
+
+    /// Test an engine program against the engine protocol.
+    #[command(
+        name = "engine-check",
+        long_about = "Starts the engine program CMD with ARGS (no shell) and drives it \
+through a scripted conversation that tests its protocol handling: handshake, options, \
+moves in time, failures for bad requests, stop, quit, end of input and, unless \
+`--text-only`, the JSON framing. Prints one line per check (ok, FAIL or skip) and a \
+summary.\n\nExit status: 0 every check passed; 1 a check failed or was skipped; 2 usage \
+error.",
+        after_help = "Examples:\n  pacru engine-check -- ./my-engine --threads 1\n  \
+pacru engine-check --move-time-ms 500 -- pacru engine random"
+    )]
+    EngineCheck(EngineCheckArgs),
+
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  pacru completions bash > /etc/bash_completion.d/pacru\n  \
@@ -356,6 +381,47 @@ pub struct FmtArgs {
     /// Record files; `-` or none: standard input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+}
+
+/// The built-in engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// Random legal moves.
+    Random,
+    /// The move that gains the most fields.
+    Greedy,
+}
+
+/// Arguments of `pacru engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// Which engine.
+    #[arg(value_enum)]
+    pub kind: EngineKind,
+
+    /// Seed of the engine's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Arguments of `pacru engine-check`.
+#[derive(Debug, Args)]
+pub struct EngineCheckArgs {
+    /// The time allowed for one move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    pub move_time_ms: u64,
+
+    /// The time allowed for the handshake, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    pub handshake_timeout_ms: u64,
+
+    /// Skip the session in JSON framing.
+    #[arg(long)]
+    pub text_only: bool,
+
+    /// The engine program, then its arguments (after `--`).
+    #[arg(value_name = "CMD", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub command: Vec<String>,
 }
 
 /// Arguments of `pacru completions`.

@@ -373,3 +373,36 @@ fn every_command_has_help_with_examples() {
     assert_eq!(pacru(&["no-such-command"]).code, 2);
     assert_eq!(pacru(&[]).code, 2);
 }
+
+#[test]
+fn builtin_engines_pass_the_engine_check() {
+    let pacru_bin = env!("CARGO_BIN_EXE_pacru");
+    for kind in ["random", "greedy"] {
+        let run = pacru(&[
+            "engine-check",
+            "--",
+            pacru_bin,
+            "engine",
+            kind,
+            "--seed",
+            "3",
+        ]);
+        assert_eq!(run.code, 0, "{kind}: {}{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("checks passed"), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn engine_speaks_the_protocol_on_stdin() {
+    let run = pacru_with_input(&["engine", "random"], b"hello 1 protocol=1\nquit 2\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("\n= 1 protocol=1 "), "{}", run.stdout);
+}
+
+#[test]
+fn engine_check_of_a_missing_program_fails() {
+    let run = pacru(&["engine-check", "--", "/no/such/engine"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stdout.contains("FAIL"), "{}", run.stdout);
+    assert_eq!(pacru(&["engine-check"]).code, 2);
+}

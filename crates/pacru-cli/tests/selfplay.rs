@@ -217,3 +217,27 @@ fn random_play_exercises_every_kind_of_move() {
     assert!(kinds.meeting > 0);
     assert!(kinds.blocked > 0);
 }
+
+#[test]
+fn sample_records_are_reproduced_byte_for_byte() {
+    for (file, players, games, seed) in [
+        ("tests/data/legal-2p.pgr", "2", "3", "1"),
+        ("tests/data/legal-3p.pgr", "3", "2", "3"),
+        ("tests/data/legal-4p.pgr", "4", "2", "4"),
+    ] {
+        let run = pacru(&[
+            "selfplay",
+            "--players",
+            players,
+            "--games",
+            games,
+            "--seed",
+            seed,
+        ]);
+        let expected = std::fs::read(common::root().join(file)).unwrap();
+        assert!(
+            run.bytes == expected,
+            "{file} differs from today's selfplay"
+        );
+    }
+}

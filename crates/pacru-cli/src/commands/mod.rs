@@ -2,6 +2,8 @@
 
 mod check;
 mod completions;
+mod engine;
+mod engine_check;
 mod fmt;
 mod man;
 mod moves;
@@ -25,6 +27,8 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Perft(args) => perft::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Engine(args) => engine::run(&args),
+        Command::EngineCheck(args) => engine_check::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man => man::run(),
     }

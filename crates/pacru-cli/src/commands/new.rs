@@ -60,7 +60,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
     if args.record {
         let rules: RulesEdition = args.rules.map(Into::into).unwrap_or_default();
         let seats: String = seats.iter().map(|s| s.letter()).collect();
-        let text = crate::record::empty_record(&colours, &seats, rules);
+        let text = crate::record::empty_record(&colours, &seats, rules)?;
         out.write_all(text.as_bytes())?;
     } else {
         writeln!(out, "{}", pacru_notation::format_ppn(&position))?;

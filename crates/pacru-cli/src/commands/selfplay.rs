@@ -2,9 +2,9 @@
 
 use crate::Outcome;
 use crate::cli::SelfplayArgs;
-use crate::record::Recorder;
-use pacru_core::{Position, RulesEdition, SplitMix64};
-use pacru_notation::pgr::{Game, write_game};
+use anyhow::Context;
+use pacru_core::{RulesEdition, SplitMix64};
+use pacru_notation::pgr::{Game, GameRecorder, write_game};
 use rayon::prelude::*;
 use std::io::Write;
 
@@ -19,40 +19,46 @@ pub fn game_rng(seed: u64, number: u64) -> SplitMix64 {
     SplitMix64::new(mixer.next_u64())
 }
 
-/// Plays game `number` between random players.
-fn play_game(args: &SelfplayArgs, start: &Position, number: u64) -> Game {
+/// Plays game `number` between random players, recording it with the PGR
+/// recorder (which checks every move and sets the result from the rules).
+fn play_game(args: &SelfplayArgs, number: u64) -> anyhow::Result<Game> {
     let mut rng = game_rng(args.seed, number);
-    let mut tags = vec![
-        ("Event", "pacru selfplay".to_string()),
-        ("Site", "?".to_string()),
-        ("Date", "?".to_string()),
-        ("Round", number.to_string()),
-    ];
-    for colour in start.players().iter() {
-        tags.push((colour.word(), "random".to_string()));
+    let mut recorder = GameRecorder::standard(usize::from(args.players), args.rules.into());
+    let tags = recorder.tags_mut();
+    tags.set("Event", "pacru selfplay");
+    tags.set("Site", "?");
+    tags.set("Date", "?");
+    tags.set("Round", &number.to_string());
+    let colours: Vec<_> = recorder.position().players().iter().collect();
+    for colour in colours {
+        recorder.tags_mut().set(colour.word(), "random");
     }
-    let mut recorder = Recorder::new(start.clone(), &tags);
     for _ in 0..args.max_plies {
         let Some(mv) = recorder.position().random_move(&mut rng) else {
             break;
         };
-        recorder.play(mv);
+        recorder.play(&mv).with_context(|| {
+            format!("game {number}: the random player chose an illegal move {mv}")
+        })?;
     }
-    recorder.finish()
+    if recorder.position().is_finished() {
+        recorder.tags_mut().set("Termination", "rules");
+    }
+    Ok(recorder.finish())
 }
 
 /// Plays the games in parallel batches and writes their records in order.
 pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
     let rules: RulesEdition = args.rules.into();
-    let start = Position::standard(usize::from(args.players))?.with_rules(rules);
+    tracing::debug!("selfplay under the {rules} rules");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut first = 1;
     while first <= args.games {
         let last = args.games.min(first.saturating_add(BATCH - 1));
         let texts: Vec<String> = (first..=last)
             .into_par_iter()
-            .map(|number| write_game(&play_game(args, &start, number)))
-            .collect();
+            .map(|number| play_game(args, number).map(|game| write_game(&game)))
+            .collect::<anyhow::Result<_>>()?;
         for (i, text) in texts.iter().enumerate() {
             if first > 1 || i > 0 {
                 out.write_all(b"\n")?;
