@@ -122,22 +122,47 @@ pub fn malformed(err: &PgrError) -> Verdict {
     }
 }
 
-/// Whether a player left during the last move by being blocked; counts them.
-fn blocked_removed(before: &Position, mv: &Move, after: &Position) -> usize {
-    let mover = before.to_move();
-    let captured = match mv {
-        Move::Movement(m) if m.pincer => before
-            .chevron_at(m.to)
-            .filter(|c| before.chevrons_of(c.colour).count() == 1)
-            .map(|c| c.colour),
-        _ => None,
-    };
-    before
-        .players()
-        .iter()
-        .filter(|&c| before.is_in_game(c) && !after.is_in_game(c))
-        .filter(|&c| !(matches!(mv, Move::Resign) && c == mover) && Some(c) != captured)
-        .count()
+/// What must be known before a move to count, after it, the players it removed
+/// as blocked (without cloning the position).
+struct BeforeMove {
+    mover: Colour,
+    in_game: [bool; 5],
+    /// The owner of a chevron taken by a pincer, if it was their last one.
+    last_chevron_taken: Option<Colour>,
+}
+
+impl BeforeMove {
+    fn new(pos: &Position, mv: &Move) -> BeforeMove {
+        let mut in_game = [false; 5];
+        for c in pos.players().iter() {
+            in_game[c.index()] = pos.is_in_game(c);
+        }
+        let last_chevron_taken = match mv {
+            Move::Movement(m) if m.pincer => pos
+                .chevron_at(m.to)
+                .filter(|c| pos.chevrons_of(c.colour).count() == 1)
+                .map(|c| c.colour),
+            _ => None,
+        };
+        BeforeMove {
+            mover: pos.to_move(),
+            in_game,
+            last_chevron_taken,
+        }
+    }
+
+    /// The number of players removed as blocked by the move that led to `after`.
+    fn blocked_removed(&self, mv: &Move, after: &Position) -> usize {
+        after
+            .players()
+            .iter()
+            .filter(|&c| self.in_game[c.index()] && !after.is_in_game(c))
+            .filter(|&c| {
+                !(matches!(mv, Move::Resign) && c == self.mover)
+                    && Some(c) != self.last_chevron_taken
+            })
+            .count()
+    }
 }
 
 #[inline]
@@ -235,11 +260,12 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
         }
         let before_count = players_in_game(&pos);
         verdict.movers.push(pos.to_move());
-        if before_count > 2 || matches!(mv, Move::Movement(m) if m.pincer) {
-            let before = pos.clone();
+        if before_count > 2 {
+            // A removal leaves at least two players: passes may follow.
+            let before = BeforeMove::new(&pos, mv);
             pos.play_unchecked(mv);
             passes = if players_in_game(&pos) < before_count {
-                blocked_removed(&before, mv, &pos)
+                before.blocked_removed(mv, &pos)
             } else {
                 0
             };

@@ -144,3 +144,12 @@ fn canonical_text_example() {
         assert!(line.len() <= 80);
     }
 }
+
+#[test]
+fn documented_example_is_canonical_and_ok() {
+    // The record shown in docs/notation.md.
+    let text = "[Event \"MSO Pacru Championship\"]\n[Site \"London\"]\n[Date \"2027.08.30\"]\n[Round \"3\"]\n[Black \"A. Player\"]\n[Red \"B. Player\"]\n[Players \"KR\"]\n[Rules \"2004\"]\n[Result \"*\"]\n\n1. e1-d2 a1-a2 2. d2-c2(a1) a2-b3 {a comment} 3. c2-b1! b3-b4(a4) $1 4. b1-a1\nb4-a5 5. a3-b4(b4) a5-a6 *\n";
+    let games = read_all(text);
+    assert_eq!(write_game(&games[0]), text);
+    assert_eq!(check_game(&games[0], 1, None).status, Status::Ok);
+}

@@ -98,8 +98,19 @@ fn is_space(b: u8) -> bool {
 /// Ends a word token at depth 0.
 #[inline]
 fn is_delimiter(b: u8) -> bool {
-    is_space(b) || matches!(b, b'{' | b'}' | b';' | b'!' | b'?' | b'$' | b'[' | b']')
+    DELIMITERS[b as usize]
 }
+
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let list = b" \t\r\n\x0b\x0c{};!?$[]";
+    let mut i = 0;
+    while i < list.len() {
+        table[list[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 impl<R: Read> Reader<R> {
     /// A strict reader of `inner`.
@@ -330,14 +341,28 @@ impl<R: Read> Reader<R> {
     /// Skips white space; returns whether it crossed a line break.
     fn skip_spaces(&mut self) -> bool {
         let mut newline = false;
-        while let Some(b) = self.peek() {
-            if !is_space(b) {
-                break;
+        loop {
+            if self.pos >= self.len && !self.fill() {
+                return newline;
             }
-            newline |= b == b'\n';
-            self.advance(b);
+            let avail = &self.buf[self.pos..self.len];
+            let mut i = 0;
+            while i < avail.len() && is_space(avail[i]) {
+                if avail[i] == b'\n' {
+                    self.line += 1;
+                    self.column = 1;
+                    newline = true;
+                } else {
+                    self.column += 1;
+                }
+                i += 1;
+            }
+            self.pos += i;
+            self.offset += i as u64;
+            if self.pos < self.len {
+                return newline;
+            }
         }
-        newline
     }
 
     /// Skips spaces and tabs (not line breaks).
@@ -580,20 +605,33 @@ impl<R: Read> Reader<R> {
     fn word(&mut self, at: Pos, state: &GameState) -> Result<(), Fail> {
         self.scratch.clear();
         let mut depth = 0u32;
-        while let Some(b) = self.peek() {
-            if b == b'\n' || (depth == 0 && is_delimiter(b)) {
-                break;
+        loop {
+            if self.pos >= self.len && !self.fill() {
+                return Ok(());
             }
-            if b == b'\r' && depth > 0 {
-                break;
+            let avail = &self.buf[self.pos..self.len];
+            let mut i = 0;
+            let mut stop = false;
+            while i < avail.len() {
+                let b = avail[i];
+                if is_delimiter(b) {
+                    if depth == 0 || b == b'\n' || b == b'\r' {
+                        stop = true;
+                        break;
+                    }
+                } else if b == b'(' {
+                    depth += 1;
+                } else if b == b')' {
+                    depth = depth.saturating_sub(1);
+                }
+                i += 1;
             }
-            match b {
-                b'(' => depth += 1,
-                b')' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            self.advance(b);
-            self.scratch.push(b);
+            let taken = &avail[..i];
+            let continuation = taken.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+            self.scratch.extend_from_slice(taken);
+            self.pos += i;
+            self.offset += i as u64;
+            self.column += i - continuation;
             if self.scratch.len() > MAX_TOKEN_BYTES {
                 return Err(self.fail(
                     at,
@@ -601,8 +639,10 @@ impl<R: Read> Reader<R> {
                     format!("a token longer than {MAX_TOKEN_BYTES} bytes"),
                 ));
             }
+            if stop {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     /// Handles the word in `scratch`: a move, `pass`, or a result token.
