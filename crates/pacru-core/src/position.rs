@@ -77,6 +77,10 @@ pub struct Position {
     pub(crate) to_move: u8,
     pub(crate) rules: RulesEdition,
     pub(crate) hash: u64,
+    /// Own-colour fields per player slot and borderland (derived from `fields`).
+    pub(crate) land_counts: [[u8; 9]; 4],
+    /// Own-colour fields per player slot (derived from `fields`).
+    pub(crate) field_counts: [u8; 4],
 }
 
 impl Position {
@@ -138,6 +142,8 @@ impl Position {
             to_move: to_move as u8,
             rules: setup.rules,
             hash: 0,
+            land_counts: [[0; 9]; 4],
+            field_counts: [0; 4],
         };
         for field in Field::all() {
             if let Some(colour) = setup.markers[field.index()] {
@@ -145,6 +151,8 @@ impl Position {
                     .slot_of(colour)
                     .ok_or(PositionError::MarkerColourNotPlaying { field, colour })?;
                 pos.fields[slot].insert(field);
+                pos.land_counts[slot][field.borderland() as usize] += 1;
+                pos.field_counts[slot] += 1;
             }
         }
         for &(colour, field, facing) in &setup.chevrons {
@@ -252,7 +260,9 @@ impl Position {
 
     /// The number of fields of `colour` on the board.
     pub fn field_count(&self, colour: Colour) -> u32 {
-        self.fields_of(colour).count()
+        self.players
+            .slot_of(colour)
+            .map_or(0, |slot| u32::from(self.field_counts[slot]))
     }
 
     /// Whether `colour` still has chevrons (is still in the game).
@@ -288,6 +298,20 @@ impl Position {
         self.hash
     }
 
+    /// Whether the state kept alongside the fields (the hash and the per-borderland
+    /// field counts) agrees with a recomputation from scratch. Always true; exposed
+    /// for property tests.
+    pub fn derived_state_is_consistent(&self) -> bool {
+        let counts_agree = (0..self.players.len()).all(|slot| {
+            u32::from(self.field_counts[slot]) == self.fields[slot].count()
+                && crate::Borderland::ALL.iter().all(|&land| {
+                    u32::from(self.land_counts[slot][land as usize])
+                        == (self.fields[slot] & land.fields()).count()
+                })
+        });
+        counts_agree && self.hash == self.compute_hash()
+    }
+
     /// The Zobrist hash computed from scratch; always equal to [`Position::hash_key`].
     pub fn compute_hash(&self) -> u64 {
         let mut hash = zobrist::TO_MOVE[self.to_move().index()];
@@ -316,7 +340,7 @@ impl Position {
         let target = self.target();
         let mut best: Option<(usize, u32)> = None;
         for slot in 0..self.players.len() {
-            let count = self.fields[slot].count();
+            let count = u32::from(self.field_counts[slot]);
             if count >= target && best.is_none_or(|(_, c)| count > c) {
                 best = Some((slot, count));
             }
@@ -343,7 +367,7 @@ impl Position {
         let target = self.target();
         let mut in_game = 0;
         for slot in 0..self.players.len() {
-            if self.fields[slot].count() >= target {
+            if u32::from(self.field_counts[slot]) >= target {
                 return true;
             }
             in_game += usize::from(self.chevrons[slot].any());
@@ -384,6 +408,8 @@ impl Position {
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
         self.unpaint(field);
         self.fields[slot].insert(field);
+        self.land_counts[slot][field.borderland() as usize] += 1;
+        self.field_counts[slot] += 1;
         self.hash ^= zobrist::marker(self.players.as_slice()[slot].index(), field.index());
     }
 
@@ -393,6 +419,8 @@ impl Position {
         for s in 0..self.players.len() {
             if self.fields[s].contains(field) {
                 self.fields[s].remove(field);
+                self.land_counts[s][field.borderland() as usize] -= 1;
+                self.field_counts[s] -= 1;
                 self.hash ^= zobrist::marker(self.players.as_slice()[s].index(), field.index());
                 return;
             }

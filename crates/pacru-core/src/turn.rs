@@ -18,6 +18,8 @@ pub(crate) struct Turn {
     pub coloured: Bitboard,
     /// Fields a movement may end on: no chevron, and neutral or ours.
     pub landing: Bitboard,
+    /// Own fields per borderland.
+    pub land_counts: [u8; 9],
 }
 
 impl Turn {
@@ -33,13 +35,14 @@ impl Turn {
             occupied,
             coloured,
             landing: !occupied & (own | !coloured),
+            land_counts: pos.land_counts[me],
         }
     }
 
     /// Number of own fields in the borderland of `from`.
     #[inline]
     pub fn own_in_borderland(&self, from: Field) -> u32 {
-        (self.own & from.borderland().fields()).count()
+        u32::from(self.land_counts[from.borderland() as usize])
     }
 
     /// Power of movement of a chevron on `from` (R5): own fields in its borderland, at least 1.

@@ -133,6 +133,11 @@ fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
         );
     }
     prop_assert_eq!(p.hash_key(), p.compute_hash(), "hash in {}", ppn);
+    prop_assert!(
+        p.derived_state_is_consistent(),
+        "field counts kept by the position disagree with its fields in {}",
+        ppn
+    );
     // Settled: finished, or the player to move has chevrons and a legal movement.
     if !p.is_finished() {
         prop_assert!(p.is_in_game(p.to_move()), "player to move is out: {}", ppn);
