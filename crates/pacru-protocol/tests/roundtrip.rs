@@ -21,7 +21,8 @@ fn text() -> impl Strategy<Value = String> {
 
 /// A token: no whitespace, no controls.
 fn token() -> impl Strategy<Value = String> {
-    "[!-~\\u{a1}-\\u{2000}]{1,12}"
+    "[!-~\\u{a1}-\\u{2100}]{1,12}"
+        .prop_filter("no whitespace", |s| !s.chars().any(char::is_whitespace))
 }
 
 fn colours() -> impl Strategy<Value = Vec<Colour>> {
