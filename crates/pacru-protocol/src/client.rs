@@ -697,23 +697,35 @@ impl EngineProcess {
                 }
                 continue;
             }
-            let earlier = message
+            let sent = message
                 .id()
                 .parse::<u64>()
                 .is_ok_and(|n| n >= 1 && n < self.next_id);
-            if !earlier {
-                let failure = EngineFailure::ProtocolError {
-                    message: match &message {
-                        EngineMessage::Error { reason, .. } if message.id() == "-" => {
-                            format!("engine could not read a request: {reason}")
-                        }
-                        _ => format!(
-                            "message about request `{}`, which was never sent, while waiting for `{id}`",
-                            message.id()
-                        ),
-                    },
-                };
-                return Err(self.fail(failure));
+            let later = match (message.id().parse::<u64>(), id.parse::<u64>()) {
+                (Ok(theirs), Ok(ours)) => theirs > ours,
+                _ => false,
+            };
+            let problem = if !sent {
+                Some(match &message {
+                    EngineMessage::Error { reason, .. } if message.id() == "-" => {
+                        format!("engine could not read a request: {reason}")
+                    }
+                    _ => format!(
+                        "message about request `{}`, which was never sent, while waiting for `{id}`",
+                        message.id()
+                    ),
+                })
+            } else if later && message.is_final() {
+                Some(format!(
+                    "engine answered request `{}` before request `{id}`; answers must come in the order of the requests",
+                    message.id()
+                ))
+            } else {
+                // About an earlier request (a late reply): skipped.
+                None
+            };
+            if let Some(message) = problem {
+                return Err(self.fail(EngineFailure::ProtocolError { message }));
             }
         }
     }

@@ -28,8 +28,9 @@ fn first_move(
     engine.request_move(&GameSetup::standard(2).unwrap(), &[], clocks)
 }
 
+/// Whether a process exists (on Linux; elsewhere the check is skipped).
 fn alive(pid: u32) -> bool {
-    std::path::Path::new(&format!("/proc/{pid}")).exists()
+    cfg!(target_os = "linux") && std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
 #[test]
@@ -251,6 +252,26 @@ fn a_reply_to_a_request_never_sent_is_a_protocol_error() {
         first_move(&mut engine, &Clocks::per_move(Duration::from_secs(5))),
         Err(EngineFailure::ProtocolError { .. })
     ));
+}
+
+#[test]
+fn answers_out_of_order_are_a_protocol_error() {
+    let mut engine = broken("reorder");
+    let go = engine
+        .send(pacru_protocol::RequestBody::Go(pacru_protocol::Go {
+            setup: GameSetup::standard(2).unwrap(),
+            moves: vec![],
+            clocks: Clocks::untimed(),
+        }))
+        .unwrap();
+    engine.send(pacru_protocol::RequestBody::Ping).unwrap();
+    let deadline = Some(Instant::now() + Duration::from_secs(5));
+    match engine.await_final(&go, deadline, "go") {
+        Err(EngineFailure::ProtocolError { message }) => {
+            assert!(message.contains("before request"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! `illegal` (a legal-looking but illegal move), `notamove` (text that is no move),
 //! `refuse` (a failure reply), `flood` (endless `info` lines), `longline` (a line of
 //! 1 MiB), `wrongid` (answers with an id never sent), `noquit` (answers `quit` but
-//! keeps running), `silent` (answers nothing, not even `hello`), `mute` (answers
+//! keeps running), `reorder` (holds its move until the next request, and answers
+//! that one first), `silent` (answers nothing, not even `hello`), `mute` (answers
 //! `hello` and `go` only; everything else gets no answer), `lenient` (answers `go`
 //! in finished games and with illegal histories, and unknown commands with `=`).
 
@@ -35,6 +36,7 @@ fn main() {
     let mut out = io::stdout().lock();
     let mut framing = None;
     let mut gos = 0usize;
+    let mut held: Option<EngineMessage> = None;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { return };
         if line.trim().is_empty() {
@@ -171,6 +173,12 @@ fn main() {
                         let _ = out.write_all(b"\n");
                         let _ = out.flush();
                     }
+                    "reorder" => {
+                        held = Some(EngineMessage::Ok {
+                            id: id.clone(),
+                            reply: Reply::Move(legal_text.unwrap_or_default()),
+                        });
+                    }
                     "wrongid" => send(
                         &mut out,
                         framing,
@@ -200,6 +208,9 @@ fn main() {
             RequestBody::SetOption(_) | RequestBody::Stop | RequestBody::Ping => {
                 if mode != "mute" {
                     send(&mut out, framing, ok(Reply::Done));
+                }
+                if let Some(message) = held.take() {
+                    send(&mut out, framing, message);
                 }
             }
         }
