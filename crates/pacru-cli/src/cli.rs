@@ -17,7 +17,8 @@ use std::path::PathBuf;
     about = "The reference referee and toolbox for the board game Pacru",
     long_about = "The reference referee and toolbox for the board game Pacru: checks game \
 records (PGR), lists and counts legal moves, plays random games, draws positions and \
-rewrites records in canonical form.\n\nExit status: 0 success; 1 the input was read but \
+rewrites records in canonical form, runs the built-in engines and tests engines against the \
+engine protocol.\n\nExit status: 0 success; 1 the input was read but \
 is not all right (a game that is not ok, a record that is not canonical); 2 usage or I/O \
 error.",
     after_help = "Examples:\n  pacru check examples/*.pgr\n  pacru new --players 2\n  pacru moves --count \"$(pacru new --players 2)\"\n  \
@@ -56,8 +57,8 @@ is a terminal and the work takes a while, are the only things that depend on the
 JSON output (`--format json`) is one object per game and per line, in input order, with \
 the keys file, game, line, status, plies, result, winner, final_position, error.\n\n\
 Several files are checked in parallel; the output is always in the order of the files and \
-games. Files are read as streams, never whole, so memory stays bounded whatever their \
-size.\n\n\
+games. Files are read as streams, one game at a time and never whole, so memory stays \
+bounded whatever their size; a single game longer than 16 MiB is `malformed`.\n\n\
 A file that cannot be read (missing, a directory, no permission, a read error) is \
 reported on standard error as `pacru: error: FILE: REASON`; the other files are still \
 checked and reported, and the exit status is then 2. Text that is not UTF-8 or does not \

@@ -114,14 +114,20 @@ pub fn render(position: &Position) -> String {
             r##"<line x1="{MARGIN}" y1="{at}" x2="{end}" y2="{at}" stroke="#3b2f1a" stroke-width="5" stroke-linecap="square"/>"##
         );
     }
-    // Chevrons: a chevron shape pointing north, turned to the facing.
+    // Chevrons: a chevron shape pointing north, turned to the facing; outlined in
+    // white on a marker (of its own colour) so that it stands out from the disc.
     for (colour, field, facing) in position.chevrons() {
         let (x, y) = corner(field);
         let (fill, stroke) = paint(colour);
+        let stroke = if position.colour_at(field).is_some() {
+            "#ffffff"
+        } else {
+            stroke
+        };
         let (cx, cy) = (x + CELL / 2, y + CELL / 2);
         let _ = writeln!(
             out,
-            r#"<polygon points="0,-22 20,14 0,4 -20,14" transform="translate({cx} {cy}) rotate({})" fill="{fill}" stroke="{stroke}" stroke-width="2.5" stroke-linejoin="round"><title>{colour} chevron on {field} facing {facing}</title></polygon>"#,
+            r#"<polygon points="0,-23 21,9 11,19 0,3 -11,19 -21,9" transform="translate({cx} {cy}) rotate({})" fill="{fill}" stroke="{stroke}" stroke-width="2.5" stroke-linejoin="round"><title>{colour} chevron on {field} facing {facing}</title></polygon>"#,
             angle(facing)
         );
     }

@@ -48,8 +48,10 @@ fn check_input(
             return;
         }
     };
+    tracing::info!("{name}: checking");
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader).lenient();
+    let mut games = 0usize;
     loop {
         let verdict = match reader.read_game() {
             Ok(None) => break,
@@ -69,6 +71,8 @@ fn check_input(
                 referee::malformed(&e)
             }
         };
+        games += 1;
+        tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
         let status = verdict.status;
         let text = match format {
             Format::Json => report::json_line(name, &verdict),
@@ -80,6 +84,10 @@ fn check_input(
     }
     if let Some(io) = tape.io_error() {
         send(Message::IoError(format!("{name}: read error: {io}")));
+    } else if games == 0 {
+        tracing::warn!("{name}: no game found");
+    } else {
+        tracing::info!("{name}: {games} game(s) checked");
     }
 }
 
