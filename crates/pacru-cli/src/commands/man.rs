@@ -1,31 +1,112 @@
 //! `pacru man`: the man page, in roff, on standard output.
+//!
+//! clap_mangen writes the page for `pacru` itself (name, synopsis, description,
+//! options, the list of commands, version); a section per command follows with
+//! its synopsis, description, arguments, options and examples.
 
 use crate::Outcome;
 use crate::cli::Cli;
 use anyhow::Context;
 use clap::CommandFactory;
+use std::fmt::Write as _;
 use std::io::Write;
 
-/// Writes the man page of `pacru` and a section per command.
+/// `text` made safe for roff: backslashes escaped, no line starting with `.` or `'`.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\e")
+        .lines()
+        .map(|line| {
+            if line.starts_with('.') || line.starts_with('\'') {
+                format!("\\&{line}\n")
+            } else if line.trim().is_empty() {
+                ".PP\n".to_string()
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
+}
+
+/// The section of one command.
+fn command_section(sub: &mut clap::Command) -> String {
+    let mut out = String::new();
+    let name = format!("pacru {}", sub.get_name());
+    let _ = writeln!(out, ".SH \"{}\"", name.to_uppercase());
+    let usage = sub.render_usage().to_string();
+    let usage = usage.trim_start_matches("Usage: ");
+    let _ = writeln!(out, ".PP\n.B {}", escape(usage).trim_end());
+    let about = sub
+        .get_long_about()
+        .or(sub.get_about())
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let _ = write!(out, ".PP\n{}", escape(&about));
+    for arg in sub.get_arguments() {
+        if arg.is_hide_set()
+            || arg.is_global_set()
+            || matches!(arg.get_id().as_str(), "help" | "version")
+        {
+            continue;
+        }
+        let mut label = String::new();
+        if let Some(short) = arg.get_short() {
+            let _ = write!(label, "\\fB\\-{short}\\fR, ");
+        }
+        match arg.get_long() {
+            Some(long) => {
+                let _ = write!(label, "\\fB\\-\\-{long}\\fR");
+                if arg.get_action().takes_values() {
+                    let value = arg.get_value_names().and_then(|v| v.first()).map_or_else(
+                        || arg.get_id().to_string().to_uppercase(),
+                        ToString::to_string,
+                    );
+                    let _ = write!(label, " \\fI{value}\\fR");
+                }
+            }
+            None => {
+                let value = arg.get_value_names().and_then(|v| v.first()).map_or_else(
+                    || arg.get_id().to_string().to_uppercase(),
+                    ToString::to_string,
+                );
+                let _ = write!(label, "\\fI{value}\\fR");
+            }
+        }
+        let help = arg
+            .get_long_help()
+            .or(arg.get_help())
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let defaults: Vec<String> = arg
+            .get_default_values()
+            .iter()
+            .map(|v| v.to_string_lossy().into_owned())
+            .collect();
+        let default = if defaults.is_empty() || !arg.get_action().takes_values() {
+            String::new()
+        } else {
+            format!(" [default: {}]", defaults.join(", "))
+        };
+        let _ = write!(out, ".TP\n{label}\n{}", escape(&format!("{help}{default}")));
+    }
+    if let Some(after) = sub.get_after_long_help().or(sub.get_after_help()) {
+        let _ = write!(out, ".PP\n.nf\n{}.fi\n", escape(&after.to_string()));
+    }
+    out
+}
+
+/// Writes the man page.
 pub fn run() -> anyhow::Result<Outcome> {
-    let command = Cli::command();
+    let mut command = Cli::command();
+    command.build();
     let mut out = Vec::new();
     clap_mangen::Man::new(command.clone())
         .render(&mut out)
         .context("cannot render the man page")?;
-    // One extra section per command, so that their options are in the one page.
-    for sub in command.get_subcommands() {
+    for sub in command.get_subcommands_mut() {
         if sub.get_name() == "help" {
             continue;
         }
-        writeln!(out, ".SH \"PACRU {}\"", sub.get_name().to_uppercase())?;
-        let man = clap_mangen::Man::new(sub.clone().bin_name(format!("pacru {}", sub.get_name())));
-        man.render_synopsis_section(&mut out)?;
-        man.render_description_section(&mut out)?;
-        man.render_options_section(&mut out)?;
-        if sub.get_after_help().is_some() {
-            man.render_extra_section(&mut out)?;
-        }
+        out.extend_from_slice(command_section(sub).as_bytes());
     }
     std::io::stdout().lock().write_all(&out)?;
     Ok(Outcome::Success)
