@@ -263,3 +263,23 @@ fn a_large_file_is_streamed() {
     assert_eq!(run.code, 0);
     assert_eq!(run.stdout.lines().count(), 20_000);
 }
+
+#[test]
+fn the_readme_example_rounds() {
+    let run = pacru(&["check", "examples/round1.pgr"]);
+    assert_eq!(run.code, 0, "round 1 is all legal: {}", run.stdout);
+    let run = pacru(&["check", "examples/round1.pgr", "examples/round2.pgr"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stderr, "");
+    insta::assert_snapshot!("check_examples", without_time(&run.stdout));
+    let json = pacru(&["check", "--format", "json", "examples/round2.pgr"]);
+    let statuses: Vec<String> = json
+        .stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["status"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(statuses, ["ok", "illegal", "malformed", "inconsistent"]);
+}
