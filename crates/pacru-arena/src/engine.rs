@@ -1,0 +1,269 @@
+//! Engines as the arena knows them: a command line, or a built-in engine run inside
+//! this process.
+
+use crate::error::ArenaError;
+use pacru_protocol::engines::{run_greedy, run_random};
+use pacru_protocol::{EngineFailure, EngineProcess, EngineSpec};
+use serde::{Deserialize, Serialize};
+use std::io::BufReader;
+use std::time::Duration;
+
+/// A built-in engine of `pacru-protocol`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BuiltinKind {
+    /// `pacru engine random`: random play, every kind of move.
+    Random,
+    /// `pacru engine greedy`: one-ply greedy play.
+    Greedy,
+}
+
+impl BuiltinKind {
+    /// `random` or `greedy`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BuiltinKind::Random => "random",
+            BuiltinKind::Greedy => "greedy",
+        }
+    }
+}
+
+/// A built-in engine with its seed, run on a thread of the arena's process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Builtin {
+    /// Which engine.
+    pub kind: BuiltinKind,
+    /// Its seed.
+    pub seed: u64,
+}
+
+/// One participant of an event: how to start it, and its name in records and
+/// standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineConfig {
+    /// The name shown in records and standings (unique within an event).
+    pub name: String,
+    /// The program to run (no shell); for a built-in engine, a label.
+    pub program: String,
+    /// The program's arguments.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Set for a built-in engine run in this process instead of a child process.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub builtin: Option<Builtin>,
+}
+
+/// How engines are started and timed, the same for all engines of an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartSettings {
+    /// Extra time allowed beyond each move's limit for process and pipe latency.
+    pub margin: Duration,
+    /// How long the handshake may take.
+    pub handshake_timeout: Duration,
+}
+
+impl Default for StartSettings {
+    fn default() -> StartSettings {
+        StartSettings {
+            margin: Duration::from_millis(100),
+            handshake_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl EngineConfig {
+    /// Reads an engine description:
+    ///
+    /// - `builtin:random[:SEED]` or `builtin:greedy[:SEED]`: a built-in engine run in
+    ///   this process (seed 0 by default);
+    /// - otherwise a command line, split into words at spaces (double or single
+    ///   quotes group words, a backslash escapes the next character; no shell is
+    ///   used), e.g. `./my-engine --hash 64` or `pacru engine random --seed 3`.
+    ///
+    /// Either form may start with `NAME=` (in its first word) to name the engine;
+    /// by default the name is the description itself, with the program's
+    /// directory left out.
+    pub fn parse(text: &str) -> Result<EngineConfig, ArenaError> {
+        let bad = |message: &str| ArenaError::BadEngine {
+            text: text.to_owned(),
+            message: message.to_owned(),
+        };
+        let mut words = split_words(text).map_err(|m| bad(&m))?;
+        if words.is_empty() {
+            return Err(bad("no program given"));
+        }
+        let mut name = None;
+        if let Some((n, rest)) = words[0].split_once('=')
+            && !n.is_empty()
+            && !n.contains('/')
+        {
+            name = Some(n.to_owned());
+            if rest.is_empty() {
+                words.remove(0);
+            } else {
+                words[0] = rest.to_owned();
+            }
+        }
+        if words.is_empty() {
+            return Err(bad("no program given after the name"));
+        }
+        if let Some(spec) = words[0].strip_prefix("builtin:") {
+            if words.len() > 1 {
+                return Err(bad("a built-in engine takes no arguments"));
+            }
+            let (kind, seed) = match spec.split_once(':') {
+                Some((k, s)) => (
+                    k,
+                    s.parse::<u64>()
+                        .map_err(|_| bad("the seed must be a whole number"))?,
+                ),
+                None => (spec, 0),
+            };
+            let kind = match kind {
+                "random" => BuiltinKind::Random,
+                "greedy" => BuiltinKind::Greedy,
+                _ => {
+                    return Err(bad(
+                        "built-in engines are builtin:random and builtin:greedy",
+                    ));
+                }
+            };
+            let label = format!("builtin:{}:{seed}", kind.as_str());
+            return Ok(EngineConfig {
+                name: name.unwrap_or_else(|| format!("{}-{seed}", kind.as_str())),
+                program: label,
+                args: Vec::new(),
+                builtin: Some(Builtin { kind, seed }),
+            });
+        }
+        let program = words.remove(0);
+        let default_name = {
+            let base = program.rsplit('/').next().unwrap_or(&program).to_owned();
+            std::iter::once(base)
+                .chain(words.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        Ok(EngineConfig {
+            name: name.unwrap_or(default_name),
+            program,
+            args: words,
+            builtin: None,
+        })
+    }
+
+    /// The protocol client's settings for this engine.
+    pub fn spec(&self, settings: &StartSettings) -> EngineSpec {
+        let mut spec = EngineSpec::new(self.program.clone(), self.args.clone());
+        spec.margin = settings.margin;
+        spec.handshake_timeout = settings.handshake_timeout;
+        spec
+    }
+
+    /// Starts the engine and handshakes: a child process, or a thread for a
+    /// built-in engine.
+    pub fn start(&self, settings: &StartSettings) -> Result<EngineProcess, EngineFailure> {
+        let spec = self.spec(settings);
+        match self.builtin {
+            None => EngineProcess::spawn(&spec),
+            Some(Builtin { kind, seed }) => {
+                EngineProcess::in_process(&spec, move |input, output| {
+                    let input = BufReader::new(input);
+                    let _ = match kind {
+                        BuiltinKind::Random => run_random(seed, input, output),
+                        BuiltinKind::Greedy => run_greedy(seed, input, output),
+                    };
+                })
+            }
+        }
+    }
+}
+
+/// Gives every engine a distinct name, appending `#2`, `#3`... to repeats.
+pub fn dedupe_names(engines: &mut [EngineConfig]) {
+    let mut seen: Vec<String> = Vec::new();
+    for engine in engines.iter_mut() {
+        if seen.contains(&engine.name) {
+            let mut k = 2;
+            while seen.contains(&format!("{}#{k}", engine.name)) {
+                k += 1;
+            }
+            engine.name = format!("{}#{k}", engine.name);
+        }
+        seen.push(engine.name.clone());
+    }
+}
+
+/// Splits a command line into words: spaces separate, quotes group, `\` escapes.
+fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => match chars.next() {
+                Some(next) => {
+                    word.push(next);
+                    in_word = true;
+                }
+                None => return Err("a backslash at the end".to_owned()),
+            },
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err("a quote is not closed".to_owned());
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_commands_names_and_builtins() {
+        let e = EngineConfig::parse("./bin/eng --hash 64 'a b'").unwrap();
+        assert_eq!(e.program, "./bin/eng");
+        assert_eq!(e.args, ["--hash", "64", "a b"]);
+        assert_eq!(e.name, "eng --hash 64 a b");
+        let e = EngineConfig::parse("fast=./eng --x=1").unwrap();
+        assert_eq!((e.name.as_str(), e.program.as_str()), ("fast", "./eng"));
+        assert_eq!(e.args, ["--x=1"]);
+        let e = EngineConfig::parse("builtin:greedy:7").unwrap();
+        assert_eq!(
+            e.builtin,
+            Some(Builtin {
+                kind: BuiltinKind::Greedy,
+                seed: 7
+            })
+        );
+        assert_eq!(e.name, "greedy-7");
+        assert!(EngineConfig::parse("builtin:smart").is_err());
+        assert!(EngineConfig::parse("  ").is_err());
+        assert!(EngineConfig::parse("x 'open").is_err());
+        let mut v = vec![e.clone(), e.clone(), e];
+        dedupe_names(&mut v);
+        assert_eq!(v[2].name, "greedy-7#3");
+    }
+}

@@ -1,0 +1,625 @@
+//! One game between 2 to 4 engines, from start to record.
+
+use crate::engine::{EngineConfig, StartSettings};
+use crate::error::ArenaError;
+use crate::opening::Opening;
+use pacru_core::{Colour, Move, RulesEdition};
+use pacru_notation::pgr::{GameRecorder, write_game};
+use pacru_notation::referee::check_game;
+use pacru_protocol::{Clocks, EngineFailure, EngineProcess};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// A time control: a clock with an increment, a limit per move, or both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Each player's time for the whole game, in ms (`None`: no clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_ms: Option<u64>,
+    /// Time added to the mover's clock after each move, in ms.
+    #[serde(default)]
+    pub increment_ms: u64,
+    /// The most one move may take, in ms (`None`: no per-move limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movetime_ms: Option<u64>,
+}
+
+impl TimeControl {
+    /// Reads `BASE+INC` or `BASE` in seconds (decimals allowed), e.g. `60+0.5`.
+    pub fn parse_clock(text: &str) -> Result<TimeControl, ArenaError> {
+        let bad = || {
+            ArenaError::BadSetting(format!(
+                "bad time control `{text}`: expected BASE+INCREMENT in seconds, e.g. 60+0.5"
+            ))
+        };
+        let (base, inc) = match text.split_once('+') {
+            Some((b, i)) => (b, Some(i)),
+            None => (text, None),
+        };
+        let base = seconds_to_ms(base).ok_or_else(bad)?;
+        let inc = match inc {
+            Some(i) => seconds_to_ms(i).ok_or_else(bad)?,
+            None => 0,
+        };
+        if base == 0 {
+            return Err(bad());
+        }
+        Ok(TimeControl {
+            base_ms: Some(base),
+            increment_ms: inc,
+            movetime_ms: None,
+        })
+    }
+
+    /// The clocks at the start of a game of `players` players.
+    pub fn clocks(&self, players: usize) -> Clocks {
+        Clocks {
+            remaining: match self.base_ms {
+                Some(ms) => vec![Duration::from_millis(ms); players],
+                None => Vec::new(),
+            },
+            increment: Duration::from_millis(self.increment_ms),
+            move_time: self.movetime_ms.map(Duration::from_millis),
+        }
+    }
+
+    /// The value of the record's `TimeControl` tag: `60+0.5`, `movetime 0.1`, both
+    /// joined by `, `, or `-` when untimed.
+    pub fn describe(&self) -> String {
+        let secs = |ms: u64| {
+            let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+            s.trim_end_matches('0').trim_end_matches('.').to_owned()
+        };
+        let mut parts = Vec::new();
+        if let Some(base) = self.base_ms {
+            parts.push(format!("{}+{}", secs(base), secs(self.increment_ms)));
+        }
+        if let Some(mt) = self.movetime_ms {
+            parts.push(format!("movetime {}", secs(mt)));
+        }
+        if parts.is_empty() {
+            "-".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+fn seconds_to_ms(text: &str) -> Option<u64> {
+    let text = text.trim();
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    let secs: f64 = text.parse().ok()?;
+    (secs.is_finite() && secs < 1e9).then(|| (secs * 1000.0).round() as u64)
+}
+
+/// How a game that reaches the ply limit is decided.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Adjudication {
+    /// The player in the game with the most fields of their colour wins; a tie is a draw.
+    #[default]
+    Fields,
+    /// The game is a draw.
+    Draw,
+}
+
+/// The settings every game of an event shares.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// The event's name (`Event` tag).
+    pub event: String,
+    /// The rules edition.
+    pub rules: RulesEdition,
+    /// The time control.
+    pub time: TimeControl,
+    /// How engines are started.
+    pub start: StartSettings,
+    /// Plies (the opening's included) after which the game is adjudicated; 0: never.
+    pub max_plies: u32,
+    /// How an adjudicated game is decided.
+    pub adjudicate: Adjudication,
+}
+
+/// Why an engine lost a game without the rules ending it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forfeit {
+    /// What went wrong: `time`, `hang`, `illegal`, `crash`, `disconnect`, `refused`,
+    /// `garbage`, `flood`, `protocol` or `spawn`.
+    pub kind: String,
+    /// The record's `Termination` for it: `time`, `illegal` or `forfeit`.
+    pub termination: String,
+    /// The referee's description (for an illegal move, the move text and the rule).
+    pub message: String,
+}
+
+impl Forfeit {
+    /// The forfeit an engine failure stands for.
+    pub fn from_failure(failure: &EngineFailure) -> Forfeit {
+        let kind = match failure {
+            EngineFailure::SpawnFailed { .. } => "spawn",
+            EngineFailure::Crashed { .. } => "crash",
+            EngineFailure::TimedOut { waiting_for, .. } if waiting_for == "the move request" => {
+                "time"
+            }
+            EngineFailure::TimedOut { .. } => "hang",
+            EngineFailure::Garbage { .. } => "garbage",
+            EngineFailure::IllegalMove { .. } => "illegal",
+            EngineFailure::Refused { .. } => "refused",
+            EngineFailure::Disconnected => "disconnect",
+            EngineFailure::Flooded { .. } => "flood",
+            EngineFailure::ProtocolError { .. } | EngineFailure::InvalidRequest { .. } => {
+                "protocol"
+            }
+        };
+        let termination = if kind == "hang" {
+            "forfeit"
+        } else {
+            failure.termination().unwrap_or("forfeit")
+        };
+        Forfeit {
+            kind: kind.to_owned(),
+            termination: termination.to_owned(),
+            message: failure.to_string(),
+        }
+    }
+}
+
+/// What happened to one player (a slot in the order of play) in a game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SlotReport {
+    /// The colour played.
+    pub colour: String,
+    /// Moves the engine chose (the opening's excluded).
+    pub moves: u32,
+    /// Thinking time used, in ms, as measured by the referee.
+    pub time_ms: u64,
+    /// Set when the engine forfeited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Forfeit>,
+    /// Whether the engine resigned (by its own choice).
+    #[serde(default)]
+    pub resigned: bool,
+    /// Whether the player still had chevrons at the end.
+    pub survived: bool,
+    /// Fields of its colour on the board at the end.
+    pub fields: u32,
+}
+
+/// The outcome of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameOutcome {
+    /// The `Result` tag: a colour word, `draw` or `*`.
+    pub result: String,
+    /// The `Termination` tag.
+    pub termination: String,
+    /// The winner's slot in the order of play.
+    pub winner: Option<usize>,
+    /// Points per slot (see `docs/tournaments.md`: winner takes all; without a
+    /// winner, the point is shared by the players still in the game).
+    pub points: Vec<f64>,
+    /// Plies in the record, opening moves included.
+    pub plies: u32,
+    /// Per slot.
+    pub slots: Vec<SlotReport>,
+    /// The referee's status of the record (`ok` unless the arena has a bug).
+    pub check: String,
+    /// The game record (canonical PGR, one game).
+    pub pgr: String,
+}
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct GameSpec<'a> {
+    /// The `Round` tag, e.g. `2.3`.
+    pub round: String,
+    /// The engines, in order of play.
+    pub engines: Vec<&'a EngineConfig>,
+    /// The opening.
+    pub opening: &'a Opening,
+}
+
+/// Makes text safe inside a PGR `{...}` comment.
+fn comment_text(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .map(|c| match c {
+            '{' => '(',
+            '}' => ')',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    if out.chars().count() > 400 {
+        out = out.chars().take(400).collect::<String>() + "...";
+    }
+    out
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil from days (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Plays one game and returns its outcome and record. Never fails: whatever the
+/// engines do becomes part of the result.
+pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
+    let opening = spec.opening;
+    let colours: Vec<Colour> = opening.colours();
+    let n = colours.len();
+    let mut tags = opening.tags(settings.rules);
+    tags.set("Event", &settings.event);
+    tags.set("Site", "?");
+    tags.set("Date", &today());
+    tags.set("Round", &spec.round);
+    for (colour, engine) in colours.iter().zip(&spec.engines) {
+        tags.set(colour.word(), &engine.name);
+    }
+    tags.set("TimeControl", &settings.time.describe());
+    let mut rec = match GameRecorder::new(tags) {
+        Ok(rec) => rec,
+        Err(e) => return abandoned_without_record(n, &colours, &e.to_string()),
+    };
+    let mut history: Vec<Move> = Vec::new();
+    match opening.parsed_moves() {
+        Ok(moves) => {
+            for mv in moves {
+                if let Err(e) = rec.play(&mv) {
+                    return abandoned_without_record(n, &colours, &e.to_string());
+                }
+                history.push(mv);
+            }
+        }
+        Err(e) => return abandoned_without_record(n, &colours, &e),
+    }
+    if !history.is_empty() {
+        rec.comment(&comment_text(&format!("end of opening {}", opening.label)));
+    } else if opening.position.is_some() {
+        rec.comment(&comment_text(&format!("opening {}", opening.label)));
+    }
+    let setup = opening.setup(settings.rules);
+    let mut slots: Vec<SlotReport> = colours
+        .iter()
+        .map(|c| SlotReport {
+            colour: c.word().to_owned(),
+            ..SlotReport::default()
+        })
+        .collect();
+    let mut procs: Vec<Option<EngineProcess>> = Vec::with_capacity(n);
+    let mut pending: Vec<Option<EngineFailure>> = Vec::with_capacity(n);
+    for engine in &spec.engines {
+        match engine.start(&settings.start) {
+            Ok(p) => {
+                procs.push(Some(p));
+                pending.push(None);
+            }
+            Err(f) => {
+                procs.push(None);
+                pending.push(Some(f));
+            }
+        }
+    }
+    let healthy = procs.iter().filter(|p| p.is_some()).count();
+    let mut clocks = settings.time.clocks(n);
+    let mut end: Option<(String, String)> = None;
+    let mut last_termination: Option<String> = None;
+    if healthy == 0 {
+        for (slot, f) in pending.iter().enumerate() {
+            if let Some(f) = f {
+                slots[slot].forfeit = Some(Forfeit::from_failure(f));
+            }
+        }
+        rec.comment(&comment_text(
+            "no engine could be started: the game is abandoned",
+        ));
+        end = Some(("*".to_owned(), "abandoned".to_owned()));
+    } else if n == 2 && healthy == 1 {
+        let slot = pending.iter().position(Option::is_some).unwrap_or(0);
+        if let Some(f) = pending[slot].take() {
+            let forfeit = Forfeit::from_failure(&f);
+            rec.comment(&comment_text(&format!(
+                "{} forfeits ({}): {}",
+                colours[slot].word(),
+                forfeit.kind,
+                forfeit.message
+            )));
+            end = Some((
+                colours[1 - slot].word().to_owned(),
+                forfeit.termination.clone(),
+            ));
+            slots[slot].forfeit = Some(forfeit);
+        }
+    }
+    while end.is_none() {
+        let pos = rec.position().clone();
+        if pos.is_finished() {
+            let winner = pos.winner().map_or("draw", Colour::word).to_owned();
+            end = Some((
+                winner,
+                last_termination
+                    .clone()
+                    .unwrap_or_else(|| "rules".to_owned()),
+            ));
+            break;
+        }
+        if settings.max_plies > 0 && history.len() >= settings.max_plies as usize {
+            let in_game: Vec<(Colour, u32)> = colours
+                .iter()
+                .filter(|c| pos.is_in_game(**c))
+                .map(|c| (*c, pos.field_count(*c)))
+                .collect();
+            let counts: Vec<String> = in_game
+                .iter()
+                .map(|(c, k)| format!("{} {k}", c.word()))
+                .collect();
+            let best = in_game.iter().map(|(_, k)| *k).max().unwrap_or(0);
+            let leaders: Vec<Colour> = in_game
+                .iter()
+                .filter(|(_, k)| *k == best)
+                .map(|(c, _)| *c)
+                .collect();
+            let result = match (settings.adjudicate, leaders.as_slice()) {
+                (Adjudication::Fields, [one]) => one.word().to_owned(),
+                _ => "draw".to_owned(),
+            };
+            rec.comment(&comment_text(&format!(
+                "adjudicated after {} plies ({}): fields {}",
+                history.len(),
+                match settings.adjudicate {
+                    Adjudication::Fields => "most fields wins",
+                    Adjudication::Draw => "draw",
+                },
+                counts.join(", ")
+            )));
+            end = Some((result, "adjudication".to_owned()));
+            break;
+        }
+        let colour = pos.to_move();
+        let slot = pos.players().slot_of(colour).unwrap_or(0);
+        let answer = match (pending[slot].take(), procs[slot].as_mut()) {
+            (Some(f), _) => Err(f),
+            (None, Some(p)) => p.request_move(&setup, &history, &clocks),
+            (None, None) => Err(EngineFailure::Disconnected),
+        };
+        match answer {
+            Ok((mv, elapsed)) => {
+                let report = &mut slots[slot];
+                report.moves += 1;
+                report.time_ms += elapsed.as_millis() as u64;
+                if let Some(left) = clocks.remaining.get_mut(slot) {
+                    *left = left.saturating_sub(elapsed) + clocks.increment;
+                }
+                if let Err(e) = rec.play(&mv) {
+                    // The client checks moves; this is only a safety net.
+                    let f = EngineFailure::IllegalMove {
+                        text: mv.to_string(),
+                        reason: e.to_string(),
+                    };
+                    end = forfeit(
+                        slot,
+                        &f,
+                        &colours,
+                        &mut rec,
+                        &mut history,
+                        &mut slots,
+                        &mut procs,
+                        &mut last_termination,
+                    );
+                    continue;
+                }
+                history.push(mv);
+                if matches!(mv, Move::Resign) {
+                    slots[slot].resigned = true;
+                    if let Some(p) = procs[slot].take() {
+                        let _ = p.quit();
+                    }
+                    last_termination = Some("resignation".to_owned());
+                } else {
+                    last_termination = None;
+                }
+            }
+            Err(EngineFailure::InvalidRequest { message }) => {
+                rec.comment(&comment_text(&format!(
+                    "the referee could not ask for a move ({message}): the game is abandoned"
+                )));
+                end = Some(("*".to_owned(), "abandoned".to_owned()));
+            }
+            Err(f) => {
+                if let EngineFailure::TimedOut { limit_ms, .. } = &f {
+                    slots[slot].time_ms += limit_ms;
+                }
+                end = forfeit(
+                    slot,
+                    &f,
+                    &colours,
+                    &mut rec,
+                    &mut history,
+                    &mut slots,
+                    &mut procs,
+                    &mut last_termination,
+                );
+            }
+        }
+    }
+    // Let the engines go, in parallel (a stubborn one takes the quit timeout).
+    std::thread::scope(|scope| {
+        for p in procs.into_iter().flatten() {
+            scope.spawn(move || {
+                let _ = p.quit();
+            });
+        }
+    });
+    let (result, termination) = end.unwrap_or_else(|| ("*".to_owned(), "abandoned".to_owned()));
+    let final_pos = rec.position().clone();
+    for (slot, c) in colours.iter().enumerate() {
+        slots[slot].survived = final_pos.is_in_game(*c);
+        slots[slot].fields = final_pos.field_count(*c);
+    }
+    rec.tags_mut().set("Termination", &termination);
+    rec.tags_mut().set("PlyCount", &history.len().to_string());
+    rec.set_result(&result, Some(&termination));
+    let game = rec.finish();
+    let verdict = check_game(&game, 1, None);
+    let result = game.result.clone();
+    let winner = colours.iter().position(|c| c.word() == result);
+    let points = points_for(&result, winner, &slots);
+    GameOutcome {
+        result,
+        termination,
+        winner,
+        points,
+        plies: history.len() as u32,
+        slots,
+        check: verdict.status.as_str().to_owned(),
+        pgr: write_game(&game),
+    }
+}
+
+/// Winner takes all; without a winner (`draw`) the point is shared equally by the
+/// players still in the game who did not forfeit; `*` gives nothing.
+fn points_for(result: &str, winner: Option<usize>, slots: &[SlotReport]) -> Vec<f64> {
+    let mut points = vec![0.0; slots.len()];
+    if let Some(w) = winner {
+        points[w] = 1.0;
+    } else if result == "draw" {
+        let sharing: Vec<usize> = (0..slots.len())
+            .filter(|&s| slots[s].survived && slots[s].forfeit.is_none())
+            .collect();
+        for &s in &sharing {
+            points[s] = 1.0 / sharing.len() as f64;
+        }
+    }
+    points
+}
+
+/// Handles an engine's forfeit: in a 2-player game the other player wins (the
+/// game ends here); with more players the forfeiting player's chevrons are
+/// removed by a `resign` move played for it, with a comment saying why, and the
+/// game goes on. Returns the end of the game, if this ends it.
+#[allow(clippy::too_many_arguments)]
+fn forfeit(
+    slot: usize,
+    failure: &EngineFailure,
+    colours: &[Colour],
+    rec: &mut GameRecorder,
+    history: &mut Vec<Move>,
+    slots: &mut [SlotReport],
+    procs: &mut [Option<EngineProcess>],
+    last_termination: &mut Option<String>,
+) -> Option<(String, String)> {
+    let forfeit = Forfeit::from_failure(failure);
+    if let Some(mut p) = procs[slot].take() {
+        p.kill();
+    }
+    let colour = colours[slot];
+    let end = if colours.len() == 2 {
+        rec.comment(&comment_text(&format!(
+            "{} forfeits ({}): {}",
+            colour.word(),
+            forfeit.kind,
+            forfeit.message
+        )));
+        Some((
+            colours[1 - slot].word().to_owned(),
+            forfeit.termination.clone(),
+        ))
+    } else {
+        match rec.play(&Move::Resign) {
+            Ok(()) => {
+                history.push(Move::Resign);
+                rec.comment(&comment_text(&format!(
+                    "{} did not resign: the referee played resign for it, as it forfeits ({}): {}",
+                    colour.word(),
+                    forfeit.kind,
+                    forfeit.message
+                )));
+                *last_termination = Some(forfeit.termination.clone());
+                None
+            }
+            Err(e) => {
+                rec.comment(&comment_text(&format!(
+                    "{} forfeits ({}), but resign could not be played ({e}): the game is abandoned",
+                    colour.word(),
+                    forfeit.kind
+                )));
+                Some(("*".to_owned(), "abandoned".to_owned()))
+            }
+        }
+    };
+    slots[slot].forfeit = Some(forfeit);
+    end
+}
+
+/// The outcome of a game whose start could not even be set up (a bad opening).
+fn abandoned_without_record(n: usize, colours: &[Colour], message: &str) -> GameOutcome {
+    GameOutcome {
+        result: "*".to_owned(),
+        termination: "abandoned".to_owned(),
+        winner: None,
+        points: vec![0.0; n],
+        plies: 0,
+        slots: colours
+            .iter()
+            .map(|c| SlotReport {
+                colour: c.word().to_owned(),
+                ..SlotReport::default()
+            })
+            .collect(),
+        check: format!("no record: {message}"),
+        pgr: String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls() {
+        let tc = TimeControl::parse_clock("60+0.5").unwrap();
+        assert_eq!((tc.base_ms, tc.increment_ms), (Some(60_000), 500));
+        assert_eq!(tc.describe(), "60+0.5");
+        assert_eq!(TimeControl::parse_clock("2").unwrap().describe(), "2+0");
+        assert!(TimeControl::parse_clock("0+1").is_err());
+        assert!(TimeControl::parse_clock("1:00").is_err());
+        assert!(TimeControl::parse_clock("-1").is_err());
+        let mt = TimeControl {
+            movetime_ms: Some(100),
+            ..TimeControl::default()
+        };
+        assert_eq!(mt.describe(), "movetime 0.1");
+        assert_eq!(today().len(), 10);
+    }
+
+    #[test]
+    fn draw_points_are_shared_by_survivors() {
+        let s = |survived, forfeit: bool| SlotReport {
+            survived,
+            forfeit: forfeit.then(|| Forfeit {
+                kind: "time".into(),
+                termination: "time".into(),
+                message: String::new(),
+            }),
+            ..SlotReport::default()
+        };
+        let slots = [s(true, false), s(false, true), s(true, false)];
+        assert_eq!(points_for("draw", None, &slots), [0.5, 0.0, 0.5]);
+        assert_eq!(points_for("Red", Some(1), &slots), [0.0, 1.0, 0.0]);
+        assert_eq!(points_for("*", None, &slots), [0.0; 3]);
+    }
+}

@@ -1,0 +1,194 @@
+//! The append-only journal: one JSON object per line, each line flushed to disk
+//! (`fsync`) before the event goes on, so that a runner killed at any moment (even
+//! with `kill -9`) loses no finished game and can resume where it stopped.
+
+use crate::error::ArenaError;
+use crate::event::EventConfig;
+use crate::game::GameOutcome;
+use crate::schedule::Pairing;
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The journal format's version.
+pub const JOURNAL_VERSION: u32 = 1;
+
+/// One line of the journal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Entry {
+    /// The first line: the event's settings (engines, openings, time control...).
+    Start {
+        /// [`JOURNAL_VERSION`].
+        version: u32,
+        /// The event.
+        config: EventConfig,
+    },
+    /// A game was scheduled (written before it starts).
+    Scheduled {
+        /// The pairing.
+        #[serde(flatten)]
+        pairing: Pairing,
+    },
+    /// An engine sits out a Swiss round.
+    Bye {
+        /// The round.
+        round: u32,
+        /// The engine's index.
+        engine: usize,
+        /// The points the bye gives.
+        points: f64,
+    },
+    /// A game finished (written as soon as it did, with its whole record).
+    Finished {
+        /// The pairing.
+        pairing: Pairing,
+        /// The engines' names, in order of play.
+        names: Vec<String>,
+        /// How it went, with the record.
+        outcome: GameOutcome,
+    },
+    /// Every game of the event is finished.
+    Complete {
+        /// The number of games.
+        games: u64,
+    },
+}
+
+/// An open journal, appended to line by line.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+}
+
+impl Journal {
+    /// Creates a new journal at `path` (which must not exist) with its first line.
+    pub fn create(path: &Path, start: &Entry) -> Result<Journal, ArenaError> {
+        let file = OpenOptions::new()
+            .append(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| ArenaError::io(path, e))?;
+        let mut journal = Journal {
+            path: path.to_owned(),
+            file,
+        };
+        journal.append(start)?;
+        if let Some(dir) = path.parent() {
+            sync_dir(dir);
+        }
+        Ok(journal)
+    }
+
+    /// Opens an existing journal and reads its entries. A last line cut short by a
+    /// crash (no line end, or not valid JSON) is removed from the file; a bad line
+    /// anywhere else is an error.
+    pub fn open(path: &Path) -> Result<(Journal, Vec<Entry>), ArenaError> {
+        let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, e))?;
+        let bad = |message: String| ArenaError::Journal {
+            path: path.to_owned(),
+            message,
+        };
+        let mut entries = Vec::new();
+        let mut good_len = 0usize;
+        let mut start = 0usize;
+        let mut line_no = 0;
+        while start < bytes.len() {
+            line_no += 1;
+            let end = bytes[start..].iter().position(|&b| b == b'\n');
+            let (line, complete) = match end {
+                Some(e) => (&bytes[start..start + e], true),
+                None => (&bytes[start..], false),
+            };
+            let parsed = std::str::from_utf8(line)
+                .ok()
+                .and_then(|l| serde_json::from_str::<Entry>(l).ok());
+            let is_last = end.is_none_or(|e| start + e + 1 >= bytes.len());
+            match parsed {
+                Some(entry) if complete => {
+                    entries.push(entry);
+                    start += line.len() + 1;
+                    good_len = start;
+                }
+                _ if is_last => {
+                    tracing::warn!(
+                        "journal {}: dropping an incomplete last line {line_no} (the runner was stopped while writing it)",
+                        path.display()
+                    );
+                    break;
+                }
+                _ => return Err(bad(format!("line {line_no} is not a journal entry"))),
+            }
+        }
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| ArenaError::io(path, e))?;
+        if good_len < bytes.len() {
+            file.set_len(good_len as u64)
+                .and_then(|()| file.sync_all())
+                .map_err(|e| ArenaError::io(path, e))?;
+        }
+        if !matches!(entries.first(), Some(Entry::Start { .. })) {
+            return Err(bad("it does not begin with the event's settings".to_owned()));
+        }
+        Ok((
+            Journal {
+                path: path.to_owned(),
+                file,
+            },
+            entries,
+        ))
+    }
+
+    /// Appends one entry as a line and waits until it is on disk.
+    pub fn append(&mut self, entry: &Entry) -> Result<(), ArenaError> {
+        let mut line = serde_json::to_string(entry).map_err(|e| ArenaError::Journal {
+            path: self.path.clone(),
+            message: e.to_string(),
+        })?;
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.sync_data())
+            .map_err(|e| ArenaError::io(&self.path, e))
+    }
+
+    /// The journal's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same directory,
+/// flushed to disk, then renamed over `path`.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), ArenaError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.tmp"));
+    let result = (|| {
+        let mut file = File::create(&tmp)?;
+        file.write_all(contents)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| ArenaError::io(path, e))?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Flushes a directory's entries (new files, renames) to disk, where supported.
+fn sync_dir(dir: &Path) {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}

@@ -1,0 +1,373 @@
+//! Standings: points, wins by type, per-engine statistics and Elo estimates.
+
+use crate::journal::Entry;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// An Elo estimate with its 95% confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EloEstimate {
+    /// The Elo difference to the average opponent faced.
+    pub elo: f64,
+    /// Half the width of the 95% interval (the `±` figure).
+    pub error95: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// The Elo difference for a score fraction (clamped away from 0 and 1).
+fn elo_of(score: f64) -> f64 {
+    let p = score.clamp(0.001, 0.999);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// Estimates the Elo difference from game scores (1, 0.5 or 0 each) with a 95%
+/// interval from the normal approximation of the mean score. `None` without games.
+pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
+    let n = f64::from(wins + draws + losses);
+    if n == 0.0 {
+        return None;
+    }
+    let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
+    let p = (w + 0.5 * d) / n;
+    let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
+    let se = (var / n).sqrt();
+    let low = elo_of(p - 1.96 * se);
+    let high = elo_of(p + 1.96 * se);
+    Some(EloEstimate {
+        elo: elo_of(p),
+        error95: (high - low) / 2.0,
+        low,
+        high,
+    })
+}
+
+/// One engine's line in the standings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct EngineStanding {
+    /// Place (engines level on points share a place).
+    pub rank: usize,
+    /// The engine's name.
+    pub name: String,
+    /// Games played (abandoned games not counted).
+    pub games: u32,
+    /// Points, byes included.
+    pub points: f64,
+    /// Points from games divided by games, in percent.
+    pub score_percent: f64,
+    /// Games won.
+    pub wins: u32,
+    /// Games without a winner in which the engine shared the point.
+    pub draws: u32,
+    /// Other games.
+    pub losses: u32,
+    /// Swiss byes.
+    pub byes: u32,
+    /// Wins by the record's `Termination` (`rules`, `resignation`, `time`, ...).
+    pub wins_by: BTreeMap<String, u32>,
+    /// Losses by the record's `Termination`.
+    pub losses_by: BTreeMap<String, u32>,
+    /// The engine's own forfeits by kind (`time`, `illegal`, `crash`, ...).
+    pub forfeits: BTreeMap<String, u32>,
+    /// Times the engine resigned by itself.
+    pub resignations: u32,
+    /// Points by position in the order of play (1st, 2nd...).
+    pub points_by_position: Vec<f64>,
+    /// Games by position in the order of play.
+    pub games_by_position: Vec<u32>,
+    /// Moves the engine chose.
+    pub moves: u32,
+    /// Thinking time used, in ms.
+    pub time_ms: u64,
+    /// Average time per move, in ms.
+    pub average_move_ms: f64,
+    /// Elo estimate (2-player events only).
+    pub elo: Option<EloEstimate>,
+}
+
+/// The standings of an event.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Standings {
+    /// The event's name.
+    pub event: String,
+    /// `match`, `round-robin`, `gauntlet` or `swiss`.
+    pub system: String,
+    /// Players per game.
+    pub players: usize,
+    /// Games finished.
+    pub games_finished: u64,
+    /// Games the event will have in all.
+    pub games_total: u64,
+    /// Abandoned games (no points given).
+    pub games_abandoned: u64,
+    /// Game results by `Termination`.
+    pub terminations: BTreeMap<String, u64>,
+    /// The engines, best first.
+    pub engines: Vec<EngineStanding>,
+}
+
+/// Computes standings from journal entries.
+pub fn compute(
+    event: &str,
+    system: &str,
+    players: usize,
+    names: &[String],
+    games_total: u64,
+    entries: &[Entry],
+) -> Standings {
+    let mut rows: Vec<EngineStanding> = names
+        .iter()
+        .map(|n| EngineStanding {
+            name: n.clone(),
+            points_by_position: vec![0.0; players],
+            games_by_position: vec![0; players],
+            ..EngineStanding::default()
+        })
+        .collect();
+    let mut st = Standings {
+        event: event.to_owned(),
+        system: system.to_owned(),
+        players,
+        games_total,
+        ..Standings::default()
+    };
+    for entry in entries {
+        match entry {
+            Entry::Bye { engine, points, .. } => {
+                if let Some(r) = rows.get_mut(*engine) {
+                    r.byes += 1;
+                    r.points += points;
+                }
+            }
+            Entry::Finished {
+                pairing, outcome, ..
+            } => {
+                st.games_finished += 1;
+                *st.terminations
+                    .entry(outcome.termination.clone())
+                    .or_default() += 1;
+                let abandoned = outcome.result == "*";
+                if abandoned {
+                    st.games_abandoned += 1;
+                }
+                for (slot, &e) in pairing.engines.iter().enumerate() {
+                    let (Some(r), Some(rep)) = (rows.get_mut(e), outcome.slots.get(slot)) else {
+                        continue;
+                    };
+                    r.moves += rep.moves;
+                    r.time_ms += rep.time_ms;
+                    if rep.resigned {
+                        r.resignations += 1;
+                    }
+                    if let Some(f) = &rep.forfeit {
+                        *r.forfeits.entry(f.kind.clone()).or_default() += 1;
+                    }
+                    if abandoned {
+                        continue;
+                    }
+                    let pts = outcome.points.get(slot).copied().unwrap_or(0.0);
+                    r.games += 1;
+                    r.points += pts;
+                    if let Some(p) = r.points_by_position.get_mut(slot) {
+                        *p += pts;
+                    }
+                    if let Some(g) = r.games_by_position.get_mut(slot) {
+                        *g += 1;
+                    }
+                    if outcome.winner == Some(slot) {
+                        r.wins += 1;
+                        *r.wins_by.entry(outcome.termination.clone()).or_default() += 1;
+                    } else if outcome.winner.is_none() && pts > 0.0 {
+                        r.draws += 1;
+                    } else {
+                        r.losses += 1;
+                        *r.losses_by.entry(outcome.termination.clone()).or_default() += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for r in &mut rows {
+        let game_points = r.points_by_position.iter().sum::<f64>();
+        r.score_percent = if r.games > 0 {
+            100.0 * game_points / f64::from(r.games)
+        } else {
+            0.0
+        };
+        r.average_move_ms = if r.moves > 0 {
+            r.time_ms as f64 / f64::from(r.moves)
+        } else {
+            0.0
+        };
+        if players == 2 {
+            r.elo = elo_estimate(r.wins, r.draws, r.losses);
+        }
+    }
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| {
+        rows[b]
+            .points
+            .partial_cmp(&rows[a].points)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(rows[b].wins.cmp(&rows[a].wins))
+            .then(a.cmp(&b))
+    });
+    let mut sorted: Vec<EngineStanding> = order.iter().map(|&i| rows[i].clone()).collect();
+    for i in 0..sorted.len() {
+        sorted[i].rank = if i > 0 && sorted[i].points == sorted[i - 1].points {
+            sorted[i - 1].rank
+        } else {
+            i + 1
+        };
+    }
+    st.engines = sorted;
+    st
+}
+
+fn format_points(p: f64) -> String {
+    let s = format!("{p:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn format_map(map: &BTreeMap<String, u32>) -> String {
+    if map.is_empty() {
+        return "-".to_owned();
+    }
+    map.iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Standings {
+    /// The running score in a few words, for the progress bar: `A 3.5 - 2.5 B` for
+    /// two engines, the leaders' points otherwise.
+    pub fn short_score(&self) -> String {
+        if self.engines.len() == 2 {
+            let (a, b) = (&self.engines[0], &self.engines[1]);
+            return format!(
+                "{} {} - {} {}",
+                a.name,
+                format_points(a.points),
+                format_points(b.points),
+                b.name
+            );
+        }
+        self.engines
+            .iter()
+            .take(3)
+            .map(|e| format!("{} {}", e.name, format_points(e.points)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The standings as a table for people.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} ({}, {} players a game): {} of {} games played{}",
+            self.event,
+            self.system,
+            self.players,
+            self.games_finished,
+            self.games_total,
+            if self.games_abandoned > 0 {
+                format!(", {} abandoned", self.games_abandoned)
+            } else {
+                String::new()
+            }
+        );
+        let width = self
+            .engines
+            .iter()
+            .map(|e| e.name.chars().count())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let elo = self.players == 2;
+        let _ = write!(
+            out,
+            "{:>4}  {:<width$}  {:>5}  {:>6}  {:>6}  {:>4}  {:>4}  {:>4}  {:>8}  {:>8}",
+            "Rank", "Engine", "Games", "Points", "Score", "W", "D", "L", "Forfeits", "Time"
+        );
+        if elo {
+            let _ = write!(out, "  {:>12}", "Elo (95%)");
+        }
+        out.push('\n');
+        for e in &self.engines {
+            let forfeits: u32 = e.forfeits.values().sum();
+            let _ = write!(
+                out,
+                "{:>4}  {:<width$}  {:>5}  {:>6}  {:>5.1}%  {:>4}  {:>4}  {:>4}  {:>8}  {:>7.1}s",
+                e.rank,
+                e.name,
+                e.games,
+                format_points(e.points),
+                e.score_percent,
+                e.wins,
+                e.draws,
+                e.losses,
+                forfeits,
+                e.time_ms as f64 / 1000.0
+            );
+            if let Some(est) = e.elo.filter(|_| elo) {
+                let _ = write!(out, "  {:>+5.0} ± {:<4.0}", est.elo, est.error95);
+            } else if elo {
+                let _ = write!(out, "  {:>12}", "-");
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+        for e in &self.engines {
+            let _ = writeln!(
+                out,
+                "{}: wins by {}; losses by {}; forfeits {}; resigned {}; {} moves, {:.1} ms a move{}",
+                e.name,
+                format_map(&e.wins_by),
+                format_map(&e.losses_by),
+                format_map(&e.forfeits),
+                e.resignations,
+                e.moves,
+                e.average_move_ms,
+                if e.byes > 0 {
+                    format!("; {} byes", e.byes)
+                } else {
+                    String::new()
+                }
+            );
+        }
+        let terms: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        if !terms.is_empty() {
+            let _ = writeln!(out, "Games ended by: {}", terms.join(", "));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_is_symmetric_and_widens_with_few_games() {
+        let even = elo_estimate(5, 0, 5).unwrap();
+        assert!(even.elo.abs() < 1e-9);
+        let good = elo_estimate(75, 0, 25).unwrap();
+        let bad = elo_estimate(25, 0, 75).unwrap();
+        assert!((good.elo + bad.elo).abs() < 1e-9);
+        assert!((good.elo - 190.8).abs() < 1.0, "{}", good.elo);
+        let few = elo_estimate(3, 0, 1).unwrap();
+        assert!(few.error95 > good.error95);
+        assert!(elo_estimate(0, 0, 0).is_none());
+        assert!(elo_estimate(4, 0, 0).unwrap().elo > 1000.0);
+    }
+}
