@@ -159,8 +159,8 @@ pacru selfplay --players 4 --games 5 --seed 7 --rules 2011 | pacru check"
     #[command(
         long_about = "Rewrites records in canonical form (notation.md) to standard output \
 (`-` or no file: standard input): moves in canonical notation, tags in canonical order, \
-round numbers and line breaks as specified, comments kept. Moves are not checked for \
-legality (use `pacru check`). A game that does not parse is reported on standard error and \
+round numbers and line breaks as specified, comments kept; the games of all inputs form one \
+stream, one blank line apart. Moves are not checked for legality (use `pacru check`). A game that does not parse is reported on standard error and \
 copied through unchanged; the exit status is then 1.\n\n\
 With `--check`, nothing is written to standard output; the names of the files that are \
 not canonical are listed on standard error and the exit status is 1 if there is any. \
