@@ -2,15 +2,20 @@
 //! is repeatable on a busy machine where wall-clock benchmarks are not:
 //! `cargo build --release -p pacru-core --example workload` then
 //! `valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/workload playout`.
+//! An optional second argument sets the number of playout games (default 200).
 
 use pacru_core::{Position, SplitMix64};
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
+    let games: u64 = std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200);
     match which.as_str() {
         "playout" => {
             let mut plies = 0u64;
-            for seed in 0..200 {
+            for seed in 0..games {
                 let mut pos = Position::standard(2 + (seed % 3) as usize).expect("start");
                 plies += u64::from(pos.random_playout(&mut SplitMix64::new(seed), u32::MAX));
             }
@@ -20,6 +25,6 @@ fn main() {
             let pos = Position::standard(2).expect("start");
             println!("nodes {}", pos.perft_applying(3));
         }
-        _ => eprintln!("usage: workload playout|perft"),
+        _ => eprintln!("usage: workload playout [GAMES] | perft"),
     }
 }
