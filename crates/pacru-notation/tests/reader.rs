@@ -362,3 +362,32 @@ fn visitor_and_skip() {
     assert_eq!(v.moves, 1);
     assert_eq!(v.tags, 4);
 }
+
+#[test]
+fn recovery_after_a_bad_tag_without_blank_lines() {
+    // A bad tag, its movetext, and the next game right after it.
+    let text = "[Event \"1\"]\n[Oops\n1. e1-e2 *\n[Event \"2\"]\n1. e1-e2 *\n";
+    let games = read_all(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].as_ref().unwrap_err().line, 2);
+    assert_eq!(games[1].as_ref().unwrap().tags.get("Event"), Some("2"));
+}
+
+#[test]
+fn too_many_tags() {
+    let mut text = String::new();
+    for i in 0..=pacru_notation::pgr::MAX_TAGS {
+        text.push_str(&format!("[T{i} \"x\"]\n"));
+    }
+    text.push_str("\n*\n\n[Event \"next\"]\n\n*\n");
+    let games = read_all(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert!(
+        games[0]
+            .as_ref()
+            .unwrap_err()
+            .message
+            .contains("more than 1000 tags")
+    );
+    assert!(games[1].is_ok());
+}

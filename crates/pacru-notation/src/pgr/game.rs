@@ -136,7 +136,21 @@ pub const RESULT_TOKENS: [&str; 7] = ["Black", "Red", "Yellow", "Green", "Blue",
 
 /// Whether `s` is a result token (exact spelling).
 pub fn is_result_token(s: &str) -> bool {
-    RESULT_TOKENS.contains(&s)
+    as_result_token(s).is_some()
+}
+
+/// The result token spelled `s`, as a static string.
+pub(crate) fn as_result_token(s: &str) -> Option<&'static str> {
+    Some(match s {
+        "Black" => "Black",
+        "Red" => "Red",
+        "Yellow" => "Yellow",
+        "Green" => "Green",
+        "Blue" => "Blue",
+        "draw" => "draw",
+        "*" => "*",
+        _ => return None,
+    })
 }
 
 /// The winner named by a result token, if it names one.

@@ -16,7 +16,9 @@ mod writer;
 
 pub use error::PgrError;
 pub use game::{Game, MoveEntry, RESULT_TOKENS, SetupError, is_result_token, result_winner};
-pub use reader::{DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, Reader};
+pub use reader::{
+    DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, MAX_TAGS, Reader,
+};
 pub use recorder::{GameRecorder, RecordError};
 pub use tags::Tags;
 pub use visitor::{GameStart, MoveToken, Skip, Visitor};

@@ -1,7 +1,7 @@
 //! The streaming reader of game records.
 
 use super::game::{
-    RESULT_TOKENS, default_seats_text, is_result_token, parse_players_tag, parse_rules_tag,
+    as_result_token, default_seats_text, is_result_token, parse_players_tag, parse_rules_tag,
     parse_seats_tag,
 };
 use super::visitor::{GameStart, MoveToken, Skip, Visitor};
@@ -17,6 +17,8 @@ pub const DEFAULT_MAX_COMMENT_BYTES: usize = 1 << 20;
 /// The cap on one move token (a move is at most a few dozen characters).
 const MAX_TOKEN_BYTES: usize = 256;
 const BUF_SIZE: usize = 64 * 1024;
+/// The cap on the number of tags of one game.
+pub const MAX_TAGS: usize = 1000;
 
 /// Which tags the reader checks itself, with where their value was written.
 const CHECKED_TAGS: [&str; 5] = ["Result", "Players", "Seats", "Rules", "Position"];
@@ -53,7 +55,11 @@ pub struct Reader<R> {
     max_game_bytes: u64,
     max_comment_bytes: usize,
     scratch: Vec<u8>,
-    tag_names: Vec<String>,
+    /// The names of the current game's tags, each followed by `\n`.
+    tag_names: String,
+    tag_count: usize,
+    /// The number of moves of the last game, to size the next one's list.
+    moves_hint: usize,
 }
 
 /// How to find the next game after a malformed one.
@@ -133,7 +139,9 @@ impl<R: Read> Reader<R> {
             max_game_bytes: DEFAULT_MAX_GAME_BYTES,
             max_comment_bytes: DEFAULT_MAX_COMMENT_BYTES,
             scratch: Vec::with_capacity(256),
-            tag_names: Vec::new(),
+            tag_names: String::new(),
+            tag_count: 0,
+            moves_hint: 0,
         }
     }
 
@@ -167,8 +175,15 @@ impl<R: Read> Reader<R> {
 
     /// Reads the next game; `Ok(None)` at the end of the input.
     pub fn read_game(&mut self) -> Result<Option<Game>, PgrError> {
-        let mut builder = GameBuilder::default();
-        self.read_with(&mut builder)
+        let mut builder = GameBuilder {
+            game: None,
+            moves_hint: self.moves_hint,
+        };
+        let game = self.read_with(&mut builder)?;
+        if let Some(g) = &game {
+            self.moves_hint = g.moves.len().min(1 << 12);
+        }
+        Ok(game)
     }
 
     /// Reads the next game into `visitor`; `Ok(None)` at the end of the input.
@@ -384,7 +399,7 @@ impl<R: Read> Reader<R> {
     }
 
     fn skip_to_next_game(&mut self, resync: Resync) {
-        let Resync::SkipLine { after_movetext } = resync else {
+        let Resync::SkipLine { mut after_movetext } = resync else {
             return;
         };
         self.skip_line();
@@ -401,6 +416,9 @@ impl<R: Read> Reader<R> {
                 Some(b'[') if prev_blank || (after_movetext && !prev_tag) => return,
                 Some(b) => {
                     prev_tag = b == b'[';
+                    // A line that is not a tag line belongs to a movetext: from
+                    // here on, a tag line right after such a line starts a game.
+                    after_movetext |= !prev_tag;
                     prev_blank = false;
                     self.skip_line();
                 }
@@ -453,6 +471,7 @@ impl<R: Read> Reader<R> {
             offset: state.start.offset,
         });
         self.tag_names.clear();
+        self.tag_count = 0;
         // Tag section.
         while self.peek() == Some(b'[') {
             self.check_size(state)?;
@@ -661,12 +680,7 @@ impl<R: Read> Reader<R> {
                 format!("unknown token '{text}' (not valid UTF-8)"),
             ));
         };
-        if is_result_token(text) {
-            let token: &'static str = RESULT_TOKENS
-                .iter()
-                .find(|&&t| t == text)
-                .copied()
-                .unwrap_or("*");
+        if let Some(token) = as_result_token(text) {
             return self.finish(v, state, at, token);
         }
         if text.eq_ignore_ascii_case("pass") {
@@ -947,7 +961,11 @@ impl<R: Read> Reader<R> {
         let value = self
             .scratch_text(value_at, state, "the tag value")?
             .to_string();
-        if let Some(_first) = self.tag_names.iter().find(|n| **n == name) {
+        if self.tag_count >= MAX_TAGS {
+            return Err(self.fail(at, state, format!("more than {MAX_TAGS} tags in one game")));
+        }
+        self.tag_count += 1;
+        if self.tag_names.split('\n').any(|n| n == name) {
             return Err(self.fail(
                 at,
                 state,
@@ -964,7 +982,8 @@ impl<R: Read> Reader<R> {
             state.checked[i] = Some((value.clone(), pos));
         }
         v.tag(&name, &value, at.line);
-        self.tag_names.push(name);
+        self.tag_names.push_str(&name);
+        self.tag_names.push('\n');
         Ok(())
     }
 
@@ -1049,6 +1068,7 @@ impl<R: Read> Iterator for Reader<R> {
 #[derive(Debug, Default)]
 pub struct GameBuilder {
     game: Option<Game>,
+    moves_hint: usize,
 }
 
 impl GameBuilder {
@@ -1062,6 +1082,7 @@ impl Visitor for GameBuilder {
 
     fn begin_game(&mut self, start: GameStart) {
         let mut game = Game::new();
+        game.moves.reserve(self.moves_hint);
         game.line = start.line;
         game.offset = start.offset;
         self.game = Some(game);
