@@ -236,6 +236,11 @@ const CHECKS: &[(&str, &str, CheckFn)] = &[
         check_rules_2004,
     ),
     (
+        "rules-in-history",
+        "replays the history under the game's rules edition",
+        check_rules_in_history,
+    ),
+    (
         "reorientations",
         "answers in time where there are ~200 000 reorientations",
         check_reorientations,
@@ -633,6 +638,33 @@ fn check_rules_2004(c: &mut Checker) -> Result<(), String> {
     c.legal_move(&setup, &[], &clocks).map(|_| ())
 }
 
+/// A history move legal only under the other rules edition must be refused.
+fn check_rules_in_history(c: &mut Checker) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for (rules, text) in [
+        (RulesEdition::Pacru2011, "e4xe5(a1)"),
+        (RulesEdition::Pacru2004, "e4xe5"),
+    ] {
+        let setup = GameSetup::from_ppn(PINCER_MEETING_PPN, rules).map_err(|e| e.to_string())?;
+        let mv = parse_move(text).map_err(|e| e.to_string())?;
+        let clocks = c.move_clocks();
+        if let Err(e) = c.expect_refusal(Go {
+            setup,
+            moves: vec![mv],
+            clocks,
+        }) {
+            problems.push(format!(
+                "{rules} rules, history {text} (illegal under them): {e}"
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
 fn check_reorientations(c: &mut Checker) -> Result<(), String> {
     let setup = GameSetup::from_ppn(REORIENTATION_PPN, RulesEdition::Pacru2004)
         .map_err(|e| e.to_string())?;
@@ -835,6 +867,8 @@ mod tests {
         assert!(m2011.contains(&"e4xe5".to_owned()), "{m2011:?}");
         assert!(!m2004.contains(&"e4xe5".to_owned()));
         assert!(m2004.iter().any(|m| m.starts_with("e4xe5(")));
+        assert!(m2004.contains(&"e4xe5(a1)".to_owned()));
+        assert!(!m2011.contains(&"e4xe5(a1)".to_owned()));
         let reo = parse_ppn_with_rules(REORIENTATION_PPN, RulesEdition::Pacru2004).unwrap();
         assert!(!reo.is_finished());
         assert!(

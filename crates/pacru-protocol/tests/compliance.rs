@@ -56,6 +56,7 @@ fn a_lenient_engine_is_caught_accepting_what_it_must_refuse() {
         "illegal-history",
         "finished-position",
         "finished-history",
+        "rules-in-history",
         "json",
     ] {
         assert!(failed.contains(&name), "{name} should fail:\n{report}");
