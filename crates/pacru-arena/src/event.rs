@@ -584,7 +584,8 @@ fn play_all(
     }
 }
 
-/// Reads the output directory's journal (for tools and tests).
+/// Reads the journal in an output directory without changing it (for tools and
+/// tests).
 pub fn read_journal(out: &Path) -> Result<Vec<Entry>, ArenaError> {
-    Journal::open(&out.join(JOURNAL_FILE)).map(|(_, entries)| entries)
+    Journal::read(&out.join(JOURNAL_FILE)).map(|(entries, _)| entries)
 }

@@ -543,7 +543,7 @@ fn forfeit(
             Ok(()) => {
                 history.push(Move::Resign);
                 rec.comment(&comment_text(&format!(
-                    "{} did not resign: the referee played resign for it, as it forfeits ({}): {}",
+                    "{} forfeits ({}) and leaves the game: this resign was played by the referee; {}",
                     colour.word(),
                     forfeit.kind,
                     forfeit.message

@@ -82,39 +82,37 @@ impl Journal {
         Ok(journal)
     }
 
-    /// Opens an existing journal and reads its entries. A last line cut short by a
-    /// crash (no line end, or not valid JSON) is removed from the file; a bad line
-    /// anywhere else is an error.
-    pub fn open(path: &Path) -> Result<(Journal, Vec<Entry>), ArenaError> {
+    /// Reads a journal's entries without changing the file. A last line cut short
+    /// by a crash (no line end, or not valid JSON) is left out; a bad line anywhere
+    /// else is an error. Also returns the length of the good part, in bytes.
+    pub fn read(path: &Path) -> Result<(Vec<Entry>, u64), ArenaError> {
         let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, e))?;
         let bad = |message: String| ArenaError::Journal {
             path: path.to_owned(),
             message,
         };
         let mut entries = Vec::new();
-        let mut good_len = 0usize;
         let mut start = 0usize;
         let mut line_no = 0;
         while start < bytes.len() {
             line_no += 1;
             let end = bytes[start..].iter().position(|&b| b == b'\n');
-            let (line, complete) = match end {
-                Some(e) => (&bytes[start..start + e], true),
-                None => (&bytes[start..], false),
+            let line = match end {
+                Some(e) => &bytes[start..start + e],
+                None => &bytes[start..],
             };
             let parsed = std::str::from_utf8(line)
                 .ok()
                 .and_then(|l| serde_json::from_str::<Entry>(l).ok());
             let is_last = end.is_none_or(|e| start + e + 1 >= bytes.len());
             match parsed {
-                Some(entry) if complete => {
+                Some(entry) if end.is_some() => {
                     entries.push(entry);
                     start += line.len() + 1;
-                    good_len = start;
                 }
                 _ if is_last => {
                     tracing::warn!(
-                        "journal {}: dropping an incomplete last line {line_no} (the runner was stopped while writing it)",
+                        "journal {}: leaving out an incomplete last line {line_no} (the runner was stopped while writing it)",
                         path.display()
                     );
                     break;
@@ -122,17 +120,25 @@ impl Journal {
                 _ => return Err(bad(format!("line {line_no} is not a journal entry"))),
             }
         }
+        if !matches!(entries.first(), Some(Entry::Start { .. })) {
+            return Err(bad("it does not begin with the event's settings".to_owned()));
+        }
+        Ok((entries, start as u64))
+    }
+
+    /// Opens an existing journal to append to it, and reads its entries (see
+    /// [`Journal::read`]); an incomplete last line is cut off the file.
+    pub fn open(path: &Path) -> Result<(Journal, Vec<Entry>), ArenaError> {
+        let (entries, good_len) = Journal::read(path)?;
         let file = OpenOptions::new()
             .append(true)
             .open(path)
             .map_err(|e| ArenaError::io(path, e))?;
-        if good_len < bytes.len() {
-            file.set_len(good_len as u64)
+        let len = file.metadata().map_err(|e| ArenaError::io(path, e))?.len();
+        if good_len < len {
+            file.set_len(good_len)
                 .and_then(|()| file.sync_all())
                 .map_err(|e| ArenaError::io(path, e))?;
-        }
-        if !matches!(entries.first(), Some(Entry::Start { .. })) {
-            return Err(bad("it does not begin with the event's settings".to_owned()));
         }
         Ok((
             Journal {

@@ -31,7 +31,14 @@ pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
     if n == 0.0 {
         return None;
     }
-    let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
+    let (mut w, d, mut l) = (f64::from(wins), f64::from(draws), f64::from(losses));
+    if w + 0.5 * d == 0.0 || l + 0.5 * d == 0.0 {
+        // All won or all lost: the estimate is unbounded. Count half a win and
+        // half a loss more, so that there is an estimate and an interval at all.
+        w += 0.5;
+        l += 0.5;
+    }
+    let n = w + d + l;
     let p = (w + 0.5 * d) / n;
     let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
     let se = (var / n).sqrt();
@@ -184,7 +191,14 @@ pub fn compute(
                         r.draws += 1;
                     } else {
                         r.losses += 1;
-                        *r.losses_by.entry(outcome.termination.clone()).or_default() += 1;
+                        // The engine's own reason when it has one (in a 3-4 player
+                        // game the game's Termination may be about someone else).
+                        let why = match (&rep.forfeit, rep.resigned) {
+                            (Some(f), _) => f.termination.clone(),
+                            (None, true) => "resignation".to_owned(),
+                            (None, false) => outcome.termination.clone(),
+                        };
+                        *r.losses_by.entry(why).or_default() += 1;
                     }
                 }
             }
@@ -368,6 +382,7 @@ mod tests {
         let few = elo_estimate(3, 0, 1).unwrap();
         assert!(few.error95 > good.error95);
         assert!(elo_estimate(0, 0, 0).is_none());
-        assert!(elo_estimate(4, 0, 0).unwrap().elo > 1000.0);
+        let all = elo_estimate(4, 0, 0).unwrap();
+        assert!(all.elo > 300.0 && all.error95 > 100.0, "{all:?}");
     }
 }

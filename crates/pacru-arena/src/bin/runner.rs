@@ -8,7 +8,8 @@
 //! Broken modes: `crash` (exit status 3), `exit0` (exits without answering),
 //! `hang` (never answers), `slow` (answers after twice the move limit), `illegal`
 //! (an illegal move), `garbage` (a line that is no message), `refuse` (a failure
-//! reply), `resign` (resigns), `silent` (never answers, not even the handshake).
+//! reply), `resign` (resigns), `silent` (never answers, not even the handshake);
+//! `sleep:MS` never misbehaves but thinks MS milliseconds a move.
 
 use clap::{Parser, Subcommand};
 use pacru_arena::{MatchArgs, TournamentArgs, run_match, run_tournament};
@@ -117,6 +118,12 @@ fn broken(arg: &str) {
                     .as_ref()
                     .and_then(|p| random_move(p, &mut Rng::for_position(gos as u64, p)));
                 let legal_text = legal.map_or_else(|| "resign".to_owned(), |m| m.to_string());
+                if mode == "sleep" {
+                    // Never misbehaves: thinks for N ms, then plays.
+                    std::thread::sleep(Duration::from_millis(from as u64));
+                    send(&mut out, &ok(Reply::Move(legal_text)));
+                    continue;
+                }
                 if gos < from {
                     send(&mut out, &ok(Reply::Move(legal_text)));
                     continue;
