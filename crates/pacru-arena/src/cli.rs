@@ -1,7 +1,7 @@
 //! The command-line side: clap argument structs for `pacru match` and
 //! `pacru tournament`, and the functions that run them.
 
-use crate::engine::{EngineConfig, dedupe_names};
+use crate::engine::{EngineConfig, apply_options, dedupe_names};
 use crate::event::{EventConfig, EventReport, RunOptions, run_event};
 use crate::game::{Adjudication, TimeControl};
 use crate::opening::load_openings;
@@ -81,6 +81,11 @@ pub struct EventArgs {
     /// The event's name (the records' Event tag).
     #[arg(long, value_name = "NAME")]
     pub event: Option<String>,
+
+    /// Sets an engine option after the handshake: ENGINE:NAME=VALUE, where ENGINE is
+    /// the engine's position in the list (from 1) or `*` for all. Repeatable.
+    #[arg(long = "option", value_name = "ENGINE:NAME=VALUE")]
+    pub options: Vec<String>,
 
     /// The output directory: journal.jsonl, games.pgr, standings.txt, standings.json.
     #[arg(long, short = 'o', value_name = "DIR")]
@@ -206,6 +211,7 @@ fn event_config(
         .map(|e| EngineConfig::parse(e))
         .collect::<Result<Vec<_>, _>>()?;
     dedupe_names(&mut configs);
+    apply_options(&mut configs, &args.options)?;
     let mut time = match &args.tc {
         Some(tc) => TimeControl::parse_clock(tc)?,
         None if args.movetime.is_some() => TimeControl::default(),

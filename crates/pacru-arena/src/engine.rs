@@ -51,6 +51,9 @@ pub struct EngineConfig {
     /// Set for a built-in engine run in this process instead of a child process.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub builtin: Option<Builtin>,
+    /// Options set after the handshake (`setoption`): name and value.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<(String, String)>,
 }
 
 /// How engines are started and timed, the same for all engines of an event.
@@ -134,6 +137,7 @@ impl EngineConfig {
                 program: label,
                 args: Vec::new(),
                 builtin: Some(Builtin { kind, seed }),
+                options: Vec::new(),
             });
         }
         let program = words.remove(0);
@@ -149,14 +153,29 @@ impl EngineConfig {
             program,
             args: words,
             builtin: None,
+            options: Vec::new(),
         })
+    }
+
+    /// The program actually started: the program as given, except that `pacru`
+    /// means this very program when it is the `pacru` binary (so the built-in
+    /// engines, `pacru engine random --seed N`, work without `pacru` on the `PATH`).
+    pub fn resolved_program(&self) -> String {
+        if self.program == "pacru"
+            && let Ok(exe) = std::env::current_exe()
+            && exe.file_stem().is_some_and(|s| s == "pacru")
+        {
+            return exe.to_string_lossy().into_owned();
+        }
+        self.program.clone()
     }
 
     /// The protocol client's settings for this engine.
     pub fn spec(&self, settings: &StartSettings) -> EngineSpec {
-        let mut spec = EngineSpec::new(self.program.clone(), self.args.clone());
+        let mut spec = EngineSpec::new(self.resolved_program(), self.args.clone());
         spec.margin = settings.margin;
         spec.handshake_timeout = settings.handshake_timeout;
+        spec.options = self.options.clone();
         spec
     }
 
@@ -177,6 +196,38 @@ impl EngineConfig {
             }
         }
     }
+}
+
+/// Applies `--option` values: `N:NAME=VALUE` sets option NAME of the N-th engine
+/// (from 1), `*:NAME=VALUE` of every engine.
+pub fn apply_options(engines: &mut [EngineConfig], options: &[String]) -> Result<(), ArenaError> {
+    for text in options {
+        let bad = |message: &str| ArenaError::BadSetting(format!("bad option `{text}`: {message}"));
+        let (which, setting) = text
+            .split_once(':')
+            .ok_or_else(|| bad("expected ENGINE:NAME=VALUE"))?;
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| bad("expected ENGINE:NAME=VALUE"))?;
+        if name.is_empty() {
+            return Err(bad("no option name"));
+        }
+        let targets: Vec<usize> = if which == "*" {
+            (0..engines.len()).collect()
+        } else {
+            let n: usize = which
+                .parse()
+                .map_err(|_| bad("ENGINE is the engine's position (from 1) or *"))?;
+            if n == 0 || n > engines.len() {
+                return Err(bad(&format!("there is no engine {n}")));
+            }
+            vec![n - 1]
+        };
+        for t in targets {
+            engines[t].options.push((name.to_owned(), value.to_owned()));
+        }
+    }
+    Ok(())
 }
 
 /// Gives every engine a distinct name, appending `#2`, `#3`... to repeats.
@@ -265,5 +316,13 @@ mod tests {
         let mut v = vec![e.clone(), e.clone(), e];
         dedupe_names(&mut v);
         assert_eq!(v[2].name, "greedy-7#3");
+        apply_options(&mut v, &["2:Hash=64".into(), "*:Seed=1".into()]).unwrap();
+        assert_eq!(
+            v[1].options,
+            [("Hash".into(), "64".into()), ("Seed".into(), "1".into())]
+        );
+        assert_eq!(v[0].options.len(), 1);
+        assert!(apply_options(&mut v, &["4:Hash=1".into()]).is_err());
+        assert!(apply_options(&mut v, &["Hash=1".into()]).is_err());
     }
 }

@@ -110,7 +110,10 @@ fn match_between_builtin_engines_in_process_and_as_processes() {
     assert_eq!(games.len(), 4);
     // Colours alternate: the greedy engine is Red, then Black, ...
     assert_eq!(games[0].tags.get("Black"), Some("random-1"));
-    assert_eq!(games[1].tags.get("Black"), Some("pacru-arena-runner engine greedy --seed 2"));
+    assert_eq!(
+        games[1].tags.get("Black"),
+        Some("pacru-arena-runner engine greedy --seed 2")
+    );
     for g in &games {
         assert_eq!(g.tags.get("TimeControl"), Some("5+0.1"));
         assert!(g.tags.get("Termination").is_some());
@@ -514,4 +517,64 @@ fn killed_with_sigkill_and_resumed() {
     for e in json["engines"].as_array().unwrap() {
         assert_eq!(e["games"], 8);
     }
+}
+
+#[test]
+fn engine_options_and_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    // Option 1 is accepted (the built-in engines have a Seed option), option 2 is not:
+    // the second engine forfeits both games (kind `protocol`).
+    let output = Command::new(RUNNER)
+        .args([
+            "match",
+            "builtin:random:1",
+            &format!("other={RUNNER} engine random --seed 2"),
+            "--games",
+            "2",
+            "--movetime",
+            "100",
+            "--option",
+            "1:Seed=9",
+            "--option",
+            "2:Bogus=1",
+            "--format",
+            "json",
+            "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["games_finished"], 2);
+    let other = json["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "other")
+        .unwrap();
+    assert_eq!(other["forfeits"]["protocol"], 2);
+    assert_eq!(other["points"], 0.0);
+    let entries = read_journal(&out).unwrap();
+    let Some(Entry::Start { config, .. }) = entries.first() else {
+        panic!("no start line")
+    };
+    assert_eq!(
+        config.engines[0].options,
+        [("Seed".to_owned(), "9".to_owned())]
+    );
+    checked_games(&out);
+    // Usage errors: exit status 2.
+    let status = Command::new(RUNNER)
+        .args(["match", "builtin:random:1", "--no-progress"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
 }
