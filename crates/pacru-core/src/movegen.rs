@@ -4,9 +4,7 @@ use crate::geometry::{line, ray_field, ray_len, step_targets};
 use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton};
 use crate::turn::Turn;
-use crate::{
-    Bitboard, Direction, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
-};
+use crate::{Bitboard, Direction, Field, Item, Move, Position, Reorientation, Rotation};
 
 /// A legal movement in outline: where from, where to, and what kind.
 #[derive(Clone, Copy, Debug)]
@@ -205,23 +203,6 @@ impl<'a> LegalMoves<'a> {
             reorientations,
         }
     }
-
-    #[inline]
-    fn movement(sk: &MovementSkeleton, first: Option<Item>, meeting: Option<Field>) -> Move {
-        let mut items = Items::NONE;
-        if let Some(item) = first {
-            items.push(item);
-        }
-        if let Some(field) = meeting {
-            items.push(Item::Field(field));
-        }
-        Move::Movement(Movement {
-            from: sk.from,
-            to: sk.to,
-            pincer: sk.kind == MovementKind::Pincer,
-            items,
-        })
-    }
 }
 
 impl Iterator for LegalMoves<'_> {
@@ -232,7 +213,7 @@ impl Iterator for LegalMoves<'_> {
         loop {
             if let Some(sk) = &self.current {
                 if let Some(field) = self.meeting_pending.pop_first() {
-                    return Some(Self::movement(sk, self.chosen_first, Some(field)));
+                    return Some(sk.complete(self.chosen_first, Some(field)));
                 }
                 let first = if self.no_first_pending {
                     self.no_first_pending = false;
@@ -253,7 +234,7 @@ impl Iterator for LegalMoves<'_> {
                         self.meeting_pending = meeting;
                         continue;
                     }
-                    return Some(Self::movement(sk, first, None));
+                    return Some(sk.complete(first, None));
                 }
                 self.current = None;
             }

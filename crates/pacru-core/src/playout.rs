@@ -6,10 +6,7 @@ use crate::movegen::{RawMovement, RawMovements, outline};
 const CACHED_RAYS: usize = 24;
 use crate::ray::Ray;
 use crate::turn::Turn;
-use crate::{
-    Bitboard, Direction, Field, Item, Items, Move, Movement, MovementKind, Position, Reorientation,
-    Rotation,
-};
+use crate::{Bitboard, Direction, Field, Move, MovementKind, Position, Reorientation, Rotation};
 
 /// The weight of one reorientation option (chevron and rotation) in [`Position::random_move`].
 pub const REORIENTATION_WEIGHT: u64 = 1;
@@ -151,19 +148,7 @@ impl Position {
             } else {
                 None
             };
-            let mut items = Items::NONE;
-            if let Some(item) = first {
-                items.push(item);
-            }
-            if let Some(field) = meeting {
-                items.push(Item::Field(field));
-            }
-            Some(Move::Movement(Movement {
-                from: sk.from,
-                to: sk.to,
-                pincer: sk.kind == MovementKind::Pincer,
-                items,
-            }))
+            Some(sk.complete(first, meeting))
         } else {
             let index = pick / REORIENTATION_WEIGHT;
             let field = nth_field(turn.mine, index / rotations)?;

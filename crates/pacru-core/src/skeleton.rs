@@ -3,7 +3,9 @@
 
 use crate::geometry::between;
 use crate::turn::Turn;
-use crate::{Bitboard, Borderland, Direction, Field, Item, Position, RulesEdition};
+use crate::{
+    Bitboard, Borderland, Direction, Field, Item, Items, Move, Movement, Position, RulesEdition,
+};
 
 /// What kind of movement a skeleton is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -75,6 +77,25 @@ impl MovementSkeleton {
             .then_some(Item::Connection)
             .into_iter()
             .chain(self.crossing_fields.iter().map(Item::Field))
+    }
+
+    /// The complete move made of this skeleton and the given choices (not checked:
+    /// pick `first` from [`MovementSkeleton::first_items`] and `meeting` from
+    /// [`Position::meeting_fields`]).
+    pub fn complete(&self, first: Option<Item>, meeting: Option<Field>) -> Move {
+        let mut items = Items::NONE;
+        if let Some(item) = first {
+            items.push(item);
+        }
+        if let Some(field) = meeting {
+            items.push(Item::Field(field));
+        }
+        Move::Movement(Movement {
+            from: self.from,
+            to: self.to,
+            pincer: self.kind == MovementKind::Pincer,
+            items,
+        })
     }
 
     /// The fields the movement gains before any meeting, given its first item.

@@ -6,21 +6,20 @@
 use crate::engine::{Clock, Engine, RunOptions, StopFlag, run_engine_blocking};
 use crate::message::{OptionSpec, OptionValue};
 use pacru_core::{
-    Bitboard, Colour, Field, Item, Items, Move, Movement, MovementKind, MovementSkeleton, Position,
-    Reorientation, ReorientationSkeleton, Status,
+    Bitboard, Colour, Field, Item, Move, MovementKind, MovementSkeleton, Position, Reorientation,
+    ReorientationSkeleton, SplitMix64, Status,
 };
 use std::io::{self, BufRead, Write};
 
-/// A small, fast, seedable pseudo-random generator (SplitMix64). Not for cryptography.
+/// The engines' seedable pseudo-random generator: the core's SplitMix64 with
+/// helpers for picking indices and fields. Not for cryptography.
 #[derive(Clone, Debug)]
-pub struct Rng {
-    state: u64,
-}
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
+        Rng(SplitMix64::new(seed))
     }
 
     /// A generator for choosing in `position`: mixes the seed with the position's hash.
@@ -32,17 +31,12 @@ impl Rng {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A uniform index below `n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        // Multiply-shift: unbiased enough for game play, and never panics.
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+        self.0.below(n as u64) as usize
     }
 
     /// A uniformly chosen field of `set`, if any.
@@ -53,22 +47,6 @@ impl Rng {
         }
         set.iter().nth(self.below(n))
     }
-}
-
-fn movement(sk: &MovementSkeleton, first: Option<Item>, meeting: Option<Field>) -> Move {
-    let mut items = Items::NONE;
-    if let Some(item) = first {
-        items.push(item);
-    }
-    if let Some(field) = meeting {
-        items.push(Item::Field(field));
-    }
-    Move::Movement(Movement {
-        from: sk.from,
-        to: sk.to,
-        pincer: sk.kind == MovementKind::Pincer,
-        items,
-    })
 }
 
 /// The kinds of move [`random_move`] chooses between first.
@@ -173,7 +151,7 @@ fn complete_movement(position: &Position, sk: &MovementSkeleton, rng: &mut Rng) 
         None
     };
     let meeting = rng.field_of(position.meeting_fields(sk, first));
-    movement(sk, first, meeting)
+    sk.complete(first, meeting)
 }
 
 fn complete_reorientation(sk: &ReorientationSkeleton, rng: &mut Rng) -> Move {
@@ -247,7 +225,7 @@ pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
             } else {
                 None
             };
-            let mv = movement(&sk, first, meeting);
+            let mv = sk.complete(first, meeting);
             let mut after = position.clone();
             after.play_unchecked(&mv);
             let score = greedy_score(&after, me);
