@@ -7,7 +7,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pacru_core::{Move, Position};
 use pacru_notation::pgr::{Game, Reader, Skip, Tags, Visitor, write_games};
-use pacru_notation::referee::check_game;
+use pacru_notation::referee::{Checker, check_game};
 use std::hint::black_box;
 
 struct Rng(u64);
@@ -92,6 +92,18 @@ fn bench(c: &mut Criterion) {
             let mut plies = 0;
             for (i, game) in Reader::new(black_box(text.as_bytes())).enumerate() {
                 let v = check_game(&game.unwrap(), i + 1, None);
+                assert!(v.is_ok());
+                plies += v.plies;
+            }
+            plies
+        })
+    });
+    group.bench_function("read+check streaming (Checker)", |b| {
+        b.iter(|| {
+            let mut reader = Reader::new(black_box(text.as_bytes()));
+            let mut checker = Checker::new(None);
+            let mut plies = 0;
+            while let Some(v) = reader.read_with(&mut checker).unwrap() {
                 assert!(v.is_ok());
                 plies += v.plies;
             }

@@ -1,10 +1,11 @@
 //! Reads a PGR file many times, for profiling the reader:
-//! `cargo run --release -p pacru-notation --example read_speed -- FILE [ROUNDS] [check]`;
+//! `cargo run --release -p pacru-notation --example read_speed -- FILE [ROUNDS] [check|stream]`
+//! (`check`: read `Game`s and referee them; `stream`: referee with `Checker`);
 //! `... -- --generate FILE GAMES` writes a corpus of random games first.
 
 use pacru_core::{Move, Position};
 use pacru_notation::pgr::{Game, Reader, Tags, write_games};
-use pacru_notation::referee::check_game;
+use pacru_notation::referee::{Checker, check_game};
 use std::time::Instant;
 
 /// Random games (2 to 4 players, 160 plies at most), canonically written.
@@ -48,7 +49,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let path = args
         .next()
-        .expect("usage: read_speed FILE [ROUNDS] [check]");
+        .expect("usage: read_speed FILE [ROUNDS] [check|stream]");
     if path == "--generate" {
         let file = args.next().expect("FILE");
         let games: usize = args.next().map_or(1000, |g| g.parse().expect("GAMES"));
@@ -56,11 +57,20 @@ fn main() {
         return;
     }
     let rounds: usize = args.next().map_or(20, |r| r.parse().expect("ROUNDS"));
-    let check = args.next().as_deref() == Some("check");
+    let mode = args.next().unwrap_or_default();
+    let check = mode == "check";
     let bytes = std::fs::read(&path).expect("readable file");
     let start = Instant::now();
     let mut plies = 0;
     for _ in 0..rounds {
+        if mode == "stream" {
+            let mut reader = Reader::new(&bytes[..]);
+            let mut checker = Checker::new(None);
+            while let Some(v) = reader.read_with(&mut checker).expect("well-formed record") {
+                plies += v.plies;
+            }
+            continue;
+        }
         for (i, game) in Reader::new(&bytes[..]).enumerate() {
             let game = game.expect("well-formed record");
             if check {

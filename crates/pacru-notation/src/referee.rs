@@ -1,7 +1,9 @@
 //! The referee: replays a game record under the rules and says whether it is
 //! `ok`, `illegal`, `malformed` or `inconsistent` (the statuses of `pacru check`).
 
-use crate::pgr::{Game, PgrError, is_result_token, result_winner};
+use crate::pgr::{
+    Game, GameStart, MoveToken, PgrError, Skip, Visitor, is_result_token, result_winner,
+};
 use pacru_core::{Colour, Move, Position, Rule, RulesEdition};
 use std::fmt;
 
@@ -179,21 +181,83 @@ fn players_in_game(pos: &Position) -> usize {
 /// under R2. A move after the end of the game is illegal under R16.
 pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition>) -> Verdict {
     // The Result tag, `*` when absent: the result token must equal it.
-    let result = game.tags.get("Result").unwrap_or("*").to_string();
-    let mut verdict = Verdict {
-        game: index,
-        line: game.line,
-        status: Status::Ok,
-        plies: 0,
-        result: result.clone(),
-        winner: None,
-        final_position: None,
-        error: None,
-        movers: Vec::with_capacity(game.moves.len()),
-    };
-    let malformed_at = |verdict: &mut Verdict, line: usize, column: usize, message: String| {
-        verdict.status = Status::Malformed;
-        verdict.error = Some(GameError {
+    let result = game.tags.get("Result").unwrap_or("*");
+    let mut replay = Replay::new(index, game.line, result, game.moves.len());
+    if let Some(message) = result_mismatch(result, game.tags.contains("Result"), &game.result) {
+        replay.malformed(game.result_line, game.result_column, message);
+        return replay.verdict;
+    }
+    match game.start_position(rules_override) {
+        Ok(pos) => {
+            let passes = game.blocked_at_start(&pos);
+            replay.start(pos, passes);
+        }
+        Err(e) => {
+            replay.malformed(game.line, 1, e.to_string());
+            return replay.verdict;
+        }
+    }
+    for entry in &game.moves {
+        if !replay.entry(entry.mv.as_ref(), &entry.text, entry.line, entry.column) {
+            break;
+        }
+    }
+    replay.finish(
+        game.tags.get("Termination"),
+        game.result_line,
+        game.result_column,
+    )
+}
+
+/// Why a result token does not match the `Result` tag (`*` when absent), if it does not.
+fn result_mismatch(tag: &str, tag_present: bool, token: &str) -> Option<String> {
+    if !is_result_token(tag) {
+        Some(format!(
+            "Result tag: '{tag}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
+        ))
+    } else if tag == token {
+        None
+    } else if tag_present {
+        Some(format!(
+            "the result token '{token}' differs from the game's result: the Result tag is \"{tag}\""
+        ))
+    } else {
+        Some(format!(
+            "the result token '{token}' differs from the game's result: there is no Result tag, so the token must be *"
+        ))
+    }
+}
+
+/// A game being refereed move by move: shared by [`check_game`] and [`Checker`].
+struct Replay {
+    verdict: Verdict,
+    pos: Option<Position>,
+    /// How many `pass`es may come next (players just removed as blocked).
+    passes: usize,
+}
+
+impl Replay {
+    fn new(index: usize, line: usize, result: &str, moves: usize) -> Replay {
+        Replay {
+            verdict: Verdict {
+                game: index,
+                line,
+                status: Status::Ok,
+                plies: 0,
+                result: result.to_string(),
+                winner: None,
+                final_position: None,
+                error: None,
+                movers: Vec::with_capacity(moves),
+            },
+            pos: None,
+            passes: 0,
+        }
+    }
+
+    fn malformed(&mut self, line: usize, column: usize, message: String) {
+        self.verdict.status = Status::Malformed;
+        self.verdict.error = Some(GameError {
             ply: None,
             line,
             column,
@@ -201,101 +265,197 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
             rule: None,
             message,
         });
-    };
-    if !is_result_token(&result) || result != game.result {
-        let message = if !is_result_token(&result) {
-            format!(
-                "Result tag: '{result}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
-            )
-        } else if game.tags.contains("Result") {
-            format!(
-                "the result token '{}' differs from the game's result: the Result tag is \"{result}\"",
-                game.result
-            )
-        } else {
-            format!(
-                "the result token '{}' differs from the game's result: there is no Result tag, so the token must be *",
-                game.result
-            )
-        };
-        malformed_at(&mut verdict, game.result_line, game.result_column, message);
-        return verdict;
+        self.pos = None;
     }
-    let mut pos = match game.start_position(rules_override) {
-        Ok(pos) => pos,
-        Err(e) => {
-            malformed_at(&mut verdict, game.line, 1, e.to_string());
-            return verdict;
+
+    fn start(&mut self, pos: Position, passes: usize) {
+        self.pos = Some(pos);
+        self.passes = passes;
+    }
+
+    /// Plays one entry (`None`: `pass`); false once the game cannot go on.
+    fn entry(&mut self, mv: Option<&Move>, text: &str, line: usize, column: usize) -> bool {
+        if self.verdict.status != Status::Ok {
+            return false;
         }
-    };
-    let mut passes = game.blocked_at_start(&pos);
-    for entry in &game.moves {
-        let Some(mv) = &entry.mv else {
-            if passes > 0 {
-                passes -= 1;
-                continue;
+        let Some(pos) = &mut self.pos else {
+            return false;
+        };
+        let verdict = &mut self.verdict;
+        let Some(mv) = mv else {
+            if self.passes > 0 {
+                self.passes -= 1;
+                return true;
             }
             verdict.status = Status::Illegal;
             verdict.error = Some(GameError {
                 ply: Some(verdict.plies + 1),
-                line: entry.line,
-                column: entry.column,
-                move_text: Some(entry.text.clone()),
+                line,
+                column,
+                move_text: Some(text.to_string()),
                 rule: Some(Rule::R2),
                 message: "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them".to_string(),
             });
-            break;
+            return false;
         };
         if let Err(e) = pos.validate(mv) {
             verdict.status = Status::Illegal;
             verdict.error = Some(GameError {
                 ply: Some(verdict.plies + 1),
-                line: entry.line,
-                column: entry.column,
-                move_text: Some(entry.text.clone()),
+                line,
+                column,
+                move_text: Some(text.to_string()),
                 rule: Some(e.rule),
                 message: e.reason,
             });
-            break;
+            return false;
         }
-        let before_count = players_in_game(&pos);
+        let before_count = players_in_game(pos);
         verdict.movers.push(pos.to_move());
         if before_count > 2 {
             // A removal leaves at least two players: passes may follow.
-            let before = BeforeMove::new(&pos, mv);
+            let before = BeforeMove::new(pos, mv);
             pos.play_unchecked(mv);
-            passes = if players_in_game(&pos) < before_count {
-                before.blocked_removed(mv, &pos)
+            self.passes = if players_in_game(pos) < before_count {
+                before.blocked_removed(mv, pos)
             } else {
                 0
             };
         } else {
             // With two players in the game a removal ends it: no pass can follow.
             pos.play_unchecked(mv);
-            passes = 0;
+            self.passes = 0;
         }
         verdict.plies += 1;
+        true
     }
-    verdict.winner = pos.winner();
-    if verdict.status == Status::Ok
-        && let Some(message) = inconsistency(game, &pos, &result)
-    {
-        verdict.status = Status::Inconsistent;
-        verdict.error = Some(GameError {
-            ply: None,
-            line: game.result_line,
-            column: game.result_column,
-            move_text: None,
-            rule: Some(Rule::R16),
-            message,
-        });
+
+    /// Checks the result against the rules and returns the verdict.
+    fn finish(mut self, termination: Option<&str>, line: usize, column: usize) -> Verdict {
+        let Some(pos) = self.pos.take() else {
+            return self.verdict;
+        };
+        let verdict = &mut self.verdict;
+        verdict.winner = pos.winner();
+        if verdict.status == Status::Ok
+            && let Some(message) = inconsistency(termination, &pos, &verdict.result)
+        {
+            verdict.status = Status::Inconsistent;
+            verdict.error = Some(GameError {
+                ply: None,
+                line,
+                column,
+                move_text: None,
+                rule: Some(Rule::R16),
+                message,
+            });
+        }
+        verdict.final_position = Some(pos);
+        self.verdict
     }
-    verdict.final_position = Some(pos);
-    verdict
+}
+
+/// Referees games as the [`Reader`](crate::pgr::Reader) reads them, without
+/// building [`Game`]s: the same verdicts as [`check_game`], faster.
+///
+/// ```
+/// use pacru_notation::pgr::Reader;
+/// use pacru_notation::referee::{Checker, Status};
+/// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+/// let mut reader = Reader::new(text.as_bytes()).lenient();
+/// let mut checker = Checker::new(None);
+/// let verdict = reader.read_with(&mut checker).unwrap().unwrap();
+/// assert_eq!((verdict.status, verdict.plies), (Status::Ok, 2));
+/// ```
+///
+/// A game that does not parse comes back from the reader as a
+/// [`PgrError`]; turn it into a verdict with [`malformed`].
+pub struct Checker {
+    rules_override: Option<RulesEdition>,
+    index: usize,
+    setup: Game,
+    replay: Option<Replay>,
+    result_at: (usize, usize),
+}
+
+/// The tags that matter to the referee.
+const REFEREE_TAGS: [&str; 6] = [
+    "Players",
+    "Seats",
+    "Rules",
+    "Position",
+    "Result",
+    "Termination",
+];
+
+impl Checker {
+    /// A checker; `rules_override` applies to games without a `Rules` tag.
+    pub fn new(rules_override: Option<RulesEdition>) -> Checker {
+        Checker {
+            rules_override,
+            index: 0,
+            setup: Game::new(),
+            replay: None,
+            result_at: (0, 0),
+        }
+    }
+}
+
+impl Visitor for Checker {
+    type Output = Verdict;
+
+    fn begin_game(&mut self, start: GameStart) {
+        self.setup = Game::new();
+        self.setup.line = start.line;
+        self.index = start.index;
+        self.replay = None;
+        self.result_at = (0, 0);
+    }
+
+    fn tag(&mut self, name: &str, value: &str, _line: usize) {
+        if REFEREE_TAGS.contains(&name) {
+            self.setup.tags.set(name, value);
+        }
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        let index = self.index;
+        let result = self.setup.tags.get("Result").unwrap_or("*");
+        let mut replay = Replay::new(index, self.setup.line, result, 64);
+        match self.setup.start_position(self.rules_override) {
+            Ok(pos) => {
+                let passes = self.setup.blocked_at_start(&pos);
+                replay.start(pos, passes);
+            }
+            Err(e) => replay.malformed(self.setup.line, 1, e.to_string()),
+        }
+        self.replay = Some(replay);
+        Skip(false)
+    }
+
+    fn move_token(&mut self, token: MoveToken<'_>) {
+        if let Some(replay) = &mut self.replay {
+            replay.entry(token.mv.as_ref(), token.text, token.line, token.column);
+        }
+    }
+
+    fn result(&mut self, _token: &str, line: usize, column: usize) {
+        // The reader has checked that the token equals the Result tag.
+        self.result_at = (line, column);
+    }
+
+    fn end_game(&mut self) -> Verdict {
+        let replay = self
+            .replay
+            .take()
+            .unwrap_or_else(|| Replay::new(self.index, self.setup.line, "*", 0));
+        let (line, column) = self.result_at;
+        replay.finish(self.setup.tags.get("Termination"), line, column)
+    }
 }
 
 /// Why `result` disagrees with the rules in the final position, if it does.
-fn inconsistency(game: &Game, pos: &Position, result: &str) -> Option<String> {
+fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Option<String> {
     let claimed = result_winner(result);
     if pos.is_finished() {
         return match (pos.winner(), claimed) {
@@ -315,7 +475,7 @@ fn inconsistency(game: &Game, pos: &Position, result: &str) -> Option<String> {
             "the result is {c}, but {c} does not play in this game"
         ));
     }
-    match game.tags.get("Termination") {
+    match termination {
         None => Some(format!(
             "the moves do not end the game, so the result {c} needs a Termination tag (resignation, time, adjudication, ...) saying how it ended"
         )),

@@ -3,7 +3,7 @@
 use pacru_core::{Colour, Rule, RulesEdition};
 use pacru_notation::format_ppn;
 use pacru_notation::pgr::{Game, Reader, write_game};
-use pacru_notation::referee::{Status, Verdict, check_game, malformed};
+use pacru_notation::referee::{Checker, Status, Verdict, check_game, malformed};
 
 fn game(text: &str) -> Game {
     Reader::new(text.as_bytes())
@@ -12,8 +12,16 @@ fn game(text: &str) -> Game {
         .unwrap()
 }
 
+/// Referees the first game of `text`, checking that the streaming [`Checker`]
+/// gives the same verdict as [`check_game`].
 fn check(text: &str) -> Verdict {
-    check_game(&game(text), 1, None)
+    let verdict = check_game(&game(text), 1, None);
+    let streamed = Reader::new(text.as_bytes())
+        .read_with(&mut Checker::new(None))
+        .unwrap()
+        .unwrap();
+    assert_eq!(streamed, verdict, "{text}");
+    verdict
 }
 
 const START2: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
@@ -217,4 +225,28 @@ fn malformed_verdict() {
     assert!(v.final_position.is_none() && v.winner.is_none());
     let e = v.error.unwrap();
     assert_eq!((e.line, e.column, e.rule, e.ply), (3, 10, None, None));
+}
+
+#[test]
+fn checker_over_a_file_with_bad_games() {
+    let text = "[Event \"1\"]\n\n1. e1-e2 *\n\n[Event \"2\"]\n\n1. e1-e9 *\n\n[Event \"3\"]\n\n1. e1-q2 *\n\n[Event \"4\"]\n[Result \"Red\"]\n\n1. resign Red\n";
+    let mut reader = Reader::new(text.as_bytes()).lenient();
+    let mut checker = Checker::new(Some(RulesEdition::Pacru2011));
+    let mut statuses = Vec::new();
+    loop {
+        match reader.read_with(&mut checker) {
+            Ok(Some(v)) => statuses.push((v.game, v.status)),
+            Ok(None) => break,
+            Err(e) => statuses.push((e.game, malformed(&e).status)),
+        }
+    }
+    assert_eq!(
+        statuses,
+        [
+            (1, Status::Ok),
+            (2, Status::Illegal),
+            (3, Status::Malformed),
+            (4, Status::Ok)
+        ]
+    );
 }

@@ -5,7 +5,7 @@ mod common;
 use common::{Rng, random_moves};
 use pacru_core::{Position, RulesEdition};
 use pacru_notation::pgr::{Game, GameRecorder, Reader, Tags, write_game, write_games};
-use pacru_notation::referee::{Status, check_game};
+use pacru_notation::referee::{Checker, Status, check_game};
 use proptest::prelude::*;
 
 const COMMENTS: [&str; 6] = [
@@ -79,6 +79,9 @@ proptest! {
         let verdict = check_game(&back[0], 1, None);
         prop_assert_eq!(verdict.status, Status::Ok, "{:?}\n{}", verdict.error, text);
         prop_assert_eq!(verdict.plies, game.moves.len());
+        // The streaming checker agrees.
+        let streamed = Reader::new(text.as_bytes()).read_with(&mut Checker::new(None)).unwrap().unwrap();
+        prop_assert_eq!(streamed, verdict);
     }
 
     #[test]
