@@ -330,7 +330,8 @@ impl Standings {
                 e.time_ms as f64 / 1000.0
             );
             if let Some(est) = e.elo.filter(|_| elo) {
-                let _ = write!(out, "  {:>+5.0} ± {:<4.0}", est.elo, est.error95);
+                let text = format!("{:+.0} ± {:.0}", est.elo, est.error95);
+                let _ = write!(out, "  {text:>12}");
             } else if elo {
                 let _ = write!(out, "  {:>12}", "-");
             }
