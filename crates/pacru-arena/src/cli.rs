@@ -120,7 +120,7 @@ pacru match builtin:random:1 builtin:greedy:1 builtin:random:2 --games 6 --movet
 pacru match --resume -o m3"
 )]
 pub struct MatchArgs {
-    /// The engines (2 to 4): command lines, or builtin:random[:SEED] / builtin:greedy[:SEED].
+    /// The engines (2 to 4): command lines, or built-in engines builtin:random:SEED and builtin:greedy:SEED (the seed is optional).
     #[arg(value_name = "ENGINE", num_args = 0..=4, required_unless_present = "resume")]
     pub engines: Vec<String>,
 
@@ -148,7 +148,7 @@ pacru tournament ./a ./b ./c ./d ./e --system swiss --rounds 4 -j 2 -o swiss1\n 
 pacru tournament ./a ./b ./c ./d --players 4 --movetime 100 --openings book.pgr"
 )]
 pub struct TournamentArgs {
-    /// The engines: command lines, or builtin:random[:SEED] / builtin:greedy[:SEED].
+    /// The engines: command lines, or built-in engines builtin:random:SEED and builtin:greedy:SEED (the seed is optional).
     #[arg(value_name = "ENGINE", required_unless_present = "resume")]
     pub engines: Vec<String>,
 
