@@ -198,3 +198,58 @@ fn sync_dir(dir: &Path) {
         let _ = d.sync_all();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Entry {
+        Entry::Complete { games: 0 }
+    }
+
+    #[test]
+    fn torn_last_lines_are_dropped_and_bad_middle_lines_refused() {
+        let dir = std::env::temp_dir().join(format!("pacru-arena-journal-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("j.jsonl");
+        // A journal must begin with the settings.
+        let mut j = Journal::create(&path, &start()).unwrap();
+        j.append(&Entry::Complete { games: 1 }).unwrap();
+        drop(j);
+        assert!(Journal::read(&path).is_err());
+        // A valid start line, then a cut line.
+        let config_line = r#"{"type":"bye","round":1,"engine":0,"points":1.0}"#;
+        std::fs::write(&path, format!("{config_line}\n")).unwrap();
+        assert!(Journal::read(&path).is_err(), "no start line");
+        let start_line = serde_json::to_string(&Entry::Start {
+            version: JOURNAL_VERSION,
+            config: serde_json::from_str(include_str!("../tests/data/config.json")).unwrap(),
+        })
+        .unwrap();
+        std::fs::write(
+            &path,
+            format!("{start_line}\n{config_line}\n{{\"type\":\"fin"),
+        )
+        .unwrap();
+        let (entries, good) = Journal::read(&path).unwrap();
+        assert_eq!(entries.len(), 2);
+        let (mut j, _) = Journal::open(&path).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), good);
+        j.append(&Entry::Complete { games: 0 }).unwrap();
+        assert_eq!(Journal::read(&path).unwrap().0.len(), 3);
+        // A complete last line without its line end is also dropped.
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.trim_end()).unwrap();
+        assert_eq!(Journal::read(&path).unwrap().0.len(), 2);
+        // A bad line in the middle is corruption, not a crash.
+        std::fs::write(&path, format!("{start_line}\nnot json\n{config_line}\n")).unwrap();
+        assert!(Journal::read(&path).is_err());
+        // Atomic writes replace the whole file.
+        let out = dir.join("out.txt");
+        write_atomic(&out, b"one").unwrap();
+        write_atomic(&out, b"two").unwrap();
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "two");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -429,6 +429,13 @@ mod tests {
         let g = fixed_schedule(System::Gauntlet { seeds: 1 }, 4, 2, 2, 1);
         assert_eq!(g.len(), 3 * 2 * 2);
         assert!(g.iter().all(|p| p.engines.contains(&0)));
+        // 3 players: the seed with each pair of the 4 others, 3 rotations each.
+        let g3 = fixed_schedule(System::Gauntlet { seeds: 1 }, 5, 3, 1, 1);
+        assert_eq!(g3.len(), 6 * 3);
+        for slot in 0..3 {
+            assert_eq!(g3.iter().filter(|p| p.engines[slot] == 0).count(), 6);
+        }
+        assert!(g3.iter().all(|p| p.engines.contains(&0)));
         let m = fixed_schedule(System::Match { games: 5 }, 2, 2, 1, 2);
         let orders: Vec<_> = m.iter().map(|p| (p.engines.clone(), p.opening)).collect();
         assert_eq!(
