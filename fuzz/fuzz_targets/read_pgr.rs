@@ -1,19 +1,30 @@
 //! Game records: the lenient reader never panics and always makes progress; the
-//! referee accepts every game that reads; the canonical text of a game reads back
-//! to the same canonical text.
+//! referee accepts every game that reads, and the streaming checker agrees with
+//! it; the canonical text of a game reads back to the same canonical text.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use pacru_notation::pgr::{Reader, write_game};
-use pacru_notation::referee::{check_game, malformed};
+use pacru_notation::referee::{Checker, check_game, malformed};
 
 fuzz_target!(|data: &[u8]| {
     let mut reader = Reader::new(data).lenient().max_game_bytes(1 << 16);
     let mut count = 0usize;
+    let mut streamed = Vec::new();
+    let mut stream_reader = Reader::new(data).lenient().max_game_bytes(1 << 16);
+    let mut checker = Checker::new(None);
+    loop {
+        match stream_reader.read_with(&mut checker) {
+            Ok(Some(verdict)) => streamed.push(Some(verdict)),
+            Ok(None) => break,
+            Err(_) => streamed.push(None),
+        }
+    }
     loop {
         match reader.read_game() {
             Ok(Some(game)) => {
-                let _ = check_game(&game, count + 1, None);
+                let verdict = check_game(&game, count + 1, None);
+                assert_eq!(streamed.get(count), Some(&Some(verdict)));
                 let text = write_game(&game);
                 let back = Reader::new(text.as_bytes())
                     .read_game()

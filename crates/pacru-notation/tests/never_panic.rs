@@ -5,12 +5,23 @@ mod common;
 use common::{Rng, random_moves};
 use pacru_core::Position;
 use pacru_notation::pgr::{Game, Reader, write_game};
-use pacru_notation::referee::{Status, check_game, malformed};
+use pacru_notation::referee::{Checker, Status, check_game, malformed};
 use pacru_notation::{parse_move, parse_ppn};
 use proptest::prelude::*;
 
 /// Reads everything leniently, referees and rewrites what parses.
 fn exercise(bytes: &[u8]) -> usize {
+    // The streaming checker's verdicts, to compare with check_game's.
+    let mut streamed = Vec::new();
+    let mut stream_reader = Reader::new(bytes).lenient();
+    let mut checker = Checker::new(None);
+    loop {
+        match stream_reader.read_with(&mut checker) {
+            Ok(Some(verdict)) => streamed.push(Some(verdict)),
+            Ok(None) => break,
+            Err(_) => streamed.push(None),
+        }
+    }
     let mut seen = 0;
     let mut reader = Reader::new(bytes).lenient();
     let mut last_game = 0;
@@ -19,6 +30,7 @@ fn exercise(bytes: &[u8]) -> usize {
             Ok(Some(game)) => {
                 let v = check_game(&game, seen + 1, None);
                 assert_ne!(v.status, Status::Malformed, "{:?}", v.error);
+                assert_eq!(streamed.get(seen), Some(&Some(v.clone())));
                 let text = write_game(&game);
                 // What the writer makes of a game always reads back.
                 let back: Vec<Game> = Reader::new(text.as_bytes())
@@ -39,6 +51,7 @@ fn exercise(bytes: &[u8]) -> usize {
         seen += 1;
         assert!(seen <= bytes.len() + 1, "the reader makes progress");
     }
+    assert_eq!(streamed.len(), seen);
     seen
 }
 
