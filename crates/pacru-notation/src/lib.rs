@@ -5,6 +5,7 @@
 //! reads back to the same value. [`pgr`] reads and writes game records;
 //! [`referee`] replays them under the rules (the engine of `pacru check`).
 
+pub mod abstractplay;
 mod fast_move;
 mod move_text;
 pub mod pgr;
