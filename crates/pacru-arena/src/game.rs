@@ -316,6 +316,8 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     }
     let healthy = procs.iter().filter(|p| p.is_some()).count();
     let mut clocks = settings.time.clocks(n);
+    // Thinking time per slot, summed exactly (moves often take well under 1 ms).
+    let mut thinking = vec![Duration::ZERO; n];
     let mut end: Option<(String, String)> = None;
     let mut last_termination: Option<String> = None;
     if healthy == 0 {
@@ -398,9 +400,8 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         };
         match answer {
             Ok((mv, elapsed)) => {
-                let report = &mut slots[slot];
-                report.moves += 1;
-                report.time_ms += elapsed.as_millis() as u64;
+                slots[slot].moves += 1;
+                thinking[slot] += elapsed;
                 if let Some(left) = clocks.remaining.get_mut(slot) {
                     *left = left.saturating_sub(elapsed) + clocks.increment;
                 }
@@ -441,7 +442,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
             }
             Err(f) => {
                 if let EngineFailure::TimedOut { limit_ms, .. } = &f {
-                    slots[slot].time_ms += limit_ms;
+                    thinking[slot] += Duration::from_millis(*limit_ms);
                 }
                 end = forfeit(
                     slot,
@@ -467,6 +468,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     let (result, termination) = end.unwrap_or_else(|| ("*".to_owned(), "abandoned".to_owned()));
     let final_pos = rec.position().clone();
     for (slot, c) in colours.iter().enumerate() {
+        slots[slot].time_ms = thinking[slot].as_millis() as u64;
         slots[slot].survived = final_pos.is_in_game(*c);
         slots[slot].fields = final_pos.field_count(*c);
     }
