@@ -8,6 +8,9 @@ pub(crate) static RAY_FIELDS: [[[u8; 8]; 8]; 81] = build_ray_fields();
 pub(crate) static RAY_LEN: [[u8; 8]; 81] = build_ray_len();
 /// For each field and direction: the set of fields beyond it.
 pub(crate) static RAY_MASK: [[u128; 8]; 81] = build_ray_mask();
+/// For each field, direction and k in 0..=8: the first k fields of the ray (fewer at
+/// the edge of the board).
+pub(crate) static RAY_PREFIX: [[[u128; 9]; 8]; 81] = build_ray_prefix();
 /// For each field and facing: the (up to three) adjacent fields a chevron there
 /// could step onto.
 static STEP_TARGETS: [[u128; 8]; 81] = build_step_targets();
@@ -78,6 +81,27 @@ const fn build_ray_mask() -> [[u128; 8]; 81] {
             while let Some(g) = step(f, d, n) {
                 table[f][d] |= 1u128 << g;
                 n += 1;
+            }
+            d += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+const fn build_ray_prefix() -> [[[u128; 9]; 8]; 81] {
+    let mut table = [[[0u128; 9]; 8]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut k = 1;
+            while k <= 8 {
+                table[f][d][k] = table[f][d][k - 1];
+                if let Some(g) = step(f, d, k) {
+                    table[f][d][k] |= 1u128 << g;
+                }
+                k += 1;
             }
             d += 1;
         }
@@ -169,6 +193,18 @@ pub(crate) fn ray_field(from: Field, direction: Direction, n: u8) -> Field {
 #[inline]
 pub(crate) fn ray_len(from: Field, direction: Direction) -> u8 {
     RAY_LEN[from.index()][direction.index()]
+}
+
+/// The adjacent field of `from` in `direction`, if on the board.
+#[inline]
+pub(crate) fn neighbour(from: Field, direction: Direction) -> Option<Field> {
+    if RAY_LEN[from.index()][direction.index()] == 0 {
+        None
+    } else {
+        Some(Field::from_index_unchecked(
+            RAY_FIELDS[from.index()][direction.index()][0],
+        ))
+    }
 }
 
 /// The first occupied field beyond `from` along `direction`, if any.

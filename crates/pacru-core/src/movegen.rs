@@ -425,14 +425,14 @@ impl Position {
 
     /// Whether the player at `slot` could make a movement (pincers included) now.
     pub(crate) fn has_legal_movement(&self, slot: usize) -> bool {
-        let turn = Turn::new(self, slot);
         // Fast path: a one-field step onto a free field of no other colour.
-        let step_ok = !turn.occupied & !(turn.coloured - turn.own);
-        for from in turn.mine {
+        let step_ok = !self.occupied() & (self.fields[slot] | !self.coloured());
+        for from in self.chevrons[slot] {
             if (step_targets(from, self.facing[from.index()]) & step_ok).any() {
                 return true;
             }
         }
+        let turn = Turn::new(self, slot);
         for from in turn.mine {
             let own_from = turn.own.contains(from);
             let power = turn.power(from);

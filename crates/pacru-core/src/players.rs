@@ -50,6 +50,12 @@ impl Players {
         &self.colours[..self.len as usize]
     }
 
+    /// The colour of the player at `slot` (below 4; slots beyond the players hold Black).
+    #[inline]
+    pub(crate) fn colour_at_slot(&self, slot: usize) -> Colour {
+        self.colours[slot & 3]
+    }
+
     /// The colour of the player at position `slot` in order of play.
     #[inline]
     pub fn get(&self, slot: usize) -> Option<Colour> {

@@ -181,7 +181,7 @@ impl Position {
         let mut candidates = ray.jump | ray.pincer;
         if let Some(prev) = ray
             .first_chevron
-            .and_then(|b| b.offset(travel.opposite(), 1))
+            .and_then(|b| crate::geometry::neighbour(b, travel.opposite()))
         {
             candidates |= Bitboard::from_field(prev) & (ray.plain | ray.connection);
         }

@@ -203,7 +203,7 @@ impl Position {
     /// The player whose turn it is (in a finished game: who would be next).
     #[inline]
     pub fn to_move(&self) -> Colour {
-        self.players.as_slice()[self.to_move as usize]
+        self.players.colour_at_slot(self.to_move as usize)
     }
 
     /// The rules edition in force.
@@ -388,10 +388,14 @@ impl Position {
     #[inline]
     pub(crate) fn next_in_game_after(&self, slot: usize) -> usize {
         let n = self.players.len();
-        (1..=n)
-            .map(|i| (slot + i) % n)
-            .find(|&s| self.chevrons[s].any())
-            .unwrap_or(slot)
+        let mut s = slot;
+        for _ in 0..n {
+            s = if s + 1 == n { 0 } else { s + 1 };
+            if self.chevrons[s].any() {
+                return s;
+            }
+        }
+        slot
     }
 
     // ----- low-level edits that keep the hash in step -----
@@ -410,7 +414,7 @@ impl Position {
         self.fields[slot].insert(field);
         self.land_counts[slot][field.borderland() as usize] += 1;
         self.field_counts[slot] += 1;
-        self.hash ^= zobrist::marker(self.players.as_slice()[slot].index(), field.index());
+        self.hash ^= zobrist::marker(self.players.colour_at_slot(slot).index(), field.index());
     }
 
     /// Makes `field` neutral.
@@ -421,7 +425,7 @@ impl Position {
                 self.fields[s].remove(field);
                 self.land_counts[s][field.borderland() as usize] -= 1;
                 self.field_counts[s] -= 1;
-                self.hash ^= zobrist::marker(self.players.as_slice()[s].index(), field.index());
+                self.hash ^= zobrist::marker(self.players.colour_at_slot(s).index(), field.index());
                 return;
             }
         }
@@ -437,7 +441,7 @@ impl Position {
 
     #[inline]
     pub(crate) fn remove_chevron(&mut self, slot: usize, field: Field) {
-        let colour = self.players.as_slice()[slot].index();
+        let colour = self.players.colour_at_slot(slot).index();
         self.hash ^= zobrist::chevron(colour, field.index(), self.facing[field.index()].index());
         self.chevrons[slot].remove(field);
         self.facing[field.index()] = Direction::N;
@@ -445,7 +449,7 @@ impl Position {
 
     #[inline]
     pub(crate) fn put_chevron(&mut self, slot: usize, field: Field, facing: Direction) {
-        let colour = self.players.as_slice()[slot].index();
+        let colour = self.players.colour_at_slot(slot).index();
         self.hash ^= zobrist::chevron(colour, field.index(), facing.index());
         self.chevrons[slot].insert(field);
         self.facing[field.index()] = facing;

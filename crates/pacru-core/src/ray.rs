@@ -1,7 +1,7 @@
 //! The destinations of one chevron along one direction of travel, computed with
 //! bitboards and sorted by kind of movement.
 
-use crate::geometry::{RAY_MASK, first_blocker, ray_field, ray_len};
+use crate::geometry::{RAY_MASK, RAY_PREFIX, first_blocker, neighbour};
 use crate::turn::Turn;
 use crate::{Bitboard, Direction, Field, Position};
 
@@ -32,36 +32,39 @@ impl Turn {
         power: u8,
         pincer_targets: &mut Option<Bitboard>,
     ) -> Ray {
-        let steps = power.min(ray_len(from, travel));
-        if steps == 0 {
-            return Ray::default();
-        }
         let d = travel.index();
-        let last = ray_field(from, travel, steps);
-        let within = Bitboard(RAY_MASK[from.index()][d] & !RAY_MASK[last.index()][d]);
         let first_chevron = first_blocker(from, travel, self.occupied);
-        let own_from = self.own.contains(from);
         let mut ray = Ray {
             first_chevron,
             ..Ray::default()
         };
+        if power <= 1 {
+            // One step: no connection, no jump.
+            if let Some(to) = neighbour(from, travel) {
+                if self.landing.contains(to) {
+                    ray.plain = Bitboard::from_field(to);
+                } else if first_chevron == Some(to)
+                    && self.is_pincer_target(pos, to, pincer_targets)
+                {
+                    ray.pincer = Bitboard::from_field(to);
+                }
+            }
+            return ray;
+        }
+        let within = Bitboard(RAY_PREFIX[from.index()][d][usize::from(power.min(8))]);
         let (before, after) = match first_chevron {
             Some(b) if within.contains(b) => {
-                let beyond = Bitboard(RAY_MASK[b.index()][d]);
-                if !self.mine.contains(b)
-                    && pincer_targets
-                        .get_or_insert_with(|| self.pincer_targets(pos))
-                        .contains(b)
-                {
+                if self.is_pincer_target(pos, b, pincer_targets) {
                     ray.pincer = Bitboard::from_field(b);
                 }
+                let beyond = Bitboard(RAY_MASK[b.index()][d]);
                 (within - beyond - Bitboard::from_field(b), within & beyond)
             }
             _ => (within, Bitboard::EMPTY),
         };
         let near = before & self.landing;
-        if own_from {
-            let first = Bitboard::from_field(ray_field(from, travel, 1));
+        if self.own.contains(from) {
+            let first = Bitboard(RAY_PREFIX[from.index()][d][1]);
             ray.connection = (near & self.own) - first;
             ray.plain = near - ray.connection;
             ray.jump = after & self.own & !self.occupied;
@@ -69,5 +72,19 @@ impl Turn {
             ray.plain = near;
         }
         ray
+    }
+
+    /// Whether the chevron on `field` is an opponent's that we may pincer.
+    #[inline]
+    fn is_pincer_target(
+        &self,
+        pos: &Position,
+        field: Field,
+        pincer_targets: &mut Option<Bitboard>,
+    ) -> bool {
+        !self.mine.contains(field)
+            && pincer_targets
+                .get_or_insert_with(|| self.pincer_targets(pos))
+                .contains(field)
     }
 }

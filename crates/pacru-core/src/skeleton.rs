@@ -161,7 +161,7 @@ impl Position {
     /// Whether a chevron arriving on `to` travelling `travel` faces a partner.
     #[inline]
     pub(crate) fn meeting_partner_at(&self, turn: &Turn, to: Field, travel: Direction) -> bool {
-        match to.offset(travel, 1) {
+        match crate::geometry::neighbour(to, travel) {
             Some(ahead) => {
                 turn.mine.contains(ahead)
                     && turn.own.contains(ahead)
