@@ -21,10 +21,36 @@ fn main() {
             }
             println!("plies {plies}");
         }
+        "validate" => {
+            // Record random games, then validate and apply every move again, as a
+            // referee replaying records does.
+            let mut records = Vec::new();
+            for seed in 0..games {
+                let start = Position::standard(2 + (seed % 3) as usize).expect("start");
+                let mut pos = start.clone();
+                let mut rng = SplitMix64::new(seed);
+                let mut moves = Vec::new();
+                while let Some(mv) = pos.random_move(&mut rng) {
+                    pos.play_unchecked(&mv);
+                    moves.push(mv);
+                }
+                records.push((start, moves));
+            }
+            let mut plies = 0u64;
+            for (start, moves) in &records {
+                let mut pos = start.clone();
+                for mv in moves {
+                    pos.validate(mv).expect("recorded moves are legal");
+                    pos.play_unchecked(mv);
+                    plies += 1;
+                }
+            }
+            println!("plies {plies}");
+        }
         "perft" => {
             let pos = Position::standard(2).expect("start");
             println!("nodes {}", pos.perft_applying(3));
         }
-        _ => eprintln!("usage: workload playout [GAMES] | perft"),
+        _ => eprintln!("usage: workload playout [GAMES] | validate [GAMES] | perft"),
     }
 }

@@ -154,14 +154,13 @@ impl Position {
     }
 
     fn check(&self, mv: &Move) -> Result<Option<ResolvedMovement>, IllegalMove> {
-        if let Status::Won { winner, .. } = self.status() {
-            return Err(IllegalMove::new(
-                Rule::R16,
-                format!("the game is over: {winner} has won"),
-            ));
-        }
         if self.is_finished() {
-            return Err(IllegalMove::new(Rule::R16, "the game is over"));
+            return Err(match self.status() {
+                Status::Won { winner, .. } => {
+                    IllegalMove::new(Rule::R16, format!("the game is over: {winner} has won"))
+                }
+                _ => IllegalMove::new(Rule::R16, "the game is over"),
+            });
         }
         match mv {
             Move::Movement(m) => self.check_movement(m).map(Some),
@@ -171,6 +170,9 @@ impl Position {
     }
 
     fn check_own_chevron(&self, field: Field, rule: Rule) -> Result<(), IllegalMove> {
+        if self.chevrons[self.to_move_slot()].contains(field) {
+            return Ok(());
+        }
         let mover = self.to_move();
         match self.chevron_at(field) {
             None => Err(IllegalMove::new(
@@ -270,7 +272,12 @@ impl Position {
             }
             MovementKind::Pincer
         } else {
-            if let Some(c) = self.chevron_at(to) {
+            if let Some(c) = turn
+                .occupied
+                .contains(to)
+                .then(|| self.chevron_at(to))
+                .flatten()
+            {
                 let reason = if c.colour == mover {
                     format!("{to} is occupied by your own chevron")
                 } else if turn.pincer_targets(self).contains(to) && blockers.is_empty() {
@@ -286,8 +293,10 @@ impl Position {
                 };
                 return Err(IllegalMove::new(Rule::R7, reason));
             }
-            if let Some(c) = self.colour_at(to)
-                && c != mover
+            if let Some(c) = (turn.coloured - turn.own)
+                .contains(to)
+                .then(|| self.colour_at(to))
+                .flatten()
             {
                 return Err(IllegalMove::new(
                     Rule::R7,
