@@ -14,6 +14,8 @@ pub(crate) static RAY_PREFIX: [[[u128; 9]; 8]; 81] = build_ray_prefix();
 /// For each field and facing: the (up to three) adjacent fields a chevron there
 /// could step onto.
 static STEP_TARGETS: [[u128; 8]; 81] = build_step_targets();
+/// For each field and direction: the adjacent field's index, 255 off the board.
+static NEIGHBOUR: [[u8; 8]; 81] = build_neighbours();
 /// For each field: its borderland's index.
 pub(crate) static BORDERLAND_OF: [u8; 81] = build_borderland_of();
 /// For each pair of fields on a line: direction index in the low nibble, distance in
@@ -131,6 +133,22 @@ const fn build_step_targets() -> [[u128; 8]; 81] {
     table
 }
 
+const fn build_neighbours() -> [[u8; 8]; 81] {
+    let mut table = [[u8::MAX; 8]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut d = 0;
+        while d < 8 {
+            if let Some(g) = step(f, d, 1) {
+                table[f][d] = g as u8;
+            }
+            d += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
 const fn build_borderland_of() -> [u8; 81] {
     let mut table = [0u8; 81];
     let mut f = 0;
@@ -198,13 +216,7 @@ pub(crate) fn ray_len(from: Field, direction: Direction) -> u8 {
 /// The adjacent field of `from` in `direction`, if on the board.
 #[inline]
 pub(crate) fn neighbour(from: Field, direction: Direction) -> Option<Field> {
-    if RAY_LEN[from.index()][direction.index()] == 0 {
-        None
-    } else {
-        Some(Field::from_index_unchecked(
-            RAY_FIELDS[from.index()][direction.index()][0],
-        ))
-    }
+    Field::from_index(NEIGHBOUR[from.index()][direction.index()])
 }
 
 /// The first occupied field beyond `from` along `direction`, if any.
