@@ -169,6 +169,16 @@ Exit status 2: usage or I/O error (other files are still processed).",
     )]
     Fmt(FmtArgs),
 
+    /// Convert game records from another format into canonical PGR.
+    #[command(
+        long_about = "Reads game records written by another program and writes them as canonical PGR on standard output, one blank line apart (`-` or no file: standard input). The only format so far is AbstractPlay's JSON game record (one record per file), with its players, seats, 2011 meeting rule and endings mapped as described in docs/notation.md. Moves are translated but not refereed: run `pacru check` on the result.
+
+A file that cannot be converted is reported on standard error with the place in the JSON that is wrong (the other files are still converted); the exit status is then 1. Exit status 2: usage error or a file that cannot be read. Files larger than 64 MiB are refused (exit status 2).",
+        after_help = "Examples:\n  pacru import abstractplay-game.json > game.pgr\n  \
+pacru import --from abstractplay *.json | pacru check"
+    )]
+    Import(ImportArgs),
+
     /// Run a built-in engine that speaks the engine protocol (PEP) on stdin/stdout.
     #[command(
         long_about = "Runs a built-in engine that speaks PEP, the Pacru Engine Protocol \
@@ -380,6 +390,26 @@ pub struct FmtArgs {
     pub check: bool,
 
     /// Record files; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Formats `pacru import` reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ImportFormat {
+    /// AbstractPlay's JSON game record.
+    #[default]
+    Abstractplay,
+}
+
+/// Arguments of `pacru import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The format of the input files.
+    #[arg(long, value_enum, default_value_t = ImportFormat::Abstractplay)]
+    pub from: ImportFormat,
+
+    /// Files to convert; `-` or none: standard input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 }

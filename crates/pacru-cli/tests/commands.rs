@@ -406,3 +406,48 @@ fn engine_check_of_a_missing_program_fails() {
     assert!(run.stdout.contains("FAIL"), "{}", run.stdout);
     assert_eq!(pacru(&["engine-check"]).code, 2);
 }
+
+#[test]
+fn import_converts_abstractplay_records_into_records_that_check() {
+    let run = pacru(&[
+        "import",
+        "tests/data/abstractplay-2p.json",
+        "tests/data/abstractplay-3p.json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("[Rules \"2011\"]"), "{}", run.stdout);
+    assert!(run.stdout.contains("[Seats \"EWN\"]"), "{}", run.stdout);
+    let checked = pacru_with_input(&["check", "--format", "json", "-"], run.stdout.as_bytes());
+    let statuses: Vec<String> = checked
+        .stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["status"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(statuses, ["ok", "ok"], "{}", checked.stdout);
+}
+
+#[test]
+fn import_reports_a_bad_record_and_converts_the_others() {
+    let run = pacru(&[
+        "import",
+        "tests/data/garbage.bin",
+        "tests/data/abstractplay-2p.json",
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("garbage.bin"), "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("[Event \"Friendly cup\"]"),
+        "{}",
+        run.stdout
+    );
+    let missing = pacru(&["import", "tests/data/no-such-file.json"]);
+    assert_eq!(missing.code, 2);
+    assert!(
+        missing.stderr.contains("no-such-file.json"),
+        "{}",
+        missing.stderr
+    );
+}

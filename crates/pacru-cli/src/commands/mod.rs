@@ -5,6 +5,7 @@ mod completions;
 mod engine;
 mod engine_check;
 mod fmt;
+mod import;
 mod man;
 mod moves;
 mod new;
@@ -27,6 +28,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Perft(args) => perft::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Engine(args) => engine::run(&args),
         Command::EngineCheck(args) => engine_check::run(&args),
         Command::Completions(args) => completions::run(&args),

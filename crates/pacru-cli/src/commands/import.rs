@@ -1,0 +1,68 @@
+//! `pacru import`: game records of other programs as canonical PGR.
+
+use crate::Outcome;
+use crate::cli::{ImportArgs, ImportFormat};
+use crate::input;
+use anyhow::Context;
+use pacru_notation::abstractplay;
+use pacru_notation::pgr::write_game;
+use std::io::{Read, Write};
+
+/// The largest input file accepted: an AbstractPlay record is a few kilobytes.
+const MAX_INPUT: u64 = 64 * 1024 * 1024;
+
+/// Reads a whole input (at most [`MAX_INPUT`] bytes).
+fn read_bytes(name: &str) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    input::open(name)?
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("{name}: cannot read"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        anyhow::bail!(
+            "{name}: larger than {} MiB, not a game record",
+            MAX_INPUT >> 20
+        );
+    }
+    Ok(bytes)
+}
+
+/// Converts every input and writes the records; reports inputs that fail.
+pub fn run(args: &ImportArgs) -> anyhow::Result<Outcome> {
+    let mut out = std::io::stdout().lock();
+    let mut outcome = Outcome::Success;
+    let mut written = false;
+    for name in input::names(&args.files) {
+        let bytes = match read_bytes(&name) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                eprintln!("pacru: error: {e:#}");
+                outcome = outcome.max(Outcome::IoError);
+                continue;
+            }
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            eprintln!("pacru: {name}: not UTF-8 text, so not a JSON game record");
+            outcome = outcome.max(Outcome::Failure);
+            continue;
+        };
+        let converted = match args.from {
+            ImportFormat::Abstractplay => abstractplay::import(&text),
+        };
+        match converted {
+            Ok(game) => {
+                if written {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(write_game(&game).as_bytes())?;
+                written = true;
+            }
+            Err(e) => {
+                eprintln!("pacru: {name}: {e}");
+                outcome = outcome.max(Outcome::Failure);
+            }
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}
