@@ -184,23 +184,25 @@ pub struct LegalMoves<'a> {
     crossing_pending: Bitboard,
     chosen_first: Option<Item>,
     meeting_pending: Bitboard,
-    reorientations: Reorientations,
+    /// Whether the current skeleton's destination faces a meeting partner.
+    partner: bool,
+    /// Started when the movements are exhausted.
+    reorientations: Option<Reorientations>,
 }
 
 impl<'a> LegalMoves<'a> {
     pub(crate) fn new(pos: &'a Position) -> LegalMoves<'a> {
         let me = pos.to_move_slot();
-        let skeletons = MovementSkeletons::new(pos, me);
-        let reorientations = Reorientations::new(pos, me);
         LegalMoves {
-            skeletons,
+            skeletons: MovementSkeletons::new(pos, me),
             current: None,
             no_first_pending: false,
             connection_pending: false,
             crossing_pending: Bitboard::EMPTY,
             chosen_first: None,
             meeting_pending: Bitboard::EMPTY,
-            reorientations,
+            partner: false,
+            reorientations: None,
         }
     }
 }
@@ -228,7 +230,11 @@ impl Iterator for LegalMoves<'_> {
                 };
                 if let Some(first) = first {
                     let pos = self.skeletons.raw.pos;
-                    let meeting = pos.meeting_fields_in(self.skeletons.turn(), sk, first);
+                    let meeting = if self.partner {
+                        pos.meeting_fields_in(self.skeletons.turn(), sk, first)
+                    } else {
+                        Bitboard::EMPTY
+                    };
                     if meeting.any() {
                         self.chosen_first = first;
                         self.meeting_pending = meeting;
@@ -242,10 +248,20 @@ impl Iterator for LegalMoves<'_> {
                 self.no_first_pending = !sk.needs_first_item();
                 self.connection_pending = sk.connection_change_available();
                 self.crossing_pending = sk.crossing_fields;
+                self.partner = self
+                    .skeletons
+                    .raw
+                    .pos
+                    .meeting_partner(self.skeletons.turn(), &sk);
                 self.current = Some(sk);
                 continue;
             }
-            return self.reorientations.next().map(Move::Reorientation);
+            let pos = self.skeletons.raw.pos;
+            return self
+                .reorientations
+                .get_or_insert_with(|| Reorientations::new(pos, pos.to_move_slot()))
+                .next()
+                .map(Move::Reorientation);
         }
     }
 }
