@@ -50,20 +50,6 @@ impl<'a> RawMovements<'a> {
             ray: Ray::default(),
         }
     }
-
-    /// Calls `visit` with each chevron's field, direction of travel and ray.
-    #[inline]
-    pub(crate) fn for_each_ray(mut self, mut visit: impl FnMut(Field, Direction, &Ray)) {
-        while let Some(from) = self.remaining.pop_first() {
-            let power = self.turn.power(from);
-            for travel in self.pos.facing[from.index()].travel_directions() {
-                let ray = self
-                    .turn
-                    .ray(self.pos, from, travel, power, &mut self.pincer_targets);
-                visit(from, travel, &ray);
-            }
-        }
-    }
 }
 
 /// The outline of the movement from `from` to `to` in direction `travel`.

@@ -1,6 +1,6 @@
 //! Random moves and random playouts, for self-play, random engines and benchmarks.
 
-use crate::movegen::{RawMovement, RawMovements, outline};
+use crate::movegen::{RawMovement, outline};
 
 /// How many rays (chevrons times three) [`Position::random_move`] remembers.
 const CACHED_RAYS: usize = 24;
@@ -82,26 +82,26 @@ impl Position {
         if self.is_finished() {
             return None;
         }
-        let me = self.to_move_slot();
-        let raws = RawMovements::new(self, me);
-        let turn = raws.turn;
+        let turn = Turn::new(self, self.to_move_slot());
+        let mut pincer_targets = None;
         let returnable = turn.own - turn.occupied;
         let rotations = Rotation::ALL
             .iter()
             .filter(|r| returnable.count() >= r.returned_count())
             .count() as u64;
         let reorientations = u64::from(turn.mine.count()) * rotations * REORIENTATION_WEIGHT;
-        // Remember each ray's weight so the chosen ray alone is computed again.
-        let mut weights = [(Field::from_index_unchecked(0), Direction::N, 0u64); CACHED_RAYS];
-        let mut cached = 0;
+        // Remember each ray's weight so that only the chosen ray is computed again;
+        // ray `i` is travel direction `i % 3` of the `i / 3`-th chevron.
+        let mut weights = [0u64; CACHED_RAYS];
+        let mut rays = 0;
         let mut movements = 0;
-        raws.clone().for_each_ray(|from, travel, ray| {
+        self.for_each_ray(&turn, &mut pincer_targets, |_, travel, ray| {
             let weight = self.ray_weight(&turn, travel, ray);
             movements += weight;
-            if cached < CACHED_RAYS {
-                weights[cached] = (from, travel, weight);
+            if let Some(slot) = weights.get_mut(rays) {
+                *slot = weight;
             }
-            cached += 1;
+            rays += 1;
         });
         let total = movements + reorientations;
         if total == 0 {
@@ -109,18 +109,19 @@ impl Position {
         }
         let mut pick = rng.below(total);
         let mut chosen = None;
-        if pick < movements && cached <= CACHED_RAYS {
-            for &(from, travel, weight) in &weights[..cached] {
+        if pick < movements && rays <= CACHED_RAYS {
+            for (index, &weight) in weights[..rays].iter().enumerate() {
                 if pick < weight {
-                    let power = turn.power(from);
-                    let ray = turn.ray(self, from, travel, power, &mut None);
+                    let from = nth_field(turn.mine, (index / 3) as u64)?;
+                    let travel = self.facing[from.index()].travel_directions()[index % 3];
+                    let ray = turn.ray(self, from, travel, turn.power(from), &mut pincer_targets);
                     chosen = self.pick_in_ray(&turn, from, travel, &ray, pick);
                     break;
                 }
                 pick -= weight;
             }
         } else if pick < movements {
-            raws.for_each_ray(|from, travel, ray| {
+            self.for_each_ray(&turn, &mut pincer_targets, |from, travel, ray| {
                 if chosen.is_some() {
                     return;
                 }
@@ -159,6 +160,27 @@ impl Position {
                 rotation,
                 returned,
             }))
+        }
+    }
+
+    /// Calls `visit` with each of the mover's chevrons, each direction of travel
+    /// and the ray of destinations.
+    #[inline]
+    fn for_each_ray(
+        &self,
+        turn: &Turn,
+        pincer_targets: &mut Option<Bitboard>,
+        mut visit: impl FnMut(Field, Direction, &Ray),
+    ) {
+        for from in turn.mine {
+            let power = turn.power(from);
+            for travel in self.facing[from.index()].travel_directions() {
+                visit(
+                    from,
+                    travel,
+                    &turn.ray(self, from, travel, power, pincer_targets),
+                );
+            }
         }
     }
 

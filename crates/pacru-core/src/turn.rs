@@ -1,6 +1,6 @@
 //! Facts about one player's turn that move generation and validation share.
 
-use crate::geometry::{first_blocker, line};
+use crate::geometry::{first_blocker, line, step_targets};
 use crate::{Bitboard, Field, Position};
 
 /// A snapshot of the board from the point of view of the player `me`.
@@ -56,6 +56,10 @@ impl Turn {
     #[inline]
     pub fn attacks_from(&self, pos: &Position, from: Field) -> Bitboard {
         let power = self.power(from);
+        if power <= 1 {
+            // Only the three adjacent fields ahead can be reached.
+            return step_targets(from, pos.facing[from.index()]) & self.occupied - self.mine;
+        }
         let mut attacked = Bitboard::EMPTY;
         for travel in pos.facing[from.index()].travel_directions() {
             if let Some(hit) = first_blocker(from, travel, self.occupied)
