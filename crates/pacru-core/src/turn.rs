@@ -58,7 +58,7 @@ impl Turn {
         let power = self.power(from);
         if power <= 1 {
             // Only the three adjacent fields ahead can be reached.
-            return step_targets(from, pos.facing[from.index()]) & self.occupied - self.mine;
+            return step_targets(from, pos.facing[from.index()]) & (self.occupied - self.mine);
         }
         let mut attacked = Bitboard::EMPTY;
         for travel in pos.facing[from.index()].travel_directions() {
