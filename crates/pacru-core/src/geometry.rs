@@ -2,10 +2,6 @@
 
 use crate::{Bitboard, Direction, Field};
 
-/// For each field and direction: the fields beyond it, nearest first (up to 8).
-pub(crate) static RAY_FIELDS: [[[u8; 8]; 8]; 81] = build_ray_fields();
-/// For each field and direction: how many fields lie beyond it before the edge.
-pub(crate) static RAY_LEN: [[u8; 8]; 81] = build_ray_len();
 /// For each field and direction: the set of fields beyond it.
 pub(crate) static RAY_MASK: [[u128; 8]; 81] = build_ray_mask();
 /// For each field, direction and k in 0..=8: the first k fields of the ray (fewer at
@@ -33,44 +29,6 @@ const fn step(field: usize, dir: usize, n: usize) -> Option<usize> {
     } else {
         None
     }
-}
-
-const fn build_ray_fields() -> [[[u8; 8]; 8]; 81] {
-    let mut table = [[[0u8; 8]; 8]; 81];
-    let mut f = 0;
-    while f < 81 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 1;
-            while n <= 8 {
-                if let Some(g) = step(f, d, n) {
-                    table[f][d][n - 1] = g as u8;
-                }
-                n += 1;
-            }
-            d += 1;
-        }
-        f += 1;
-    }
-    table
-}
-
-const fn build_ray_len() -> [[u8; 8]; 81] {
-    let mut table = [[0u8; 8]; 81];
-    let mut f = 0;
-    while f < 81 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 0;
-            while step(f, d, n + 1).is_some() {
-                n += 1;
-            }
-            table[f][d] = n as u8;
-            d += 1;
-        }
-        f += 1;
-    }
-    table
 }
 
 const fn build_ray_mask() -> [[u128; 8]; 81] {
@@ -199,18 +157,6 @@ pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
 pub(crate) fn between(from: Field, to: Field, direction: Direction) -> Bitboard {
     let d = direction.index();
     Bitboard(RAY_MASK[from.index()][d] ^ RAY_MASK[to.index()][d] ^ (1u128 << to.index()))
-}
-
-/// The field `n` (1-based) steps from `from` along `direction`; `n` must be within the ray.
-#[inline]
-pub(crate) fn ray_field(from: Field, direction: Direction, n: u8) -> Field {
-    Field::from_index_unchecked(RAY_FIELDS[from.index()][direction.index()][n as usize - 1])
-}
-
-/// How many fields lie beyond `from` in `direction`.
-#[inline]
-pub(crate) fn ray_len(from: Field, direction: Direction) -> u8 {
-    RAY_LEN[from.index()][direction.index()]
 }
 
 /// The adjacent field of `from` in `direction`, if on the board.

@@ -1,6 +1,6 @@
 //! Legal move generation: skeletons, complete moves, counting.
 
-use crate::geometry::{line, ray_field, ray_len, step_targets};
+use crate::geometry::{line, step_targets};
 use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton};
 use crate::turn::Turn;
@@ -434,30 +434,24 @@ impl Position {
                 return true;
             }
         }
+        // Longer movements of chevrons with power 2 or more, then pincers.
         let turn = Turn::new(self, slot);
+        let mut pincer_targets = None;
         for from in turn.mine {
-            let own_from = turn.own.contains(from);
             let power = turn.power(from);
+            if power <= 1 {
+                continue;
+            }
             for travel in self.facing[from.index()].travel_directions() {
-                let steps = power.min(ray_len(from, travel));
-                let mut jumped = false;
-                for step in 1..=steps {
-                    let to = ray_field(from, travel, step);
-                    if turn.occupied.contains(to) {
-                        if !own_from {
-                            break;
-                        }
-                        jumped = true;
-                        continue;
-                    }
-                    let own_to = turn.own.contains(to);
-                    if own_to || (!jumped && !turn.coloured.contains(to)) {
-                        return true;
-                    }
+                let ray = turn.ray(self, from, travel, power, &mut pincer_targets);
+                if (ray.plain | ray.connection | ray.jump | ray.pincer).any() {
+                    return true;
                 }
             }
         }
-        turn.pincer_targets(self).any()
+        pincer_targets
+            .unwrap_or_else(|| turn.pincer_targets(self))
+            .any()
     }
 
     /// Whether the player to move has a legal movement (false when the game is over).
