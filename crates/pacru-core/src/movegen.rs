@@ -4,7 +4,9 @@ use crate::geometry::{line, step_targets};
 use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton};
 use crate::turn::Turn;
-use crate::{Bitboard, Direction, Field, Item, Move, Position, Reorientation, Rotation};
+use crate::{
+    Bitboard, Direction, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
+};
 
 /// A legal movement in outline: where from, where to, and what kind.
 #[derive(Clone, Copy, Debug)]
@@ -230,7 +232,22 @@ impl Iterator for LegalMoves<'_> {
                 }
                 self.current = None;
             }
-            if let Some(sk) = self.skeletons.next() {
+            if let Some(raw) = self.skeletons.raw.next() {
+                let pos = self.skeletons.raw.pos;
+                let turn = self.skeletons.turn();
+                // A plain step within one borderland that meets nobody has no choices.
+                if raw.kind == MovementKind::Plain
+                    && raw.from.borderland() == raw.to.borderland()
+                    && !pos.meeting_partner_at(turn, raw.to, raw.travel)
+                {
+                    return Some(Move::Movement(Movement {
+                        from: raw.from,
+                        to: raw.to,
+                        pincer: false,
+                        items: Items::NONE,
+                    }));
+                }
+                let sk = pos.build_raw(turn, &raw);
                 self.no_first_pending = !sk.needs_first_item();
                 self.connection_pending = sk.connection_change_available();
                 self.crossing_pending = sk.crossing_fields;
