@@ -151,9 +151,10 @@ impl Position {
             };
             Some(sk.complete(first, meeting))
         } else {
-            let index = pick / REORIENTATION_WEIGHT;
-            let field = nth_field(turn.mine, index / rotations)?;
-            let rotation = Rotation::ALL[(index % rotations) as usize];
+            // Only reached with a pick among the reorientations, so `rotations` > 0.
+            let index = pick.checked_div(REORIENTATION_WEIGHT)?;
+            let field = nth_field(turn.mine, index.checked_div(rotations)?)?;
+            let rotation = *Rotation::ALL.get((index % rotations) as usize)?;
             let returned = random_subset(returnable, rotation.returned_count(), rng);
             Some(Move::Reorientation(Reorientation {
                 field,
