@@ -204,6 +204,12 @@ pacru engine-check --move-time-ms 500 -- pacru engine random"
     )]
     EngineCheck(EngineCheckArgs),
 
+    /// Play a match between 2 to 4 engines (docs/tournaments.md).
+    Match(pacru_arena::MatchArgs),
+
+    /// Run a tournament between engines: round-robin, gauntlet or Swiss (docs/tournaments.md).
+    Tournament(pacru_arena::TournamentArgs),
+
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  pacru completions bash > /etc/bash_completion.d/pacru\n  \
