@@ -1,0 +1,87 @@
+//! `pacru match` and `pacru tournament` through the real binary: engines run as
+//! child processes of `pacru` itself and in-process, records that pass `pacru check`,
+//! standings as JSON.
+
+mod common;
+
+use common::pacru;
+
+/// Reads a file written by a run.
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Referees a record file with `pacru check --format json`; returns the statuses.
+fn statuses(record: &std::path::Path) -> Vec<String> {
+    let run = pacru(&["check", "--format", "json", &record.display().to_string()]);
+    run.stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("json line");
+            v["status"].as_str().expect("status").to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_match_between_engine_processes_records_games_that_check() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("m");
+    let out_text = out.display().to_string();
+    let run = pacru(&[
+        "match",
+        "pacru engine random --seed 1",
+        "pacru engine greedy --seed 2",
+        "--games",
+        "2",
+        "--movetime",
+        "200",
+        "-o",
+        &out_text,
+    ]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("2 of 2 games played"), "{}", run.stdout);
+    assert_eq!(statuses(&out.join("games.pgr")), ["ok", "ok"]);
+    let standings: serde_json::Value =
+        serde_json::from_str(&read(&out.join("standings.json"))).expect("standings json");
+    assert!(standings.is_object() || standings.is_array(), "{standings}");
+    // The journal has one line per finished game at least.
+    let journal = read(&out.join("journal.jsonl"));
+    assert!(journal.lines().count() >= 2, "{journal}");
+    // Running again into the same directory without --resume is refused.
+    let again = pacru(&[
+        "match",
+        "pacru engine random --seed 1",
+        "pacru engine greedy --seed 2",
+        "--games",
+        "2",
+        "-o",
+        &out_text,
+    ]);
+    assert_ne!(again.code, 0, "{}", again.stdout);
+}
+
+#[test]
+fn a_four_player_tournament_of_built_in_engines_records_games_that_check() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("t");
+    let run = pacru(&[
+        "tournament",
+        "builtin:random:1",
+        "builtin:random:2",
+        "builtin:greedy:1",
+        "builtin:greedy:2",
+        "--players",
+        "4",
+        "--movetime",
+        "100",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    let statuses = statuses(&out.join("games.pgr"));
+    assert!(!statuses.is_empty());
+    assert!(statuses.iter().all(|s| s == "ok"), "{statuses:?}");
+    let record = read(&out.join("games.pgr"));
+    assert!(record.contains("[Players \"KRYG\"]"), "{record}");
+}
