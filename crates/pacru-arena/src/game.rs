@@ -398,40 +398,32 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
             (None, Some(p)) => p.request_move(&setup, &history, &clocks),
             (None, None) => Err(EngineFailure::Disconnected),
         };
-        match answer {
+        let failure = match answer {
             Ok((mv, elapsed)) => {
                 slots[slot].moves += 1;
                 thinking[slot] += elapsed;
                 if let Some(left) = clocks.remaining.get_mut(slot) {
                     *left = left.saturating_sub(elapsed) + clocks.increment;
                 }
-                if let Err(e) = rec.play(&mv) {
+                match rec.play(&mv) {
                     // The client checks moves; this is only a safety net.
-                    let f = EngineFailure::IllegalMove {
+                    Err(e) => Some(EngineFailure::IllegalMove {
                         text: mv.to_string(),
                         reason: e.to_string(),
-                    };
-                    end = forfeit(
-                        slot,
-                        &f,
-                        &colours,
-                        &mut rec,
-                        &mut history,
-                        &mut slots,
-                        &mut procs,
-                        &mut last_termination,
-                    );
-                    continue;
-                }
-                history.push(mv);
-                if matches!(mv, Move::Resign) {
-                    slots[slot].resigned = true;
-                    if let Some(p) = procs[slot].take() {
-                        let _ = p.quit();
+                    }),
+                    Ok(()) => {
+                        history.push(mv);
+                        if matches!(mv, Move::Resign) {
+                            slots[slot].resigned = true;
+                            if let Some(p) = procs[slot].take() {
+                                let _ = p.quit();
+                            }
+                            last_termination = Some("resignation".to_owned());
+                        } else {
+                            last_termination = None;
+                        }
+                        None
                     }
-                    last_termination = Some("resignation".to_owned());
-                } else {
-                    last_termination = None;
                 }
             }
             Err(EngineFailure::InvalidRequest { message }) => {
@@ -439,22 +431,26 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
                     "the referee could not ask for a move ({message}): the game is abandoned"
                 )));
                 end = Some(("*".to_owned(), "abandoned".to_owned()));
+                None
             }
             Err(f) => {
                 if let EngineFailure::TimedOut { limit_ms, .. } = &f {
                     thinking[slot] += Duration::from_millis(*limit_ms);
                 }
-                end = forfeit(
-                    slot,
-                    &f,
-                    &colours,
-                    &mut rec,
-                    &mut history,
-                    &mut slots,
-                    &mut procs,
-                    &mut last_termination,
-                );
+                Some(f)
             }
+        };
+        if let Some(f) = failure {
+            end = forfeit(
+                slot,
+                &f,
+                &colours,
+                &mut rec,
+                &mut history,
+                &mut slots,
+                &mut procs,
+                &mut last_termination,
+            );
         }
     }
     // Let the engines go, in parallel (a stubborn one takes the quit timeout).
