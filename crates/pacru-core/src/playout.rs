@@ -217,6 +217,9 @@ impl Position {
         let specials = ray.connection | ray.jump | ray.pincer;
         let mut weight = u64::from(ray.plain.count()) * PLAIN_WEIGHT
             + u64::from(specials.count()) * SPECIAL_WEIGHT;
+        if turn.partners.is_empty() {
+            return weight;
+        }
         for to in Self::meeting_candidates(travel, ray) {
             if self.meeting_partner_at(turn, to, travel) {
                 let base = if ray.plain.contains(to) {

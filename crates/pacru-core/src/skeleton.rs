@@ -163,9 +163,7 @@ impl Position {
     pub(crate) fn meeting_partner_at(&self, turn: &Turn, to: Field, travel: Direction) -> bool {
         match crate::geometry::neighbour(to, travel) {
             Some(ahead) => {
-                turn.mine.contains(ahead)
-                    && turn.own.contains(ahead)
-                    && self.facing[ahead.index()] == travel.opposite()
+                turn.partners.contains(ahead) && self.facing[ahead.index()] == travel.opposite()
             }
             None => false,
         }

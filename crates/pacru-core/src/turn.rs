@@ -20,6 +20,8 @@ pub(crate) struct Turn {
     pub landing: Bitboard,
     /// Own fields per borderland.
     pub land_counts: [u8; 9],
+    /// Our chevrons standing on our colour: the only possible meeting partners.
+    pub partners: Bitboard,
 }
 
 impl Turn {
@@ -36,6 +38,7 @@ impl Turn {
             coloured,
             landing: !occupied & (own | !coloured),
             land_counts: pos.land_counts[me],
+            partners: pos.chevrons[me] & own,
         }
     }
 
