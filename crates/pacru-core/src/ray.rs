@@ -17,7 +17,8 @@ pub(crate) struct Ray {
     /// The opponent chevron this chevron may pincer in this direction, if any.
     pub pincer: Bitboard,
     /// The first chevron on the ray, if any. With power 1 only a chevron on one of
-    /// the first two fields is reported (nothing further matters for meetings).
+    /// the first two fields is reported (nothing further matters for meetings), and
+    /// one on the second field only when the player has possible meeting partners.
     pub first_chevron: Option<Field>,
 }
 
@@ -41,8 +42,10 @@ impl Turn {
             if let Some(to) = neighbour(from, travel) {
                 if self.landing.contains(to) {
                     ray.plain = Bitboard::from_field(to);
-                    ray.first_chevron =
-                        neighbour(to, travel).filter(|&next| self.occupied.contains(next));
+                    if self.partners.any() {
+                        ray.first_chevron =
+                            neighbour(to, travel).filter(|&next| self.occupied.contains(next));
+                    }
                 } else if self.occupied.contains(to) {
                     ray.first_chevron = Some(to);
                     if self.is_pincer_target(pos, to, pincer_targets) {
