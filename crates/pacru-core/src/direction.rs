@@ -62,7 +62,7 @@ impl Direction {
     /// The three directions a chevron facing `self` may travel: 45 degrees left, ahead, 45 degrees right.
     #[inline]
     pub const fn travel_directions(self) -> [Direction; 3] {
-        [self.rotated(-1), self, self.rotated(1)]
+        TRAVELS[self as usize]
     }
 
     /// Whether a chevron facing `self` may travel in `travel`.
@@ -101,6 +101,18 @@ impl Direction {
         }
     }
 }
+
+/// The three directions of travel for each facing.
+const TRAVELS: [[Direction; 3]; 8] = {
+    let mut table = [[Direction::N; 3]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let facing = Direction::ALL[i];
+        table[i] = [facing.rotated(-1), facing, facing.rotated(1)];
+        i += 1;
+    }
+    table
+};
 
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

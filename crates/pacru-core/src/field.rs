@@ -59,7 +59,13 @@ impl Field {
     /// The borderland the field lies in.
     #[inline]
     pub const fn borderland(self) -> Borderland {
-        Borderland::ALL[crate::geometry::BORDERLAND_OF[self.0 as usize] as usize]
+        Borderland::ALL[self.borderland_index()]
+    }
+
+    /// The index 0..9 of the field's borderland (south-west first, row by row).
+    #[inline]
+    pub(crate) const fn borderland_index(self) -> usize {
+        crate::geometry::BORDERLAND_OF[self.0 as usize] as usize
     }
 
     /// The field `steps` fields away in `direction`, if it is on the board.

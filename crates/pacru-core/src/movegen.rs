@@ -237,7 +237,7 @@ impl Iterator for LegalMoves<'_> {
                 let turn = self.skeletons.turn();
                 // A plain step within one borderland that meets nobody has no choices.
                 if raw.kind == MovementKind::Plain
-                    && raw.from.borderland() == raw.to.borderland()
+                    && raw.from.borderland_index() == raw.to.borderland_index()
                     && !pos.meeting_partner_at(turn, raw.to, raw.travel)
                 {
                     return Some(Move::Movement(Movement {

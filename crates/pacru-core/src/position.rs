@@ -151,7 +151,7 @@ impl Position {
                     .slot_of(colour)
                     .ok_or(PositionError::MarkerColourNotPlaying { field, colour })?;
                 pos.fields[slot].insert(field);
-                pos.land_counts[slot][field.borderland() as usize] += 1;
+                pos.land_counts[slot][field.borderland_index()] += 1;
                 pos.field_counts[slot] += 1;
             }
         }
@@ -412,7 +412,7 @@ impl Position {
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
         self.unpaint(field);
         self.fields[slot].insert(field);
-        self.land_counts[slot][field.borderland() as usize] += 1;
+        self.land_counts[slot][field.borderland_index()] += 1;
         self.field_counts[slot] += 1;
         self.hash ^= zobrist::marker(self.players.colour_at_slot(slot).index(), field.index());
     }
@@ -423,7 +423,7 @@ impl Position {
         for s in 0..self.players.len() {
             if self.fields[s].contains(field) {
                 self.fields[s].remove(field);
-                self.land_counts[s][field.borderland() as usize] -= 1;
+                self.land_counts[s][field.borderland_index()] -= 1;
                 self.field_counts[s] -= 1;
                 self.hash ^= zobrist::marker(self.players.colour_at_slot(s).index(), field.index());
                 return;

@@ -132,7 +132,7 @@ impl Position {
         } else {
             Bitboard::EMPTY
         };
-        let crossing = from.borderland() != to.borderland();
+        let crossing = from.borderland_index() != to.borderland_index();
         let (transformation, crossing_fields) = if crossing {
             crossing_candidates(turn, from, to, kind == MovementKind::Pincer)
         } else {

@@ -45,7 +45,7 @@ impl Turn {
     /// Number of own fields in the borderland of `from`.
     #[inline]
     pub fn own_in_borderland(&self, from: Field) -> u32 {
-        u32::from(self.land_counts[from.borderland() as usize])
+        u32::from(self.land_counts[from.borderland_index()])
     }
 
     /// Power of movement of a chevron on `from` (R5): own fields in its borderland, at least 1.
