@@ -179,7 +179,7 @@ impl Position {
                 visit(
                     from,
                     travel,
-                    &turn.ray(self, from, travel, power, pincer_targets),
+                    &turn.ray_inlined(self, from, travel, power, pincer_targets),
                 );
             }
         }
