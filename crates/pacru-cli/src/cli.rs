@@ -17,8 +17,9 @@ use std::path::PathBuf;
     about = "The reference referee and toolbox for the board game Pacru",
     long_about = "The reference referee and toolbox for the board game Pacru: checks game \
 records (PGR), lists and counts legal moves, plays random games, draws positions and \
-rewrites records in canonical form, runs the built-in engines and tests engines against the \
-engine protocol.\n\nExit status: 0 success; 1 the input was read but \
+rewrites records in canonical form, imports AbstractPlay records, runs the built-in engines, \
+tests engines against the engine protocol and plays matches and tournaments between \
+engines.\n\nExit status: 0 success; 1 the input was read but \
 is not all right (a game that is not ok, a record that is not canonical); 2 usage or I/O \
 error.",
     after_help = "Examples:\n  pacru check examples/*.pgr\n  pacru new --players 2\n  pacru moves --count \"$(pacru new --players 2)\"\n  \
