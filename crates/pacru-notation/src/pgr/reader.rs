@@ -545,7 +545,8 @@ impl<R: Read> Reader<R> {
                 }
                 b'*' => {
                     self.advance(b);
-                    return self.finish(v, state, at, "*");
+                    self.finish(v, state, at, "*")?;
+                    return Ok(Some(v.end_game()));
                 }
                 b'[' => {
                     let at_line_start = at.column == 1 || new_line;
@@ -599,8 +600,8 @@ impl<R: Read> Reader<R> {
                             }
                         }
                     }
-                    if let Some(out) = self.word_token(v, state, word_at, skip)? {
-                        return Ok(Some(out));
+                    if self.word_token(v, state, word_at, skip)? {
+                        return Ok(Some(v.end_game()));
                     }
                 }
             }
@@ -671,7 +672,7 @@ impl<R: Read> Reader<R> {
         state: &mut GameState,
         at: Pos,
         skip: bool,
-    ) -> Result<Option<V::Output>, Fail> {
+    ) -> Result<bool, Fail> {
         let Ok(text) = std::str::from_utf8(&self.scratch) else {
             let text = String::from_utf8_lossy(&self.scratch).into_owned();
             return Err(self.fail(
@@ -681,7 +682,8 @@ impl<R: Read> Reader<R> {
             ));
         };
         if let Some(token) = as_result_token(text) {
-            return self.finish(v, state, at, token);
+            self.finish(v, state, at, token)?;
+            return Ok(true);
         }
         if text.eq_ignore_ascii_case("pass") {
             state.any_move = true;
@@ -693,7 +695,7 @@ impl<R: Read> Reader<R> {
                     column: at.column,
                 });
             }
-            return Ok(None);
+            return Ok(false);
         }
         let looks_like_move = text.eq_ignore_ascii_case("resign")
             || (text.len() >= 2
@@ -718,7 +720,7 @@ impl<R: Read> Reader<R> {
         }
         state.any_move = true;
         if skip {
-            return Ok(None);
+            return Ok(false);
         }
         match parse_move_token(text) {
             Ok(mv) => {
@@ -728,7 +730,7 @@ impl<R: Read> Reader<R> {
                     line: at.line,
                     column: at.column,
                 });
-                Ok(None)
+                Ok(false)
             }
             Err(e) => {
                 let column = at.column + text[..].chars().take(e.column).count();
@@ -768,14 +770,15 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    /// The result token: checks it against the `Result` tag and ends the game.
+    /// The result token: checks it against the `Result` tag and reports it; the caller
+    /// then ends the game.
     fn finish<V: Visitor>(
         &mut self,
         v: &mut V,
         state: &GameState,
         at: Pos,
         token: &str,
-    ) -> Result<Option<V::Output>, Fail> {
+    ) -> Result<(), Fail> {
         let tag = state.checked[0]
             .as_ref()
             .map_or("*", |(value, _)| value.as_str());
@@ -792,7 +795,7 @@ impl<R: Read> Reader<R> {
             ));
         }
         v.result(token, at.line, at.column);
-        Ok(Some(v.end_game()))
+        Ok(())
     }
 
     /// Reads `{...}` (the `{` consumed) into `scratch`; returns its text.
