@@ -173,6 +173,12 @@ impl<R: Read> Reader<R> {
         self.games
     }
 
+    /// The byte offset in the input up to which the reader has consumed text; the
+    /// next game starts at or after it.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
     /// Reads the next game; `Ok(None)` at the end of the input.
     pub fn read_game(&mut self) -> Result<Option<Game>, PgrError> {
         let mut builder = GameBuilder {

@@ -51,13 +51,16 @@ fn check_input(
     tracing::info!("{name}: checking");
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader).lenient();
+    // Referees as it reads, building no `Game`: the same verdicts as `check_game`.
+    let mut checker = referee::Checker::new(rules);
     let mut games = 0usize;
     loop {
-        let verdict = match reader.read_game() {
+        let start = reader.offset();
+        let verdict = match reader.read_with(&mut checker) {
             Ok(None) => break,
-            Ok(Some(game)) => {
-                tape.discard_before(game.offset);
-                referee::check_game(&game, reader.games_read(), rules)
+            Ok(Some(verdict)) => {
+                tape.discard_before(start);
+                verdict
             }
             Err(e) => {
                 if let Some(io) = tape.io_error() {
