@@ -430,17 +430,9 @@ pub fn run_event(
                     for &b in &round_byes {
                         state.ensure_bye(round, b)?;
                     }
-                    for p in &games {
-                        state.ensure_scheduled(p)?;
-                    }
-                    let pending: Vec<Pairing> = games
-                        .iter()
-                        .filter(|p| !state.finished.contains(&p.game))
-                        .cloned()
-                        .collect();
                     play_all(
                         &mut state,
-                        pending,
+                        &games,
                         &openings,
                         &settings,
                         options.concurrency,
@@ -477,16 +469,9 @@ pub fn run_event(
                     config.rounds,
                     openings.len(),
                 );
-                for p in &games {
-                    state.ensure_scheduled(p)?;
-                }
-                let pending: Vec<Pairing> = games
-                    .into_iter()
-                    .filter(|p| !state.finished.contains(&p.game))
-                    .collect();
                 play_all(
                     &mut state,
-                    pending,
+                    &games,
                     &openings,
                     &settings,
                     options.concurrency,
@@ -510,14 +495,23 @@ pub fn run_event(
     })
 }
 
-/// Plays `pending` games on up to `concurrency` threads, recording each as it ends.
+/// Journals `games` as scheduled (if not already), then plays those not yet finished
+/// on up to `concurrency` threads, recording each as it ends.
 fn play_all(
     state: &mut State,
-    pending: Vec<Pairing>,
+    games: &[Pairing],
     openings: &[Opening],
     settings: &GameSettings,
     concurrency: usize,
 ) -> Result<(), ArenaError> {
+    for p in games {
+        state.ensure_scheduled(p)?;
+    }
+    let pending: Vec<Pairing> = games
+        .iter()
+        .filter(|p| !state.finished.contains(&p.game))
+        .cloned()
+        .collect();
     if pending.is_empty() {
         return Ok(());
     }
