@@ -44,7 +44,12 @@ fn a_match_between_engine_processes_records_games_that_check() {
     assert_eq!(statuses(&out.join("games.pgr")), ["ok", "ok"]);
     let standings: serde_json::Value =
         serde_json::from_str(&read(&out.join("standings.json"))).expect("standings json");
-    assert!(standings.is_object() || standings.is_array(), "{standings}");
+    assert_eq!(standings["games_finished"], 2, "{standings}");
+    let engines = standings["engines"].as_array().expect("engines");
+    assert_eq!(engines.len(), 2, "{standings}");
+    // Every game gives its point to someone: the points add up to the games.
+    let points: f64 = engines.iter().filter_map(|e| e["points"].as_f64()).sum();
+    assert_eq!(points, 2.0, "{standings}");
     // The journal has one line per finished game at least.
     let journal = read(&out.join("journal.jsonl"));
     assert!(journal.lines().count() >= 2, "{journal}");
