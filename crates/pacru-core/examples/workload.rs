@@ -22,8 +22,8 @@ fn main() {
             println!("plies {plies}");
         }
         "validate" => {
-            // Record random games, then validate and apply every move again, as a
-            // referee replaying records does.
+            // Record random games, then validate and apply every move again
+            // (`try_play`), as a referee replaying records does.
             let mut records = Vec::new();
             for seed in 0..games {
                 let start = Position::standard(2 + (seed % 3) as usize).expect("start");
@@ -40,8 +40,7 @@ fn main() {
             for (start, moves) in &records {
                 let mut pos = start.clone();
                 for mv in moves {
-                    pos.validate(mv).expect("recorded moves are legal");
-                    pos.play_unchecked(mv);
+                    pos.try_play(mv).expect("recorded moves are legal");
                     plies += 1;
                 }
             }

@@ -1,6 +1,8 @@
 //! Applying moves: the board changes, then the turn passes on and the position settles.
 
 use crate::geometry::{between, line};
+use crate::skeleton::MovementKind;
+use crate::validate::ResolvedMovement;
 use crate::{Bitboard, Item, Move, Movement, Position, Reorientation};
 
 impl Position {
@@ -10,24 +12,30 @@ impl Position {
     /// a chevron left on another player's colour); use [`Position::play`] for moves
     /// from outside.
     pub fn play_unchecked(&mut self, mv: &Move) {
+        self.play_unchecked_counting(mv);
+    }
+
+    /// [`Position::play_unchecked`], returning the number of players removed as
+    /// blocked at the end of the turn.
+    pub(crate) fn play_unchecked_counting(&mut self, mv: &Move) -> u32 {
         match mv {
             Move::Movement(m) => self.play_movement_unchecked(m),
             Move::Reorientation(r) => self.play_reorientation_unchecked(r),
             Move::Resign => {
                 let me = self.to_move_slot();
                 self.remove_all_chevrons(me);
-                self.finish_turn(me);
+                self.finish_turn(me)
             }
         }
     }
 
-    fn play_movement_unchecked(&mut self, m: &Movement) {
+    fn play_movement_unchecked(&mut self, m: &Movement) -> u32 {
         let me = self.to_move_slot();
         let Some((travel, _)) = line(m.from, m.to) else {
-            return;
+            return 0;
         };
         if !self.chevrons[me].contains(m.from) {
-            return;
+            return 0;
         }
         if m.pincer {
             for slot in 0..self.players.len() {
@@ -37,7 +45,7 @@ impl Position {
             }
             self.paint(m.to, me);
         } else if self.occupied().contains(m.to) {
-            return;
+            return 0;
         }
         self.remove_chevron(me, m.from);
         self.put_chevron(me, m.to, travel);
@@ -54,13 +62,41 @@ impl Position {
                 }
             }
         }
-        self.finish_turn(me);
+        self.finish_turn(me)
     }
 
-    fn play_reorientation_unchecked(&mut self, r: &Reorientation) {
+    /// Applies a movement that validation resolved: its kind, travel and the
+    /// meaning of each item are known, so nothing is looked up again. Returns the
+    /// number of players removed as blocked.
+    #[inline]
+    pub(crate) fn apply_resolved(&mut self, r: &ResolvedMovement) -> u32 {
+        let me = self.to_move_slot();
+        let sk = &r.skeleton;
+        if sk.kind == MovementKind::Pincer {
+            for slot in 0..self.players.len() {
+                if self.chevrons[slot].contains(sk.to) {
+                    self.remove_chevron(slot, sk.to);
+                }
+            }
+            self.paint(sk.to, me);
+        }
+        self.remove_chevron(me, sk.from);
+        self.put_chevron(me, sk.to, sk.travel);
+        match r.first {
+            Some(Item::Connection) => self.paint_set(sk.connection_fields, me),
+            Some(Item::Field(field)) => self.paint(field, me),
+            None => {}
+        }
+        if let Some(field) = r.meeting {
+            self.paint(field, me);
+        }
+        self.finish_turn(me)
+    }
+
+    fn play_reorientation_unchecked(&mut self, r: &Reorientation) -> u32 {
         let me = self.to_move_slot();
         if !self.chevrons[me].contains(r.field) {
-            return;
+            return 0;
         }
         let facing = self.facing[r.field.index()].rotated(r.rotation.steps());
         self.remove_chevron(me, r.field);
@@ -68,24 +104,27 @@ impl Position {
         for field in r.returned & self.fields[me] {
             self.unpaint(field);
         }
-        self.finish_turn(me);
+        self.finish_turn(me)
     }
 
     /// Ends the turn of `mover`: checks the win (R16), passes the turn to the next
-    /// player with chevrons and removes blocked players (R15), repeatedly.
-    pub(crate) fn finish_turn(&mut self, mover: usize) {
+    /// player with chevrons and removes blocked players (R15), repeatedly. Returns
+    /// the number of players removed as blocked.
+    pub(crate) fn finish_turn(&mut self, mover: usize) -> u32 {
         if u32::from(self.field_counts[mover]) >= self.target() {
             self.set_to_move(self.next_in_game_after(mover));
-            return;
+            return 0;
         }
         let mut current = mover;
+        let mut blocked = 0;
         loop {
             let next = self.next_in_game_after(current);
             self.set_to_move(next);
             if self.players_in_game() <= 1 || self.has_legal_movement(next) {
-                return;
+                return blocked;
             }
             self.remove_all_chevrons(next);
+            blocked += 1;
             current = next;
         }
     }

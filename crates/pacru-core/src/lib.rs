@@ -60,4 +60,4 @@ pub use position::{Chevron, Position, Setup, Status, WinReason};
 pub use rule::{ParseRuleError, Rule};
 pub use seat::{Placement, Seat};
 pub use skeleton::{MovementKind, MovementSkeleton};
-pub use validate::{Effects, OutReason};
+pub use validate::{Effects, OutReason, Played};

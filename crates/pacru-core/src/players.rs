@@ -75,11 +75,9 @@ impl Players {
 
     /// The number of own-colour fields needed to win (R16): 42, 28 or 24.
     pub const fn target(&self) -> u32 {
-        match self.len {
-            2 => 42,
-            3 => 28,
-            _ => 24,
-        }
+        // By player count (a table: this is read after every move).
+        const TARGETS: [u8; 8] = [42, 42, 42, 28, 24, 24, 24, 24];
+        TARGETS[self.len as usize & 7] as u32
     }
 
     /// The colours in order of play.

@@ -327,12 +327,20 @@ impl Position {
         hash
     }
 
-    /// How many players still have chevrons.
+    /// How many players still have chevrons (are still in the game).
     #[inline]
-    pub(crate) fn players_in_game(&self) -> usize {
-        (0..self.players.len())
-            .filter(|&slot| self.chevrons[slot].any())
-            .count()
+    pub fn players_in_game(&self) -> usize {
+        self.in_game_slots().count_ones() as usize
+    }
+
+    /// The slots of the players with chevrons, one bit each (slots beyond the
+    /// players never have chevrons).
+    #[inline]
+    pub(crate) fn in_game_slots(&self) -> u32 {
+        u32::from(self.chevrons[0].any())
+            | u32::from(self.chevrons[1].any()) << 1
+            | u32::from(self.chevrons[2].any()) << 2
+            | u32::from(self.chevrons[3].any()) << 3
     }
 
     /// Whether the game is over, and who won.
@@ -387,15 +395,15 @@ impl Position {
     /// player has chevrons; `slot` if nobody has.
     #[inline]
     pub(crate) fn next_in_game_after(&self, slot: usize) -> usize {
-        let n = self.players.len();
-        let mut s = slot;
-        for _ in 0..n {
-            s = if s + 1 == n { 0 } else { s + 1 };
-            if self.chevrons[s].any() {
-                return s;
-            }
+        let in_game = self.in_game_slots();
+        let later = in_game & !((2u32 << slot) - 1);
+        if later != 0 {
+            later.trailing_zeros() as usize
+        } else if in_game != 0 {
+            in_game.trailing_zeros() as usize
+        } else {
+            slot
         }
-        slot
     }
 
     // ----- low-level edits that keep the hash in step -----

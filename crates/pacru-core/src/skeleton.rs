@@ -117,7 +117,7 @@ impl MovementSkeleton {
 
 impl Position {
     /// Builds the skeleton of a movement already known to be legal in outline.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn build_skeleton(
         &self,
         turn: &Turn,

@@ -17,6 +17,15 @@ pub(crate) struct ResolvedMovement {
     pub meeting: Option<crate::Field>,
 }
 
+/// What [`Position::try_play`] reports about a move it applied.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Played {
+    /// The number of players removed at the end of the turn because they could
+    /// not move (R15); players who resigned or lost their last chevron to a
+    /// pincer are not counted.
+    pub blocked: u32,
+}
+
 /// Why a player left the game during a move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -71,6 +80,26 @@ impl Position {
         let mut next = self.clone();
         next.play_unchecked(mv);
         Ok(next)
+    }
+
+    /// Validates `mv` and, if it is legal, applies it in place: [`Position::play`]
+    /// without copying the position, for replaying records. On error `self` is
+    /// unchanged.
+    ///
+    /// ```
+    /// use pacru_core::{Position, Rule};
+    /// let mut pos = Position::standard(2).unwrap();
+    /// let mv = pos.legal_moves().next().unwrap();
+    /// assert_eq!(pos.try_play(&mv).unwrap().blocked, 0);
+    /// let err = pos.try_play(&mv).unwrap_err();
+    /// assert_eq!(err.rule, Rule::R3);
+    /// ```
+    pub fn try_play(&mut self, mv: &Move) -> Result<Played, IllegalMove> {
+        let blocked = match self.check(mv)? {
+            Some(resolved) => self.apply_resolved(&resolved),
+            None => self.play_unchecked_counting(mv),
+        };
+        Ok(Played { blocked })
     }
 
     /// Like [`Position::play`], also describing what the move did.
@@ -169,33 +198,30 @@ impl Position {
         }
     }
 
-    fn check_own_chevron(&self, field: Field, rule: Rule) -> Result<(), IllegalMove> {
-        if self.chevrons[self.to_move_slot()].contains(field) {
-            return Ok(());
-        }
-        let mover = self.to_move();
+    /// Why `field` does not hold a chevron of the player to move.
+    #[cold]
+    fn not_own_chevron(&self, field: Field, rule: Rule) -> IllegalMove {
         match self.chevron_at(field) {
-            None => Err(IllegalMove::new(
-                rule,
-                format!("there is no chevron on {field}"),
-            )),
-            Some(c) if c.colour != mover => Err(IllegalMove::new(
+            Some(c) => IllegalMove::new(
                 rule,
                 format!(
-                    "the chevron on {field} is {}; it is {mover}'s turn",
-                    c.colour
+                    "the chevron on {field} is {}; it is {}'s turn",
+                    c.colour,
+                    self.to_move()
                 ),
-            )),
-            Some(_) => Ok(()),
+            ),
+            None => IllegalMove::new(rule, format!("there is no chevron on {field}")),
         }
     }
 
     pub(crate) fn check_movement(&self, m: &Movement) -> Result<ResolvedMovement, IllegalMove> {
         let me = self.to_move_slot();
         let mover = self.to_move();
-        let turn = Turn::new(self, me);
         let (from, to) = (m.from, m.to);
-        self.check_own_chevron(from, Rule::R3)?;
+        if !self.chevrons[me].contains(from) {
+            return Err(self.not_own_chevron(from, Rule::R3));
+        }
+        let turn = Turn::new(self, me);
         if from == to {
             return Err(IllegalMove::new(
                 Rule::R3,
@@ -322,6 +348,7 @@ impl Position {
         self.resolve_items(&turn, &sk, m)
     }
 
+    #[inline(always)]
     fn resolve_items(
         &self,
         turn: &Turn,
@@ -563,7 +590,9 @@ impl Position {
     }
 
     fn check_reorientation(&self, r: &Reorientation) -> Result<(), IllegalMove> {
-        self.check_own_chevron(r.field, Rule::R14)?;
+        if !self.chevrons[self.to_move_slot()].contains(r.field) {
+            return Err(self.not_own_chevron(r.field, Rule::R14));
+        }
         let needed = r.rotation.returned_count();
         let given = r.returned.count();
         if given != needed {

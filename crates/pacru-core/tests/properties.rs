@@ -121,6 +121,22 @@ fn random_move(p: &Position, rng: &mut XorShift) -> Move {
     }
 }
 
+/// The players `mv` removed as blocked on its way from `before` to `after`: those who
+/// lost their chevrons without resigning or losing their last one to a pincer.
+fn blocked_by(before: &Position, mv: &Move, after: &Position) -> u32 {
+    let captured = match mv {
+        Move::Movement(m) if m.pincer => before.chevron_at(m.to).map(|c| c.colour),
+        _ => None,
+    };
+    before
+        .players()
+        .iter()
+        .filter(|&c| before.is_in_game(c) && !after.is_in_game(c))
+        .filter(|&c| !(matches!(mv, Move::Resign) && c == before.to_move()))
+        .filter(|&c| !(Some(c) == captured && before.chevrons_of(c).count() == 1))
+        .count() as u32
+}
+
 /// The invariants every position the core returns must satisfy.
 fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
     let ppn = ppn_of(p);
@@ -185,6 +201,10 @@ proptest! {
             let mut unchecked = p.clone();
             unchecked.play_unchecked(m);
             prop_assert_eq!(&unchecked, &next);
+            let mut in_place = p.clone();
+            let played = in_place.try_play(m);
+            prop_assert_eq!(&in_place, &next, "try_play of {} in {}", m, ppn_of(&p));
+            prop_assert_eq!(played.map(|r| r.blocked), Ok(blocked_by(&p, m, &next)));
         }
     }
 
@@ -272,6 +292,18 @@ proptest! {
             let m = random_move(&p, &mut rng);
             let result = p.play(&m);
             prop_assert_eq!(&p, &before, "play changed the position");
+            let mut in_place = p.clone();
+            match (in_place.try_play(&m), &result) {
+                (Ok(played), Ok(next)) => {
+                    prop_assert_eq!(&in_place, next, "try_play of {} in {}", m, ppn);
+                    prop_assert_eq!(played.blocked, blocked_by(&p, &m, next));
+                }
+                (Err(e), Err(expected)) => {
+                    prop_assert_eq!(&e, expected);
+                    prop_assert_eq!(&in_place, &before, "a rejected try_play changed the position");
+                }
+                (got, _) => prop_assert!(false, "try_play of {} in {}: {:?}, play: {:?}", m, ppn, got, result),
+            }
             let mut unchecked = p.clone();
             // Must not panic even for illegal input; the outcome is unspecified.
             if result.is_err() {

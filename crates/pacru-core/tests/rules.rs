@@ -978,6 +978,14 @@ fn r15_blocked_players_are_removed_in_cascade() {
     assert!(!q.is_in_game(Colour::Red));
     assert_eq!(q.to_move(), Colour::Black);
     assert_eq!(q.status(), Status::Ongoing);
+    // Played in place, each move reports how many players it removed as blocked.
+    let blocked = |p: &Position, text: &str| {
+        let mut q = p.clone();
+        q.try_play(&mv(text)).unwrap().blocked
+    };
+    assert_eq!(blocked(&p, "b9-a9"), 2);
+    assert_eq!(blocked(&p, "c8-c9"), 0);
+    assert_eq!(blocked(&legal(&p, "c8-c9"), "a8-a9"), 1);
 }
 
 #[test]

@@ -124,54 +124,6 @@ pub fn malformed(err: &PgrError) -> Verdict {
     }
 }
 
-/// What must be known before a move to count, after it, the players it removed
-/// as blocked (without cloning the position).
-struct BeforeMove {
-    mover: Colour,
-    in_game: [bool; 5],
-    /// The owner of a chevron taken by a pincer, if it was their last one.
-    last_chevron_taken: Option<Colour>,
-}
-
-impl BeforeMove {
-    fn new(pos: &Position, mv: &Move) -> BeforeMove {
-        let mut in_game = [false; 5];
-        for c in pos.players().iter() {
-            in_game[c.index()] = pos.is_in_game(c);
-        }
-        let last_chevron_taken = match mv {
-            Move::Movement(m) if m.pincer => pos
-                .chevron_at(m.to)
-                .filter(|c| pos.chevrons_of(c.colour).count() == 1)
-                .map(|c| c.colour),
-            _ => None,
-        };
-        BeforeMove {
-            mover: pos.to_move(),
-            in_game,
-            last_chevron_taken,
-        }
-    }
-
-    /// The number of players removed as blocked by the move that led to `after`.
-    fn blocked_removed(&self, mv: &Move, after: &Position) -> usize {
-        after
-            .players()
-            .iter()
-            .filter(|&c| self.in_game[c.index()] && !after.is_in_game(c))
-            .filter(|&c| {
-                !(matches!(mv, Move::Resign) && c == self.mover)
-                    && Some(c) != self.last_chevron_taken
-            })
-            .count()
-    }
-}
-
-#[inline]
-fn players_in_game(pos: &Position) -> usize {
-    pos.players().iter().filter(|&c| pos.is_in_game(c)).count()
-}
-
 /// Referees `game` (the `index`-th of its file): replays its moves from the start
 /// position of its tags and checks its result. `rules_override` is used only when
 /// the `Rules` tag is missing.
@@ -298,33 +250,30 @@ impl Replay {
             });
             return false;
         };
-        if let Err(e) = pos.validate(mv) {
-            verdict.status = Status::Illegal;
-            verdict.error = Some(GameError {
-                ply: Some(verdict.plies + 1),
-                line,
-                column,
-                move_text: Some(text.to_string()),
-                rule: Some(e.rule),
-                message: e.reason,
-            });
-            return false;
-        }
-        let before_count = players_in_game(pos);
-        verdict.movers.push(pos.to_move());
-        if before_count > 2 {
-            // A removal leaves at least two players: passes may follow.
-            let before = BeforeMove::new(pos, mv);
-            pos.play_unchecked(mv);
-            self.passes = if players_in_game(pos) < before_count {
-                before.blocked_removed(mv, pos)
-            } else {
-                0
-            };
-        } else {
-            // With two players in the game a removal ends it: no pass can follow.
-            pos.play_unchecked(mv);
-            self.passes = 0;
+        let mover = pos.to_move();
+        let in_game_before = pos.players_in_game();
+        match pos.try_play(mv) {
+            Ok(played) => {
+                verdict.movers.push(mover);
+                // With two players in the game a removal ends it: no pass can follow.
+                self.passes = if in_game_before > 2 {
+                    played.blocked as usize
+                } else {
+                    0
+                };
+            }
+            Err(e) => {
+                verdict.status = Status::Illegal;
+                verdict.error = Some(GameError {
+                    ply: Some(verdict.plies + 1),
+                    line,
+                    column,
+                    move_text: Some(text.to_string()),
+                    rule: Some(e.rule),
+                    message: e.reason,
+                });
+                return false;
+            }
         }
         verdict.plies += 1;
         true
