@@ -443,15 +443,24 @@ impl Position {
     }
 
     /// Whether the player at `slot` could make a movement (pincers included) now.
+    #[inline]
     pub(crate) fn has_legal_movement(&self, slot: usize) -> bool {
-        // Fast path: a one-field step onto a free field of no other colour.
+        self.has_free_step(slot) || self.has_longer_movement_or_pincer(slot)
+    }
+
+    /// Whether a chevron of `slot` can step one field onto a free field of no
+    /// other colour: the usual reason a player is not blocked.
+    #[inline]
+    fn has_free_step(&self, slot: usize) -> bool {
         let step_ok = !self.occupied() & (self.fields[slot] | !self.coloured());
-        for from in self.chevrons[slot] {
-            if (step_targets(from, self.facing[from.index()]) & step_ok).any() {
-                return true;
-            }
-        }
-        // Longer movements of chevrons with power 2 or more, then pincers.
+        self.chevrons[slot]
+            .iter()
+            .any(|from| (step_targets(from, self.facing[from.index()]) & step_ok).any())
+    }
+
+    /// Whether `slot` has a movement of two or more fields, or a pincer.
+    #[inline(never)]
+    fn has_longer_movement_or_pincer(&self, slot: usize) -> bool {
         let turn = Turn::new(self, slot);
         let mut pincer_targets = None;
         for from in turn.mine {

@@ -81,6 +81,8 @@ pub struct Position {
     pub(crate) land_counts: [[u8; 9]; 4],
     /// Own-colour fields per player slot (derived from `fields`).
     pub(crate) field_counts: [u8; 4],
+    /// The slots whose players have chevrons, one bit each (derived from `chevrons`).
+    pub(crate) in_game: u8,
 }
 
 impl Position {
@@ -144,6 +146,7 @@ impl Position {
             hash: 0,
             land_counts: [[0; 9]; 4],
             field_counts: [0; 4],
+            in_game: 0,
         };
         for field in Field::all() {
             if let Some(colour) = setup.markers[field.index()] {
@@ -172,6 +175,7 @@ impl Position {
                 });
             }
             pos.chevrons[slot].insert(field);
+            pos.in_game |= 1 << slot;
             pos.facing[field.index()] = facing;
         }
         pos.hash = pos.compute_hash();
@@ -298,8 +302,8 @@ impl Position {
         self.hash
     }
 
-    /// Whether the state kept alongside the fields (the hash and the per-borderland
-    /// field counts) agrees with a recomputation from scratch. Always true; exposed
+    /// Whether the state kept alongside the fields and chevrons (the hash, the
+    /// per-borderland field counts and the players in the game) agrees with a recomputation from scratch. Always true; exposed
     /// for property tests.
     pub fn derived_state_is_consistent(&self) -> bool {
         let counts_agree = (0..self.players.len()).all(|slot| {
@@ -309,7 +313,10 @@ impl Position {
                         == (self.fields[slot] & land.fields()).count()
                 })
         });
-        counts_agree && self.hash == self.compute_hash()
+        let in_game_agrees = (0..4).all(|slot| {
+            (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any())
+        });
+        counts_agree && in_game_agrees && self.hash == self.compute_hash()
     }
 
     /// The Zobrist hash computed from scratch; always equal to [`Position::hash_key`].
@@ -337,10 +344,7 @@ impl Position {
     /// players never have chevrons).
     #[inline]
     pub(crate) fn in_game_slots(&self) -> u32 {
-        u32::from(self.chevrons[0].any())
-            | u32::from(self.chevrons[1].any()) << 1
-            | u32::from(self.chevrons[2].any()) << 2
-            | u32::from(self.chevrons[3].any()) << 3
+        u32::from(self.in_game)
     }
 
     /// Whether the game is over, and who won.
@@ -373,14 +377,8 @@ impl Position {
     #[inline]
     pub fn is_finished(&self) -> bool {
         let target = self.target();
-        let mut in_game = 0;
-        for slot in 0..self.players.len() {
-            if u32::from(self.field_counts[slot]) >= target {
-                return true;
-            }
-            in_game += usize::from(self.chevrons[slot].any());
-        }
-        in_game <= 1
+        self.in_game.count_ones() <= 1
+            || (0..self.players.len()).any(|slot| u32::from(self.field_counts[slot]) >= target)
     }
 
     /// The winner, if the game is over and has one.
@@ -452,6 +450,9 @@ impl Position {
         let colour = self.players.colour_at_slot(slot).index();
         self.hash ^= zobrist::chevron(colour, field.index(), self.facing[field.index()].index());
         self.chevrons[slot].remove(field);
+        if self.chevrons[slot].is_empty() {
+            self.in_game &= !(1 << slot);
+        }
         self.facing[field.index()] = Direction::N;
     }
 
@@ -460,6 +461,7 @@ impl Position {
         let colour = self.players.colour_at_slot(slot).index();
         self.hash ^= zobrist::chevron(colour, field.index(), facing.index());
         self.chevrons[slot].insert(field);
+        self.in_game |= 1 << slot;
         self.facing[field.index()] = facing;
     }
 

@@ -182,6 +182,7 @@ impl Position {
         self.check(mv).map(|_| ())
     }
 
+    #[inline]
     fn check(&self, mv: &Move) -> Result<Option<ResolvedMovement>, IllegalMove> {
         if self.is_finished() {
             return Err(match self.status() {
@@ -376,7 +377,12 @@ impl Position {
         } else {
             None
         };
-        let meeting_fields = self.meeting_fields_in(turn, sk, first);
+        // The partner test first, inline: most movements make no meeting.
+        let meeting_fields = if self.meeting_partner(turn, sk) {
+            self.meeting_fields_in(turn, sk, first)
+        } else {
+            Bitboard::EMPTY
+        };
         let meeting = if meeting_fields.any() {
             match items.next() {
                 None => {
