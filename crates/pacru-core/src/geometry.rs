@@ -156,7 +156,7 @@ pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
 #[inline]
 pub(crate) fn between(from: Field, to: Field, direction: Direction) -> Bitboard {
     let d = direction.index();
-    Bitboard(RAY_MASK[from.index()][d] ^ RAY_MASK[to.index()][d] ^ (1u128 << to.index()))
+    Bitboard(RAY_MASK[from.index()][d] ^ RAY_MASK[to.index()][d] ^ Bitboard::from_field(to).0)
 }
 
 /// The adjacent field of `from` in `direction`, if on the board.

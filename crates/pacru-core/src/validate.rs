@@ -182,7 +182,7 @@ impl Position {
         self.check(mv).map(|_| ())
     }
 
-    #[inline]
+    #[inline(always)]
     fn check(&self, mv: &Move) -> Result<Option<ResolvedMovement>, IllegalMove> {
         if self.is_finished() {
             return Err(match self.status() {
@@ -215,6 +215,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn check_movement(&self, m: &Movement) -> Result<ResolvedMovement, IllegalMove> {
         let me = self.to_move_slot();
         let mover = self.to_move();
