@@ -322,20 +322,70 @@ impl Replay {
 pub struct Checker {
     rules_override: Option<RulesEdition>,
     index: usize,
-    setup: Game,
+    line: usize,
+    tags: RefereeTags,
+    /// The start of the last game whose setup tags were read, with the passes
+    /// due at its start: most files play every game from the same start.
+    start: Option<(RefereeTags, Position, usize)>,
     replay: Option<Replay>,
     result_at: (usize, usize),
 }
 
-/// The tags that matter to the referee.
-const REFEREE_TAGS: [&str; 6] = [
-    "Players",
-    "Seats",
-    "Rules",
-    "Position",
-    "Result",
-    "Termination",
-];
+/// The tags that matter to the referee, in the order of [`RefereeTags::NAMES`];
+/// the value buffers are reused from game to game.
+#[derive(Clone, Debug, Default)]
+struct RefereeTags {
+    values: [String; 6],
+    present: [bool; 6],
+}
+
+impl RefereeTags {
+    const NAMES: [&'static str; 6] = [
+        "Players",
+        "Seats",
+        "Rules",
+        "Position",
+        "Result",
+        "Termination",
+    ];
+    /// The tags before this index decide the start position.
+    const SETUP: usize = 4;
+    const RESULT: usize = 4;
+    const TERMINATION: usize = 5;
+
+    fn get(&self, i: usize) -> Option<&str> {
+        self.present[i].then(|| self.values[i].as_str())
+    }
+
+    fn clear(&mut self) {
+        self.present = [false; 6];
+    }
+
+    fn set(&mut self, name: &str, value: &str) {
+        if let Some(i) = Self::NAMES.iter().position(|&n| n == name) {
+            self.values[i].clear();
+            self.values[i].push_str(value);
+            self.present[i] = true;
+        }
+    }
+
+    /// Whether the tags that decide the start position equal those of `other`.
+    fn same_setup(&self, other: &RefereeTags) -> bool {
+        (0..Self::SETUP).all(|i| self.get(i) == other.get(i))
+    }
+
+    /// A game holding these tags, to compute its start position.
+    fn setup_game(&self, line: usize) -> Game {
+        let mut game = Game::new();
+        game.line = line;
+        for (i, name) in Self::NAMES.iter().enumerate() {
+            if let Some(value) = self.get(i) {
+                game.tags.set(name, value);
+            }
+        }
+        game
+    }
+}
 
 impl Checker {
     /// A checker; `rules_override` applies to games without a `Rules` tag.
@@ -343,10 +393,28 @@ impl Checker {
         Checker {
             rules_override,
             index: 0,
-            setup: Game::new(),
+            line: 0,
+            tags: RefereeTags::default(),
+            start: None,
             replay: None,
             result_at: (0, 0),
         }
+    }
+
+    /// The start position of the current game and the passes due at its start.
+    fn start_position(&mut self) -> Result<(Position, usize), String> {
+        if let Some((tags, pos, passes)) = &self.start
+            && tags.same_setup(&self.tags)
+        {
+            return Ok((pos.clone(), *passes));
+        }
+        let setup = self.tags.setup_game(self.line);
+        let pos = setup
+            .start_position(self.rules_override)
+            .map_err(|e| e.to_string())?;
+        let passes = setup.blocked_at_start(&pos);
+        self.start = Some((self.tags.clone(), pos.clone(), passes));
+        Ok((pos, passes))
     }
 }
 
@@ -354,29 +422,23 @@ impl Visitor for Checker {
     type Output = Verdict;
 
     fn begin_game(&mut self, start: GameStart) {
-        self.setup = Game::new();
-        self.setup.line = start.line;
+        self.tags.clear();
+        self.line = start.line;
         self.index = start.index;
         self.replay = None;
         self.result_at = (0, 0);
     }
 
     fn tag(&mut self, name: &str, value: &str, _line: usize) {
-        if REFEREE_TAGS.contains(&name) {
-            self.setup.tags.set(name, value);
-        }
+        self.tags.set(name, value);
     }
 
     fn begin_movetext(&mut self) -> Skip {
-        let index = self.index;
-        let result = self.setup.tags.get("Result").unwrap_or("*");
-        let mut replay = Replay::new(index, self.setup.line, result, 64);
-        match self.setup.start_position(self.rules_override) {
-            Ok(pos) => {
-                let passes = self.setup.blocked_at_start(&pos);
-                replay.start(pos, passes);
-            }
-            Err(e) => replay.malformed(self.setup.line, 1, e.to_string()),
+        let result = self.tags.get(RefereeTags::RESULT).unwrap_or("*");
+        let mut replay = Replay::new(self.index, self.line, result, 64);
+        match self.start_position() {
+            Ok((pos, passes)) => replay.start(pos, passes),
+            Err(message) => replay.malformed(self.line, 1, message),
         }
         self.replay = Some(replay);
         Skip(false)
@@ -397,9 +459,9 @@ impl Visitor for Checker {
         let replay = self
             .replay
             .take()
-            .unwrap_or_else(|| Replay::new(self.index, self.setup.line, "*", 0));
+            .unwrap_or_else(|| Replay::new(self.index, self.line, "*", 0));
         let (line, column) = self.result_at;
-        replay.finish(self.setup.tags.get("Termination"), line, column)
+        replay.finish(self.tags.get(RefereeTags::TERMINATION), line, column)
     }
 }
 

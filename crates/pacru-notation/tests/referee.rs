@@ -250,3 +250,60 @@ fn checker_over_a_file_with_bad_games() {
         ]
     );
 }
+
+/// The checker reuses the start position of the previous game when the setup
+/// tags are the same: games that alternate setups must still get the verdicts
+/// `check_game` gives each of them alone.
+#[test]
+fn checker_over_games_with_changing_setups() {
+    let games = [
+        "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n".to_string(),
+        "[Players \"KRY\"]\n[Result \"*\"]\n\n1. e1-e2 *\n".to_string(),
+        "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n".to_string(),
+        format!("[Position \"{YELLOW_CORNERED}\"]\n[Result \"*\"]\n\n1. e5-e6 e9-e8 pass *\n"),
+        format!("[Position \"{YELLOW_CORNERED}\"]\n[Result \"*\"]\n\n1. e5-e6 e9-e8 pass pass *\n"),
+        format!("[Position \"{START2}\"]\n[Rules \"2011\"]\n[Result \"*\"]\n\n1. e1-e2 *\n"),
+        format!("[Position \"{START2}\"]\n[Result \"*\"]\n\n1. e1-e2 *\n"),
+        "[Players \"KRY\"]\n[Seats \"SNE\"]\n[Result \"*\"]\n\n1. e1-e2 *\n".to_string(),
+        "[Players \"KRY\"]\n[Result \"*\"]\n\n1. e1-e2 *\n".to_string(),
+        format!("[Players \"KRY\"]\n[Position \"{START2}\"]\n[Result \"*\"]\n\n1. e1-e2 *\n"),
+        "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n".to_string(),
+    ];
+    let text = games.join("\n");
+    let mut reader = Reader::new(text.as_bytes()).lenient();
+    let mut checker = Checker::new(None);
+    let mut streamed = Vec::new();
+    loop {
+        match reader.read_with(&mut checker) {
+            Ok(Some(v)) => streamed.push(v),
+            Ok(None) => break,
+            Err(e) => streamed.push(malformed(&e)),
+        }
+    }
+    assert_eq!(streamed.len(), games.len());
+    let mut statuses = Vec::new();
+    for (i, (one, v)) in games.iter().zip(&streamed).enumerate() {
+        statuses.push(v.status);
+        if v.status == Status::Malformed {
+            continue;
+        }
+        // Lines count from the start of the file: shift the lone game's lines.
+        let lines_before: usize = games[..i].iter().map(|g| g.lines().count() + 1).sum();
+        let mut alone = check_game(&game(one), i + 1, None);
+        alone.line += lines_before;
+        if let Some(e) = &mut alone.error {
+            e.line += lines_before;
+        }
+        assert_eq!(v, &alone, "game {}: {one}", i + 1);
+    }
+    // The setups differ where they should: the 3-player start is not reused for
+    // the 2-player games, the blocked Yellow allows one pass only, and a game
+    // whose tags contradict each other is malformed between good games.
+    assert_eq!(streamed[1].final_position.as_ref().unwrap().players().len(), 3);
+    assert_eq!(streamed[2].final_position.as_ref().unwrap().players().len(), 2);
+    assert_eq!(statuses[3], Status::Ok);
+    assert_eq!(statuses[4], Status::Illegal);
+    assert_eq!(statuses[9], Status::Malformed);
+    assert_eq!(streamed[5].final_position.as_ref().unwrap().rules(), RulesEdition::Pacru2011);
+    assert_eq!(streamed[6].final_position.as_ref().unwrap().rules(), RulesEdition::Pacru2004);
+}
