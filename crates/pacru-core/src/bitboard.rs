@@ -20,7 +20,7 @@ const BITS: [u128; 128] = {
 /// The mask of `field` alone: a table lookup, cheaper than a 128-bit shift.
 #[inline]
 const fn bit(field: Field) -> u128 {
-    BITS[field.index() as usize & 127]
+    BITS[field.index() & 127]
 }
 
 /// A set of fields, stored as one bit per field.
