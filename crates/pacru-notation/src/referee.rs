@@ -324,12 +324,15 @@ pub struct Checker {
     index: usize,
     line: usize,
     tags: RefereeTags,
-    /// The start of the last game whose setup tags were read, with the passes
-    /// due at its start: most files play every game from the same start.
-    start: Option<(RefereeTags, Position, usize)>,
+    /// The starts of recent games with their setup tags and the passes due at
+    /// the start, newest last: files play most games from a few starts.
+    starts: Vec<(RefereeTags, Position, usize)>,
     replay: Option<Replay>,
     result_at: (usize, usize),
 }
+
+/// How many start positions a [`Checker`] keeps for reuse.
+const STARTS_KEPT: usize = 8;
 
 /// The tags that matter to the referee, in the order of [`RefereeTags::NAMES`];
 /// the value buffers are reused from game to game.
@@ -395,7 +398,7 @@ impl Checker {
             index: 0,
             line: 0,
             tags: RefereeTags::default(),
-            start: None,
+            starts: Vec::new(),
             replay: None,
             result_at: (0, 0),
         }
@@ -403,8 +406,11 @@ impl Checker {
 
     /// The start position of the current game and the passes due at its start.
     fn start_position(&mut self) -> Result<(Position, usize), String> {
-        if let Some((tags, pos, passes)) = &self.start
-            && tags.same_setup(&self.tags)
+        if let Some((_, pos, passes)) = self
+            .starts
+            .iter()
+            .rev()
+            .find(|(tags, _, _)| tags.same_setup(&self.tags))
         {
             return Ok((pos.clone(), *passes));
         }
@@ -413,7 +419,10 @@ impl Checker {
             .start_position(self.rules_override)
             .map_err(|e| e.to_string())?;
         let passes = setup.blocked_at_start(&pos);
-        self.start = Some((self.tags.clone(), pos.clone(), passes));
+        if self.starts.len() == STARTS_KEPT {
+            self.starts.remove(0);
+        }
+        self.starts.push((self.tags.clone(), pos.clone(), passes));
         Ok((pos, passes))
     }
 }

@@ -299,11 +299,56 @@ fn checker_over_games_with_changing_setups() {
     // The setups differ where they should: the 3-player start is not reused for
     // the 2-player games, the blocked Yellow allows one pass only, and a game
     // whose tags contradict each other is malformed between good games.
-    assert_eq!(streamed[1].final_position.as_ref().unwrap().players().len(), 3);
-    assert_eq!(streamed[2].final_position.as_ref().unwrap().players().len(), 2);
+    assert_eq!(
+        streamed[1].final_position.as_ref().unwrap().players().len(),
+        3
+    );
+    assert_eq!(
+        streamed[2].final_position.as_ref().unwrap().players().len(),
+        2
+    );
     assert_eq!(statuses[3], Status::Ok);
     assert_eq!(statuses[4], Status::Illegal);
     assert_eq!(statuses[9], Status::Malformed);
-    assert_eq!(streamed[5].final_position.as_ref().unwrap().rules(), RulesEdition::Pacru2011);
-    assert_eq!(streamed[6].final_position.as_ref().unwrap().rules(), RulesEdition::Pacru2004);
+    assert_eq!(
+        streamed[5].final_position.as_ref().unwrap().rules(),
+        RulesEdition::Pacru2011
+    );
+    assert_eq!(
+        streamed[6].final_position.as_ref().unwrap().rules(),
+        RulesEdition::Pacru2004
+    );
+}
+
+/// More setups than the checker keeps, cycled twice: every game still gets the
+/// start position of its own tags.
+#[test]
+fn checker_over_more_setups_than_it_keeps() {
+    let seats = [
+        "SNE", "SNW", "SEN", "SEW", "SWN", "SWE", "NSE", "NSW", "NES", "NEW", "NWS", "NWE",
+    ];
+    let games: Vec<String> = seats
+        .iter()
+        .chain(seats.iter().rev())
+        .map(|s| format!("[Players \"KRY\"]\n[Seats \"{s}\"]\n[Result \"*\"]\n\n*\n"))
+        .collect();
+    let text = games.join("\n");
+    let mut reader = Reader::new(text.as_bytes());
+    let mut checker = Checker::new(None);
+    let mut starts = Vec::new();
+    for one in &games {
+        let streamed = reader.read_with(&mut checker).unwrap().unwrap();
+        let alone = check_game(&game(one), 1, None);
+        assert_eq!(streamed.final_position, alone.final_position, "{one}");
+        let start = format_ppn(&streamed.final_position.unwrap());
+        if !starts.contains(&start) {
+            starts.push(start);
+        }
+    }
+    assert!(reader.read_with(&mut checker).unwrap().is_none());
+    assert_eq!(
+        starts.len(),
+        seats.len(),
+        "every seating gives its own start"
+    );
 }
