@@ -153,13 +153,13 @@ impl Position {
 
     /// Whether the moved chevron will face one of ours that faces back and stands on
     /// our colour (the part of the meeting test that no choice can change).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn meeting_partner(&self, turn: &Turn, sk: &MovementSkeleton) -> bool {
         self.meeting_partner_at(turn, sk.to, sk.travel)
     }
 
     /// Whether a chevron arriving on `to` travelling `travel` faces a partner.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn meeting_partner_at(&self, turn: &Turn, to: Field, travel: Direction) -> bool {
         match crate::geometry::neighbour(to, travel) {
             Some(ahead) => {
