@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the rules engine: move generation with every move
-//! applied, bulk-counted perft, and random playouts. Figures and how to reproduce
+//! applied, bulk-counted perft, random playouts, and replaying records. Figures and how to reproduce
 //! them: `docs/performance.md`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -68,6 +68,40 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
+/// Replaying recorded games as a referee does: every move validated and applied
+/// in place with `try_play`.
+fn replay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("replay");
+    for players in [2usize, 4] {
+        let start = Position::standard(players).expect("start");
+        let records: Vec<Vec<pacru_core::Move>> = (0..100u64)
+            .map(|seed| {
+                let mut pos = start.clone();
+                let mut rng = SplitMix64::new(seed);
+                let mut moves = Vec::new();
+                while let Some(mv) = pos.random_move(&mut rng) {
+                    pos.play_unchecked(&mv);
+                    moves.push(mv);
+                }
+                moves
+            })
+            .collect();
+        let plies: usize = records.iter().map(Vec::len).sum();
+        group.throughput(Throughput::Elements(plies as u64));
+        group.bench_function(format!("try_play-{players}p-100-games"), |b| {
+            b.iter(|| {
+                for moves in &records {
+                    let mut pos = start.clone();
+                    for mv in moves {
+                        black_box(pos.try_play(mv)).expect("recorded moves are legal");
+                    }
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
 fn counting(c: &mut Criterion) {
     let pos = midgame(2, 11, 30);
     c.bench_function("legal_move_count/midgame-2p", |b| {
@@ -75,5 +109,12 @@ fn counting(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, perft_applying, perft_bulk, playouts, counting);
+criterion_group!(
+    benches,
+    perft_applying,
+    perft_bulk,
+    playouts,
+    replay,
+    counting
+);
 criterion_main!(benches);
