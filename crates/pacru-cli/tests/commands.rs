@@ -265,15 +265,17 @@ fn fmt_rewrites_canonically() {
 }
 
 #[test]
-fn fmt_check_accepts_selfplay_output() {
+fn fmt_check_accepts_selfplay_output_and_the_examples() {
     for name in [
-        "legal-2p",
-        "legal-3p",
-        "legal-4p",
-        "unfinished",
-        "rules-2011",
+        "tests/data/legal-2p",
+        "tests/data/legal-3p",
+        "tests/data/legal-4p",
+        "tests/data/unfinished",
+        "tests/data/rules-2011",
+        // The README's example is canonical too.
+        "examples/round1",
     ] {
-        let file = format!("tests/data/{name}.pgr");
+        let file = format!("{name}.pgr");
         let run = pacru(&["fmt", "--check", &file]);
         assert_eq!(run.code, 0, "{name}: {}", run.stderr);
         assert_eq!(run.stdout, "");
