@@ -6,7 +6,7 @@ use super::game::{
 };
 use super::visitor::{GameStart, MoveToken, Skip, Visitor};
 use super::{Game, MoveEntry, PgrError};
-use crate::fast_move::parse_move_token;
+use crate::fast_move::{canonical_prefix, parse_move_token};
 use crate::parse_ppn;
 use std::io::{self, Read};
 
@@ -117,6 +117,53 @@ const DELIMITERS: [bool; 256] = {
     }
     table
 };
+
+// Classes of bytes for the movetext fast path (`Reader::fast_movetext`), as `word`
+// treats them.
+/// A byte inside a word.
+const WORD: u8 = 0;
+/// A delimiter that ends a word at depth 0 only.
+const BREAK: u8 = 1;
+/// `\n` or `\r`: ends a word at any depth.
+const EOL: u8 = 2;
+/// `(`: one level deeper.
+const OPEN: u8 = 3;
+/// `)`: one level up.
+const CLOSE: u8 = 4;
+/// A byte above 0x7f: left to the general path.
+const HIGH: u8 = 5;
+
+/// The class of each byte.
+const CLASSES: [u8; 256] = {
+    let mut table = [WORD; 256];
+    let mut b = 0;
+    while b < 256 {
+        if b >= 0x80 {
+            table[b] = HIGH;
+        } else if DELIMITERS[b] {
+            table[b] = BREAK;
+        }
+        b += 1;
+    }
+    table[b'\n' as usize] = EOL;
+    table[b'\r' as usize] = EOL;
+    table[b'(' as usize] = OPEN;
+    table[b')' as usize] = CLOSE;
+    table
+};
+
+/// The first size of the text the fast path checks for UTF-8 at once; it doubles
+/// up to [`MAX_WINDOW`] while a run of plain tokens goes on.
+const MIN_WINDOW: usize = 512;
+const MAX_WINDOW: usize = 16 * 1024;
+
+/// The longest valid UTF-8 prefix of `bytes`.
+fn utf8_prefix(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    }
+}
 
 impl<R: Read> Reader<R> {
     /// A strict reader of `inner`.
@@ -489,6 +536,15 @@ impl<R: Read> Reader<R> {
         let Skip(skip) = v.begin_movetext();
         // Movetext.
         loop {
+            // Plain tokens that the buffer holds whole go the fast way; the general
+            // path below takes the next token (and any before which the fast path
+            // stops), from exactly where the fast path left off.
+            let moved = if skip {
+                self.fast_movetext::<V, true>(v, state)
+            } else {
+                self.fast_movetext::<V, false>(v, state)
+            };
+            state.any_move |= moved;
             let new_line = self.skip_spaces();
             self.check_size(state)?;
             let at = self.here();
@@ -612,6 +668,210 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+    }
+
+    /// Reads movetext the fast way, without copying: spaces, round numbers ("12.",
+    /// "12...", also glued to a move), moves and `pass`, each one only when the
+    /// buffer holds all of it and the delimiter after it, all in ASCII. It stops
+    /// before the spaces that precede anything else (a comment, a glyph, a result, a
+    /// token that is not a move, a move that does not parse, the end of the buffer,
+    /// the game's size limit), leaving that to the general path, which then does
+    /// exactly what it would have done had the fast path not run: the fast path
+    /// never reports an error itself. Returns whether it read a move or `pass`.
+    ///
+    /// It works on a window of the buffer checked for UTF-8 once for many tokens,
+    /// which are handed out as slices of it (only `str::from_utf8` makes a `&str`
+    /// without `unsafe`, and calling it per token costs more than the token).
+    #[inline(never)]
+    fn fast_movetext<V: Visitor, const SKIP: bool>(
+        &mut self,
+        v: &mut V,
+        state: &GameState,
+    ) -> bool {
+        let buf = &self.buf[..self.len];
+        // Offset of buf[0].
+        let base = self.offset - self.pos as u64;
+        // The last index of `buf` at which a token may start within the game's size
+        // limit (`check_size` before each token).
+        let Some(room) = state
+            .start
+            .offset
+            .saturating_add(self.max_game_bytes)
+            .checked_sub(base)
+        else {
+            return false;
+        };
+        let size_limit = usize::try_from(room).unwrap_or(usize::MAX);
+        // The window: `text` is the valid UTF-8 prefix of `buf[start..]`, at most
+        // `size` bytes. Indices below are relative to `start`.
+        let mut start = self.pos;
+        let mut size = MIN_WINDOW;
+        let mut text = utf8_prefix(&buf[start..buf.len().min(start + size)]);
+        // Where the fast path stands (before the spaces of the next token): index,
+        // line, and `origin`, such that the column of index `i` on the current line
+        // is `i - origin` (all is ASCII here: a byte is a column).
+        let mut pos = 0;
+        let mut line = self.line;
+        let mut origin = 0usize.wrapping_sub(self.column);
+        // Where to look for the next token: `pos`, or past the space after a move.
+        let mut scan = 0;
+        'window: loop {
+            let bytes = text.as_bytes();
+            let Some(limit) = size_limit.checked_sub(start) else {
+                break;
+            };
+            'tokens: loop {
+                // Spaces and round numbers standing alone ("12." up to a delimiter),
+                // which the general path skips too; `check_size` comes before each
+                // token. They are taken again by the general path if it has to read
+                // the next word.
+                let (mut i, mut l, mut o) = (scan, line, origin);
+                let (word_start, text_start) = loop {
+                    let Some(&b) = bytes.get(i) else {
+                        break 'tokens;
+                    };
+                    if b == b'\n' {
+                        l += 1;
+                        o = i;
+                        i += 1;
+                        continue;
+                    }
+                    if is_space(b) {
+                        i += 1;
+                        continue;
+                    }
+                    if i > limit {
+                        break 'window;
+                    }
+                    if !b.is_ascii_digit() {
+                        break (i, i);
+                    }
+                    let mut k = i + 1;
+                    while let Some(b'0'..=b'9') = bytes.get(k) {
+                        k += 1;
+                    }
+                    let digits_end = k;
+                    while let Some(b'.') = bytes.get(k) {
+                        k += 1;
+                    }
+                    let Some(&after) = bytes.get(k) else {
+                        break 'tokens;
+                    };
+                    if k == digits_end || k - i > MAX_TOKEN_BYTES {
+                        break 'window;
+                    }
+                    if !is_delimiter(after) {
+                        // Glued to the move.
+                        break (i, k);
+                    }
+                    i = k;
+                };
+                // A canonical move up to a delimiter: the word that `word` would read.
+                if !SKIP
+                    && let Some((mv, n)) = canonical_prefix(&bytes[text_start..])
+                    && let end = text_start + n
+                    && let Some(&delimiter) = bytes.get(end)
+                    && is_delimiter(delimiter)
+                    && end - word_start <= MAX_TOKEN_BYTES
+                {
+                    let Some(token) = text.get(text_start..end) else {
+                        break 'window;
+                    };
+                    v.move_token(MoveToken {
+                        text: token,
+                        mv: Some(mv),
+                        line: l,
+                        column: text_start.wrapping_sub(o),
+                    });
+                    (pos, line, origin) = (end, l, o);
+                    scan = end + usize::from(delimiter == b' ');
+                    continue;
+                }
+                if text_start == word_start && !bytes[word_start].is_ascii_alphabetic() {
+                    break 'window;
+                }
+                // Any other word: up to a delimiter at depth 0 or a line break.
+                let scan_end = bytes.len().min(word_start + MAX_TOKEN_BYTES + 1);
+                let mut depth = 0u32;
+                let mut end = text_start;
+                loop {
+                    while end < scan_end && CLASSES[bytes[end] as usize] == WORD {
+                        end += 1;
+                    }
+                    if end >= bytes.len() {
+                        break 'tokens;
+                    }
+                    if end >= scan_end {
+                        // Too long.
+                        break 'window;
+                    }
+                    match CLASSES[bytes[end] as usize] {
+                        BREAK if depth == 0 => break,
+                        EOL => break,
+                        BREAK => {}
+                        OPEN => depth += 1,
+                        CLOSE => depth = depth.saturating_sub(1),
+                        _ => break 'window,
+                    }
+                    end += 1;
+                }
+                let word = &bytes[text_start..end];
+                let is_move = word.len() >= 2
+                    && matches!(word[0].to_ascii_lowercase(), b'a'..=b'i')
+                    && matches!(word[1], b'1'..=b'9');
+                if !is_move && !word.eq_ignore_ascii_case(b"pass") {
+                    break 'window;
+                }
+                if !SKIP {
+                    let Some(token) = text.get(text_start..end) else {
+                        break 'window;
+                    };
+                    // A move in another spelling (or one that does not parse), or `pass`.
+                    let mv = if is_move {
+                        match parse_move_token(token) {
+                            Ok(mv) => Some(mv),
+                            Err(_) => break 'window,
+                        }
+                    } else {
+                        None
+                    };
+                    v.move_token(MoveToken {
+                        text: token,
+                        mv,
+                        line: l,
+                        column: text_start.wrapping_sub(o),
+                    });
+                }
+                (pos, line, origin) = (end, l, o);
+                scan = pos;
+            }
+            // The window ends within the next token (or its spaces): a longer one
+            // from where the fast path stands, unless the buffer (or its valid
+            // UTF-8) ends there.
+            let end = start + bytes.len();
+            if end >= buf.len() {
+                break;
+            }
+            size = (size * 2).min(MAX_WINDOW);
+            let next = start + pos;
+            let longer = utf8_prefix(&buf[next..buf.len().min(next + size)]);
+            if next + longer.len() <= end {
+                break;
+            }
+            text = longer;
+            start = next;
+            origin = origin.wrapping_sub(pos);
+            pos = 0;
+            scan = 0;
+        }
+        let pos = start + pos;
+        // The fast path moves on only after a move or `pass`.
+        let moved = pos > self.pos;
+        self.offset = base + pos as u64;
+        self.pos = pos;
+        self.line = line;
+        self.column = (pos - start).wrapping_sub(origin);
+        moved
     }
 
     /// If the word in `scratch` starts with a round number ("12." or "12..."),
@@ -1135,5 +1395,361 @@ impl Visitor for GameBuilder {
 
     fn end_game(&mut self) -> Game {
         self.game.take().unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The movetext fast path against the general one: a reader that is handed
+    //! one byte at a time never has a whole token in its buffer, so it reads
+    //! everything the general way; one handed 2, 3, 7... bytes at a time has
+    //! tokens cut at every place. All must see the same games and errors as a
+    //! reader that has the whole text at once.
+
+    use super::*;
+    use proptest::prelude::*;
+    use std::fmt::Write as _;
+
+    /// Hands out at most `chunk` bytes per read (0: sizes from 1 to 97 in turn).
+    struct Chunked<'a> {
+        data: &'a [u8],
+        chunk: usize,
+        turn: usize,
+    }
+
+    impl Read for Chunked<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let size = if self.chunk == 0 {
+                self.turn = self.turn % 97 + 1;
+                self.turn
+            } else {
+                self.chunk
+            };
+            let n = size.min(out.len()).min(self.data.len());
+            out[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    /// Writes down every visitor call; skips the movetext of every `skip_every`th
+    /// game (0: never).
+    struct Trace {
+        out: String,
+        skip_every: usize,
+        games: usize,
+    }
+
+    impl Visitor for Trace {
+        type Output = ();
+
+        fn begin_game(&mut self, start: GameStart) {
+            self.games += 1;
+            let _ = writeln!(self.out, "begin {start:?}");
+        }
+
+        fn tag(&mut self, name: &str, value: &str, line: usize) {
+            let _ = writeln!(self.out, "tag {name:?} {value:?} {line}");
+        }
+
+        fn begin_movetext(&mut self) -> Skip {
+            let skip = self.skip_every != 0 && self.games.is_multiple_of(self.skip_every);
+            let _ = writeln!(self.out, "movetext skip={skip}");
+            Skip(skip)
+        }
+
+        fn move_token(&mut self, token: MoveToken<'_>) {
+            let _ = writeln!(
+                self.out,
+                "move {:?} {:?} {}:{}",
+                token.text, token.mv, token.line, token.column
+            );
+        }
+
+        fn glyph(&mut self, glyph: &str) {
+            let _ = writeln!(self.out, "glyph {glyph:?}");
+        }
+
+        fn comment(&mut self, text: &str) {
+            let _ = writeln!(self.out, "comment {text:?}");
+        }
+
+        fn result(&mut self, token: &str, line: usize, column: usize) {
+            let _ = writeln!(self.out, "result {token:?} {line}:{column}");
+        }
+
+        fn end_game(&mut self) {
+            self.out.push_str("end\n");
+        }
+    }
+
+    #[derive(Clone, Copy)]
+    struct Options {
+        lenient: bool,
+        skip_every: usize,
+        max_game_bytes: u64,
+    }
+
+    const PLAIN: Options = Options {
+        lenient: false,
+        skip_every: 0,
+        max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+    };
+
+    /// Everything a reader reports on `data`, read `chunk` bytes at a time.
+    fn trace(data: &[u8], chunk: usize, options: Options) -> String {
+        let input = Chunked {
+            data,
+            chunk,
+            turn: 0,
+        };
+        let mut reader = Reader::new(input).max_game_bytes(options.max_game_bytes);
+        if options.lenient {
+            reader = reader.lenient();
+        }
+        let mut visitor = Trace {
+            out: String::new(),
+            skip_every: options.skip_every,
+            games: 0,
+        };
+        for _ in 0..=data.len() + 1 {
+            match reader.read_with(&mut visitor) {
+                Ok(Some(())) => {}
+                Ok(None) => return visitor.out,
+                Err(e) => {
+                    let _ = writeln!(visitor.out, "error {e:?}");
+                }
+            }
+        }
+        panic!("the reader makes no progress");
+    }
+
+    /// Reads `data` whole and in chunks of several sizes, strict and lenient,
+    /// and checks that all agree; returns the whole strict reading.
+    fn check_same(data: &[u8], options: Options) -> String {
+        let mut whole = String::new();
+        for lenient in [false, true] {
+            let options = Options { lenient, ..options };
+            let expected = trace(data, usize::MAX, options);
+            for chunk in [1, 2, 3, 4, 5, 6, 7, 11, 64, 0] {
+                let got = trace(data, chunk, options);
+                assert_eq!(
+                    got,
+                    expected,
+                    "{chunk} bytes at a time, lenient: {lenient}, text {:?}",
+                    String::from_utf8_lossy(data)
+                );
+            }
+            if !lenient {
+                whole = expected;
+            }
+        }
+        whole
+    }
+
+    /// A long canonical game (moves need not be legal: the reader does not care).
+    fn long_game(moves: usize, newline: &str) -> String {
+        let shapes = [
+            "e1-e2",
+            "a3-b4(b5)",
+            "c3xc5",
+            "i9-i8(*)",
+            "e3>(a1,b2)",
+            "g2-g5(*,e5)",
+            "d4<<(a1,c1,d1,b2)",
+            "pass",
+            "b2xd4(d3)",
+        ];
+        let mut text = String::from("[Event \"long\"]\n[Result \"*\"]\n\n");
+        let mut column = 0;
+        for i in 0..moves {
+            let mut token = String::new();
+            if i % 2 == 0 {
+                let _ = write!(token, "{}. ", i / 2 + 1);
+            }
+            token.push_str(shapes[i % shapes.len()]);
+            if column + token.len() > 78 {
+                text.push_str(newline);
+                column = 0;
+            } else if column > 0 {
+                text.push(' ');
+                column += 1;
+            }
+            column += token.len();
+            text.push_str(&token);
+        }
+        text.push_str(" *");
+        text.push_str(newline);
+        text
+    }
+
+    #[test]
+    fn long_games_read_the_same_in_any_chunks() {
+        let text = long_game(700, "\n") + &long_game(300, "\r\n");
+        let out = check_same(text.as_bytes(), PLAIN);
+        assert_eq!(out.matches("\nmove ").count(), 1000);
+        assert!(out.contains("move \"e3>(a1,b2)\""), "{out}");
+        // The same, skipping the movetext of every other game.
+        let skip = Options {
+            skip_every: 2,
+            ..PLAIN
+        };
+        check_same(text.as_bytes(), skip);
+    }
+
+    #[test]
+    fn positions_after_the_fast_path() {
+        let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8\t2.e2-e3  2... e8-e7\r\n3. a3-a5(*,e5) \
+                    a3-a5(*,  e5)\n 12...i9-i8 pass *\n";
+        let out = check_same(text.as_bytes(), PLAIN);
+        let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+        let at: Vec<&str> = moves
+            .iter()
+            .map(|l| l.rsplit(' ').next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            at,
+            ["3:4", "3:10", "3:18", "3:30", "4:4", "4:16", "5:7", "5:13"]
+        );
+        assert!(moves[5].starts_with("move \"a3-a5(*,  e5)\""), "{moves:?}");
+        assert!(moves[7].starts_with("move \"pass\" None"), "{moves:?}");
+        assert!(out.contains("result \"*\" 5:18\n"), "{out}");
+    }
+
+    #[test]
+    fn malformed_tokens_are_reported_alike() {
+        let cases = [
+            "1. e1-e2 e9-e0 *\n",
+            "1. e1-e2 j1-e2 *\n",
+            "1. e1-e2 12 *\n",
+            "1. e1-e2 1-0 *\n",
+            "1.2. e1-e2 *\n",
+            "1. e1-e2 e9-e8) *\n",
+            "1. e1-e2 e9-e8( e7 *\n",
+            "1. e1-e2 e1-e3( e3 ) *\n",
+            "1. e1-e2 (e3) *\n",
+            "1. e1-e2 e3>(a1,a1) *\n",
+            "1. e1-e2 e9-é8 *\n",
+            "1. e1-e2 e9-e8\u{e9} *\n",
+            "1. e1-e2 Black\n",
+            "1. e1-e2 black *\n",
+            "1. e1-e2 e9-e8!!! *\n",
+            "1. e1-e2 $ *\n",
+            "1. e1-e2 {unclosed\n",
+            "1. e1-e2 } *\n",
+            "1. e1-e2\n[Event \"next\"]\n*\n",
+            "1. e1-e2 [Event \"x\"] *\n",
+            "1. e1-e2 e9-e8",
+            "1. e1-e2 e9-e8 2.",
+            "1. e1-e2 e9-e8 2. *",
+            "1. \u{1}e1-e2 *\n",
+            "1. e1-e2 e9-e8{x}e2-e3;c\n*\n",
+            "1. e1-e2 {caf\u{e9}} e9-e8 ; na\u{ef}ve\r\n*\r\n",
+            "1.e1-e2 2...e9-e8 3....e2-e3 *\n",
+            "1.\te1-e2\x0be9-e8\x0c*\n",
+            "*\n",
+            "",
+            "\u{feff}1. e1-e2 *\n",
+        ];
+        for text in cases {
+            let data = format!("[Result \"*\"]\n\n{text}[Result \"*\"]\n\n1. a3-b4 *\n");
+            check_same(data.as_bytes(), PLAIN);
+        }
+        // Bytes that are not UTF-8: in a comment, in a move, cut anywhere.
+        let mut data = b"[Result \"*\"]\n\n1. e1-e2 {\xff} e9-e8 *\n".to_vec();
+        data.extend_from_slice(b"\n1. e1-e2 e9-e8\xe9 *\n\n1. e1-e2 \xc3\xa9 *\n");
+        check_same(&data, PLAIN);
+    }
+
+    #[test]
+    fn long_tokens_are_reported_alike() {
+        for n in [250, 251, 252, 256, 257, 300] {
+            let long = "e".repeat(n);
+            for token in [
+                format!("e1-e2({long})"),
+                format!("1.{long}"),
+                format!("{}.", "1".repeat(n)),
+                format!("{}.e1-e2", "1".repeat(n)),
+                format!("a3-a5({})", ["*"; 200].join(",")),
+            ] {
+                let data = format!("[Result \"*\"]\n\n1. e1-e2 {token} *\n\n1. a3-b4 *\n");
+                check_same(data.as_bytes(), PLAIN);
+            }
+        }
+    }
+
+    #[test]
+    fn the_size_limit_is_reported_alike() {
+        let text = long_game(120, "\n") + &long_game(40, "\r\n");
+        for limit in [0, 1, 30, 31, 32, 33, 40, 57, 58, 59, 60, 100, 777, 1000] {
+            let options = Options {
+                max_game_bytes: limit,
+                ..PLAIN
+            };
+            check_same(text.as_bytes(), options);
+        }
+    }
+
+    #[test]
+    fn the_bundled_records_read_the_same_in_any_chunks() {
+        let dirs = [
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/malformed"),
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"),
+        ];
+        let mut files = 0;
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().is_some_and(|e| e == "pgr") {
+                    let data = std::fs::read(&path).unwrap_or_default();
+                    check_same(&data, PLAIN);
+                    files += 1;
+                }
+            }
+        }
+        assert!(files > 0, "no records found");
+    }
+
+    /// Movetext made of tokens that the fast path takes and tokens it leaves to
+    /// the general path, with any separators.
+    fn movetext() -> impl Strategy<Value = String> {
+        let token = prop_oneof![
+            4 => "[a-i][1-9][-x][a-i][1-9]",
+            2 => "[a-i][1-9][-x][a-i][1-9]\\(([a-i][1-9]|\\*)(,([a-i][1-9]|\\*)){0,2}\\)",
+            1 => "[a-i][1-9][<>]{1,2}\\([a-i][1-9](,[a-i][1-9]){0,3}\\)",
+            3 => "[1-9][0-9]{0,2}\\.{1,3}",
+            1 => "[1-9]\\.[a-i][1-9]-[a-i][1-9]",
+            1 => "pass|PASS|resign|E1-E2|e1-e2\\( e2 \\)|e1-e2\\(\\*, e5\\)",
+            1 => "\\{[a-z é\\r\\n]{0,6}\\}|;[a-z é]{0,5}\\n|\\$[1-9]|!|\\?!",
+            1 => "[a-j0-9x(),*.\\-]{1,6}|\\*|Black|draw|\\[|\\]|\\}",
+        ];
+        let separator = "( |  |\\n|\\r\\n|\\t| \\n )";
+        proptest::collection::vec((token, separator), 0..40).prop_map(|parts| {
+            parts
+                .into_iter()
+                .map(|(token, separator)| token + &separator)
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn random_movetext_reads_the_same_in_any_chunks(
+            first in movetext(),
+            second in movetext(),
+            skip_every in 0usize..3,
+            limit in prop_oneof![Just(DEFAULT_MAX_GAME_BYTES), 0u64..400],
+        ) {
+            let data = format!(
+                "[Result \"*\"]\n\n{first}*\n\n[Result \"*\"]\n\n{second} *\n\n1. e1-e2 *\n"
+            );
+            let options = Options { lenient: false, skip_every, max_game_bytes: limit };
+            check_same(data.as_bytes(), options);
+        }
     }
 }
