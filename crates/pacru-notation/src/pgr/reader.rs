@@ -20,8 +20,19 @@ const BUF_SIZE: usize = 64 * 1024;
 /// The cap on the number of tags of one game.
 pub const MAX_TAGS: usize = 1000;
 
-/// Which tags the reader checks itself, with where their value was written.
-const CHECKED_TAGS: [&str; 5] = ["Result", "Players", "Seats", "Rules", "Position"];
+/// Which tags the reader checks itself, with where their value was written: the
+/// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
+/// `Position`).
+fn checked_tag(name: &str) -> Option<usize> {
+    match name {
+        "Result" => Some(0),
+        "Players" => Some(1),
+        "Seats" => Some(2),
+        "Rules" => Some(3),
+        "Position" => Some(4),
+        _ => None,
+    }
+}
 
 /// Reads game records from any [`Read`], one game at a time, in bounded memory.
 ///
@@ -55,9 +66,13 @@ pub struct Reader<R> {
     max_game_bytes: u64,
     max_comment_bytes: usize,
     scratch: Vec<u8>,
-    /// The names of the current game's tags, each followed by `\n`.
+    /// The names of the current game's tags, one after the other; each ends at
+    /// the corresponding index of `tag_ends`.
     tag_names: String,
+    tag_ends: Vec<usize>,
     tag_count: usize,
+    /// The name of the tag being read (kept for its allocation).
+    tag_name: String,
     /// The number of moves of the last game, to size the next one's list.
     moves_hint: usize,
 }
@@ -187,7 +202,9 @@ impl<R: Read> Reader<R> {
             max_comment_bytes: DEFAULT_MAX_COMMENT_BYTES,
             scratch: Vec::with_capacity(256),
             tag_names: String::new(),
+            tag_ends: Vec::new(),
             tag_count: 0,
+            tag_name: String::new(),
             moves_hint: 0,
         }
     }
@@ -524,6 +541,7 @@ impl<R: Read> Reader<R> {
             offset: state.start.offset,
         });
         self.tag_names.clear();
+        self.tag_ends.clear();
         self.tag_count = 0;
         // Tag section.
         while self.peek() == Some(b'[') {
@@ -1133,7 +1151,8 @@ impl<R: Read> Reader<R> {
         let at = self.here();
         self.advance(b'[');
         self.skip_blanks();
-        let mut name = String::new();
+        let mut name = std::mem::take(&mut self.tag_name);
+        name.clear();
         while let Some(b) = self.peek() {
             if !(b.is_ascii_alphanumeric() || b == b'_') {
                 break;
@@ -1227,21 +1246,29 @@ impl<R: Read> Reader<R> {
                 ));
             }
         }
-        let value = self
-            .scratch_text(value_at, state, "the tag value")?
-            .to_string();
+        // The value, in `scratch`'s allocation (given back below).
+        let value = match String::from_utf8(std::mem::take(&mut self.scratch)) {
+            Ok(value) => value,
+            Err(_) => {
+                return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
+            }
+        };
         if self.tag_count >= MAX_TAGS {
             return Err(self.fail(at, state, format!("more than {MAX_TAGS} tags in one game")));
         }
         self.tag_count += 1;
-        if self.tag_names.split('\n').any(|n| n == name) {
-            return Err(self.fail(
-                at,
-                state,
-                format!("bad tag line: tag {name} is given twice"),
-            ));
+        let mut begin = 0;
+        for &end in &self.tag_ends {
+            if self.tag_names[begin..end] == name {
+                return Err(self.fail(
+                    at,
+                    state,
+                    format!("bad tag line: tag {name} is given twice"),
+                ));
+            }
+            begin = end;
         }
-        if let Some(i) = CHECKED_TAGS.iter().position(|&t| t == name) {
+        if let Some(i) = checked_tag(&name) {
             // Column of the value's first character (after the quote).
             let pos = Pos {
                 offset: value_at.offset + 1,
@@ -1252,7 +1279,9 @@ impl<R: Read> Reader<R> {
         }
         v.tag(&name, &value, at.line);
         self.tag_names.push_str(&name);
-        self.tag_names.push('\n');
+        self.tag_ends.push(self.tag_names.len());
+        self.tag_name = name;
+        self.scratch = value.into_bytes();
         Ok(())
     }
 
@@ -1581,6 +1610,17 @@ mod tests {
         text.push_str(" *");
         text.push_str(newline);
         text
+    }
+
+    #[test]
+    fn checked_tags_are_found_by_name() {
+        let names = ["Result", "Players", "Seats", "Rules", "Position"];
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(checked_tag(name), Some(i));
+        }
+        for name in ["Event", "result", "Result ", "Seat", ""] {
+            assert_eq!(checked_tag(name), None);
+        }
     }
 
     #[test]
