@@ -94,6 +94,7 @@ impl Position {
     /// let err = pos.try_play(&mv).unwrap_err();
     /// assert_eq!(err.rule, Rule::R3);
     /// ```
+    #[inline]
     pub fn try_play(&mut self, mv: &Move) -> Result<Played, IllegalMove> {
         let blocked = match self.check(mv)? {
             Some(resolved) => self.apply_resolved(&resolved),
