@@ -123,7 +123,6 @@ pub(crate) fn step_targets(from: Field, facing: Direction) -> Bitboard {
     Bitboard(STEP_TARGETS[from.index()][facing.index()])
 }
 
-
 const fn build_lines() -> [[u8; 81]; 81] {
     let mut table = [[NO_LINE; 81]; 81];
     let mut f = 0;
