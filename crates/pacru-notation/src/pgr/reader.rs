@@ -1184,6 +1184,28 @@ impl<R: Read> Reader<R> {
         self.advance(b'"');
         self.scratch.clear();
         loop {
+            // Plain bytes up to the next quote, backslash or line break, in bulk.
+            let avail = &self.buf[self.pos..self.len];
+            let plain = avail
+                .iter()
+                .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+                .unwrap_or(avail.len());
+            if plain > 0 {
+                let chunk = &avail[..plain];
+                let continuation = chunk.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+                self.scratch.extend_from_slice(chunk);
+                self.pos += plain;
+                self.offset += plain as u64;
+                self.column += plain - continuation;
+                if self.scratch.len() > self.max_comment_bytes {
+                    return Err(self.fail(
+                        value_at,
+                        state,
+                        "bad tag line: the tag value is too long",
+                    ));
+                }
+                continue;
+            }
             let here = self.here();
             match self.peek() {
                 None | Some(b'\n') | Some(b'\r') => {
@@ -1699,6 +1721,54 @@ mod tests {
         let mut data = b"[Result \"*\"]\n\n1. e1-e2 {\xff} e9-e8 *\n".to_vec();
         data.extend_from_slice(b"\n1. e1-e2 e9-e8\xe9 *\n\n1. e1-e2 \xc3\xa9 *\n");
         check_same(&data, PLAIN);
+    }
+
+    #[test]
+    fn tag_values_are_read_alike_in_any_chunks() {
+        let cases = [
+            "[Event \"London \\\"Open\\\" \\\\ 2027\"]\n",
+            "[Site \"Z\u{fc}rich, \u{e9}t\u{e9}\"]\n",
+            "[Site \"\"]\n",
+            "[Site \"unclosed\n",
+            "[Site \"unclosed\r\n",
+            "[Site \"bad \\n escape\"]\n",
+            "[Site \"a\\",
+            "[Site \"ends",
+            "[Site \"x\"] [Round \"1\"]\n",
+        ];
+        for tag in cases {
+            let data =
+                format!("{tag}[Result \"*\"]\n\n1. e1-e2 *\n\n[Result \"*\"]\n\n1. a3-b4 *\n");
+            check_same(data.as_bytes(), PLAIN);
+        }
+        check_same(
+            b"[Site \"\xff\"]\n[Result \"*\"]\n\n*\n\n[Result \"*\"]\n\n*\n",
+            PLAIN,
+        );
+        // A value longer than the cap, and where the errors point.
+        let long = format!("[Site \"{}\"]\n[Result \"*\"]\n\n*\n", "x".repeat(100));
+        for chunk in [1, 7, usize::MAX] {
+            let input = Chunked {
+                data: long.as_bytes(),
+                chunk,
+                turn: 0,
+            };
+            let err = Reader::new(input)
+                .max_comment_bytes(50)
+                .read_game()
+                .unwrap_err();
+            assert_eq!((err.line, err.column, err.offset), (1, 7, 6), "{chunk}");
+            assert!(err.message.contains("too long"), "{}", err.message);
+        }
+        let bad = "[Event \"\u{e9}t\u{e9} \\x\"]\n[Result \"*\"]\n\n*\n";
+        let err = Reader::new(bad.as_bytes()).read_game().unwrap_err();
+        // The backslash: the 13th character, after 2 two-byte letters.
+        assert_eq!((err.line, err.column, err.offset), (1, 13, 14));
+        let game = Reader::new("[Event \"\u{e9}t\u{e9} \\\"x\\\\\"]\n\n*\n".as_bytes())
+            .read_game()
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.tags.get("Event"), Some("\u{e9}t\u{e9} \"x\\"));
     }
 
     #[test]
