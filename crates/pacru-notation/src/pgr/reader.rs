@@ -6,7 +6,7 @@ use super::game::{
 };
 use super::visitor::{GameStart, MoveToken, Skip, Visitor};
 use super::{Game, MoveEntry, PgrError};
-use crate::fast_move::{canonical_prefix, parse_move_token};
+use crate::fast_move::{canonical_prefix_into, parse_move_token};
 use crate::parse_ppn;
 use std::io::{self, Read};
 
@@ -785,22 +785,24 @@ impl<R: Read> Reader<R> {
                     i = k;
                 };
                 // A canonical move up to a delimiter: the word that `word` would read.
+                let mut token = MoveToken {
+                    text: "",
+                    mv: None,
+                    line: l,
+                    column: text_start.wrapping_sub(o),
+                };
                 if !SKIP
-                    && let Some((mv, n)) = canonical_prefix(&bytes[text_start..])
+                    && let Some(n) = canonical_prefix_into(&bytes[text_start..], &mut token.mv)
                     && let end = text_start + n
                     && let Some(&delimiter) = bytes.get(end)
                     && is_delimiter(delimiter)
                     && end - word_start <= MAX_TOKEN_BYTES
                 {
-                    let Some(token) = text.get(text_start..end) else {
+                    let Some(written) = text.get(text_start..end) else {
                         break 'window;
                     };
-                    v.move_token(MoveToken {
-                        text: token,
-                        mv: Some(mv),
-                        line: l,
-                        column: text_start.wrapping_sub(o),
-                    });
+                    token.text = written;
+                    v.move_token(token);
                     (pos, line, origin) = (end, l, o);
                     scan = end + usize::from(delimiter == b' ');
                     continue;
