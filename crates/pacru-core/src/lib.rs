@@ -34,6 +34,7 @@ mod perft;
 mod players;
 mod playout;
 mod position;
+mod quick;
 mod ray;
 mod rule;
 mod seat;

@@ -10,7 +10,7 @@ use crate::{
 };
 
 /// A movement found legal, with the meaning of each of its items.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct ResolvedMovement {
     pub skeleton: MovementSkeleton,
     pub first: Option<Item>,
@@ -194,7 +194,13 @@ impl Position {
             });
         }
         match mv {
-            Move::Movement(m) => self.check_movement(m).map(Some),
+            Move::Movement(m) => match self.resolve_usual_movement(m) {
+                Some(resolved) => {
+                    debug_assert_eq!(self.check_movement(m).ok(), Some(resolved), "{m:?}");
+                    Ok(Some(resolved))
+                }
+                None => self.check_movement(m).map(Some),
+            },
             Move::Reorientation(r) => self.check_reorientation(r).map(|()| None),
             Move::Resign => Ok(None),
         }

@@ -1,0 +1,162 @@
+//! The usual movement validated without building any message: most moves of a
+//! record are plain steps or slides, some with a crossing marker or a
+//! connection change. Anything else, legal or not, goes to the full check, which
+//! decides and explains; in debug builds every quick answer is compared with it.
+
+use crate::geometry::{between, line, neighbour};
+use crate::skeleton::{MovementKind, MovementSkeleton, crossing_candidates};
+use crate::validate::ResolvedMovement;
+use crate::{Bitboard, Item, Movement, Position};
+
+impl Position {
+    /// Resolves `m` if it is a legal movement that is not a pincer, jumps no
+    /// chevron and cannot make a meeting; `None` for every other move, legal or
+    /// not. The game is assumed not to be over (the caller checks R16 first).
+    #[inline(always)]
+    pub(crate) fn resolve_usual_movement(&self, m: &Movement) -> Option<ResolvedMovement> {
+        if m.pincer || m.items.surplus() > 0 {
+            return None;
+        }
+        let me = self.to_move_slot();
+        let (from, to) = (m.from, m.to);
+        let mine = self.chevrons[me];
+        if !mine.contains(from) {
+            return None;
+        }
+        // No line for `from == to` either.
+        let (travel, distance) = line(from, to)?;
+        if !self.facing[from.index()].allows_travel(travel) {
+            return None;
+        }
+        let power = self.land_counts[me][from.borderland_index()].max(1);
+        if distance > power {
+            return None;
+        }
+        let occupied = self.occupied();
+        let path = between(from, to, travel);
+        if (path & occupied).any() || occupied.contains(to) {
+            return None;
+        }
+        let own = self.fields[me];
+        let coloured = self.coloured();
+        if (coloured - own).contains(to) {
+            return None;
+        }
+        // A chevron of ours on our colour facing back at the destination could
+        // make a meeting.
+        if let Some(ahead) = neighbour(to, travel)
+            && (mine & own).contains(ahead)
+            && self.facing[ahead.index()] == travel.opposite()
+        {
+            return None;
+        }
+        let connection = distance >= 2 && own.contains(from) && own.contains(to);
+        let (kind, connection_fields) = if connection {
+            (MovementKind::Connection, path - own)
+        } else {
+            (MovementKind::Plain, Bitboard::EMPTY)
+        };
+        let crossing = from.borderland_index() != to.borderland_index();
+        let (transformation, crossing_fields) = if crossing {
+            crossing_candidates(own, occupied, coloured, from, to, false)
+        } else {
+            (false, Bitboard::EMPTY)
+        };
+        let first = match m.items.get(0) {
+            None if connection_fields.is_empty() && crossing_fields.is_empty() => None,
+            Some(Item::Connection) if connection_fields.any() => Some(Item::Connection),
+            Some(Item::Field(f)) if crossing_fields.contains(f) => Some(Item::Field(f)),
+            _ => return None,
+        };
+        if m.items.get(1).is_some() {
+            return None;
+        }
+        Some(ResolvedMovement {
+            skeleton: MovementSkeleton {
+                from,
+                to,
+                travel,
+                distance,
+                kind,
+                connection_fields,
+                crossing,
+                transformation,
+                crossing_fields,
+            },
+            first,
+            meeting: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Move, Position, RulesEdition, SplitMix64};
+
+    /// Over the positions of random games: every movement the quick path
+    /// resolves is resolved exactly as the full check does, every movement it
+    /// declines is a pincer, a jump, a possible meeting or not legal, and it
+    /// takes most of the legal movements.
+    #[test]
+    fn the_quick_path_agrees_with_the_full_check() {
+        let (mut quick, mut legal) = (0usize, 0usize);
+        for seed in 0..40u64 {
+            let players = 2 + (seed % 3) as usize;
+            let mut pos = Position::standard(players).unwrap();
+            if seed % 2 == 1 {
+                pos = pos.with_rules(RulesEdition::Pacru2011);
+            }
+            let mut rng = SplitMix64::new(seed);
+            while let Some(next) = pos.random_move(&mut rng) {
+                for mv in pos.legal_moves() {
+                    let Move::Movement(m) = mv else { continue };
+                    legal += 1;
+                    let full = pos.check_movement(&m).expect("generated moves are legal");
+                    match pos.resolve_usual_movement(&m) {
+                        Some(resolved) => {
+                            quick += 1;
+                            assert_eq!(resolved, full, "{mv}");
+                        }
+                        None => assert!(
+                            m.pincer
+                                || full.meeting.is_some()
+                                || full.skeleton.kind == crate::MovementKind::ConnectionJump
+                                || pos.meeting_partner_at(
+                                    &crate::turn::Turn::new(&pos, pos.to_move_slot()),
+                                    m.to,
+                                    full.skeleton.travel
+                                ),
+                            "{mv} declined"
+                        ),
+                    }
+                    // The same movement with its items disturbed is never taken
+                    // unless the full check takes it too.
+                    let mut other = m;
+                    other.items = crate::Items::NONE;
+                    if let Some(resolved) = pos.resolve_usual_movement(&other) {
+                        assert_eq!(pos.check_movement(&other).ok(), Some(resolved), "{other:?}");
+                    }
+                }
+                // Every destination for every chevron of the mover, now and then.
+                if rng.next_u64().is_multiple_of(4) {
+                    let me = pos.to_move_slot();
+                    for from in pos.chevrons[me] {
+                        for to in crate::Field::all() {
+                            let m = crate::Movement {
+                                from,
+                                to,
+                                pincer: false,
+                                items: crate::Items::NONE,
+                            };
+                            if let Some(resolved) = pos.resolve_usual_movement(&m) {
+                                assert_eq!(pos.check_movement(&m).ok(), Some(resolved), "{m:?}");
+                            }
+                        }
+                    }
+                }
+                pos.play_unchecked(&next);
+            }
+        }
+        assert!(quick * 10 > legal * 8, "{quick} of {legal} taken quickly");
+    }
+}
