@@ -84,7 +84,10 @@ impl Position {
         self.put_chevron(me, sk.to, sk.travel);
         match r.first {
             Some(Item::Connection) => self.paint_set(sk.connection_fields, me),
-            Some(Item::Field(field)) => self.paint(field, me),
+            // A crossing marker goes on a neutral field; a transformation takes
+            // another player's field.
+            Some(Item::Field(field)) if sk.transformation => self.paint(field, me),
+            Some(Item::Field(field)) => self.paint_neutral(field, me),
             None => {}
         }
         if let Some(field) = r.meeting {

@@ -417,6 +417,13 @@ impl Position {
     #[inline]
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
         self.unpaint(field);
+        self.paint_neutral(field, slot);
+    }
+
+    /// Gives the neutral `field` to `slot`'s colour.
+    #[inline]
+    pub(crate) fn paint_neutral(&mut self, field: Field, slot: usize) {
+        debug_assert!(!self.coloured().contains(field), "{field} is not neutral");
         self.fields[slot].insert(field);
         self.land_counts[slot][field.borderland_index()] += 1;
         self.field_counts[slot] += 1;
