@@ -101,6 +101,21 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// Marks the next ply, written `text` at `line` and `column`, illegal under `rule`.
+    fn reject_ply(&mut self, line: usize, column: usize, text: &str, rule: Rule, message: String) {
+        self.status = Status::Illegal;
+        self.error = Some(GameError {
+            ply: Some(self.plies + 1),
+            line,
+            column,
+            move_text: Some(text.to_string()),
+            rule: Some(rule),
+            message,
+        });
+    }
+}
+
 /// The verdict on a game that does not parse: status `malformed`, no plies, no
 /// position, no winner, no rule.
 pub fn malformed(err: &PgrError) -> Verdict {
@@ -239,15 +254,13 @@ impl Replay {
                 self.passes -= 1;
                 return true;
             }
-            verdict.status = Status::Illegal;
-            verdict.error = Some(GameError {
-                ply: Some(verdict.plies + 1),
+            verdict.reject_ply(
                 line,
                 column,
-                move_text: Some(text.to_string()),
-                rule: Some(Rule::R2),
-                message: "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them".to_string(),
-            });
+                text,
+                Rule::R2,
+                "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them".to_string(),
+            );
             return false;
         };
         let mover = pos.to_move();
@@ -263,15 +276,7 @@ impl Replay {
                 };
             }
             Err(e) => {
-                verdict.status = Status::Illegal;
-                verdict.error = Some(GameError {
-                    ply: Some(verdict.plies + 1),
-                    line,
-                    column,
-                    move_text: Some(text.to_string()),
-                    rule: Some(e.rule),
-                    message: e.reason,
-                });
+                verdict.reject_ply(line, column, text, e.rule, e.reason);
                 return false;
             }
         }
