@@ -56,14 +56,16 @@ pub fn open_size(name: &str) -> Option<u64> {
 /// The recent bytes of an input, with the line number of their first byte.
 #[derive(Debug, Default)]
 pub struct TapeBuf {
-    /// The byte offset in the input of `bytes[0]`.
+    /// The byte offset in the input of the first kept byte.
     start: u64,
-    /// The 1-based line of `bytes[0]`.
+    /// The 1-based line of the first kept byte.
     start_line: usize,
-    /// Whether `bytes[0]` starts a line.
+    /// Whether the first kept byte starts a line.
     at_line_start: bool,
-    /// The bytes kept.
+    /// The bytes kept are `bytes[head..]`; the ones before are forgotten and
+    /// removed now and then, not every time (that would move the rest each time).
     bytes: Vec<u8>,
+    head: usize,
     /// The first read error, as text.
     io_error: Option<String>,
 }
@@ -75,21 +77,34 @@ impl TapeBuf {
             start_line: 1,
             at_line_start: true,
             bytes: Vec::new(),
+            head: 0,
             io_error: None,
         }
     }
 
+    /// The bytes kept.
+    fn kept(&self) -> &[u8] {
+        &self.bytes[self.head..]
+    }
+
     /// Forgets the first `n` kept bytes, keeping the line count right.
     fn drop_front(&mut self, n: usize) {
-        let n = n.min(self.bytes.len());
+        let n = n.min(self.kept().len());
         if n == 0 {
             return;
         }
-        let dropped = &self.bytes[..n];
-        self.start_line += dropped.iter().filter(|&&b| b == b'\n').count();
+        let dropped = &self.bytes[self.head..self.head + n];
+        let lines = dropped.iter().filter(|&&b| b == b'\n').count();
         self.at_line_start = dropped.last() == Some(&b'\n');
+        self.start_line += lines;
         self.start += n as u64;
-        self.bytes.drain(..n);
+        self.head += n;
+        // Compact once the forgotten part is the larger one: each byte moves at
+        // most once on average.
+        if self.head > self.bytes.len() / 2 {
+            self.bytes.drain(..self.head);
+            self.head = 0;
+        }
     }
 }
 
@@ -114,9 +129,10 @@ impl Tape {
         }
         let mut current = buf.start_line;
         let mut begin = 0;
-        for (i, &b) in buf.bytes.iter().enumerate() {
+        let bytes = buf.kept();
+        for (i, &b) in bytes.iter().enumerate() {
             if current == line && b == b'\n' {
-                return Some(clean_line(&buf.bytes[begin..i]));
+                return Some(clean_line(&bytes[begin..i]));
             }
             if b == b'\n' {
                 current += 1;
@@ -125,7 +141,7 @@ impl Tape {
         }
         // The last line, if the input ended without a line break... or is still
         // being read: good enough for a report either way.
-        (current == line && begin < buf.bytes.len()).then(|| clean_line(&buf.bytes[begin..]))
+        (current == line && begin < bytes.len()).then(|| clean_line(&bytes[begin..]))
     }
 
     /// The bytes from `from` to `to` (offsets in the input), if still all kept.
@@ -136,14 +152,14 @@ impl Tape {
         }
         let a = usize::try_from(from - buf.start).ok()?;
         let b = usize::try_from(to - buf.start).ok()?;
-        buf.bytes.get(a..b).map(<[u8]>::to_vec)
+        buf.kept().get(a..b).map(<[u8]>::to_vec)
     }
 
     /// The bytes from `from` to the end of what was read, if still all kept.
     pub fn rest(&self, from: u64) -> Option<Vec<u8>> {
         let end = {
             let buf = self.0.borrow();
-            buf.start + buf.bytes.len() as u64
+            buf.start + buf.kept().len() as u64
         };
         self.slice(from, end)
     }
@@ -212,8 +228,8 @@ impl<R: Read> Read for TapeReader<R> {
             Ok(n) => {
                 let mut buf = self.tape.0.borrow_mut();
                 buf.bytes.extend_from_slice(&out[..n]);
-                if buf.bytes.len() > self.cap {
-                    let excess = buf.bytes.len() - self.cap;
+                if buf.kept().len() > self.cap {
+                    let excess = buf.kept().len() - self.cap;
                     buf.drop_front(excess);
                 }
                 if let Some(counter) = &self.progress {
