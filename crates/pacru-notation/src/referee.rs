@@ -103,6 +103,7 @@ impl Verdict {
 
 impl Verdict {
     /// Marks the next ply, written `text` at `line` and `column`, illegal under `rule`.
+    #[cold]
     fn reject_ply(&mut self, line: usize, column: usize, text: &str, rule: Rule, message: String) {
         self.status = Status::Illegal;
         self.error = Some(GameError {
