@@ -313,9 +313,8 @@ impl Position {
                         == (self.fields[slot] & land.fields()).count()
                 })
         });
-        let in_game_agrees = (0..4).all(|slot| {
-            (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any())
-        });
+        let in_game_agrees =
+            (0..4).all(|slot| (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any()));
         counts_agree && in_game_agrees && self.hash == self.compute_hash()
     }
 
