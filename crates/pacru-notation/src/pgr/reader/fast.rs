@@ -1,0 +1,262 @@
+//! The reader's fast path for plain movetext: spaces, round numbers and canonical
+//! moves read straight from the buffer (`Reader::fast_movetext`).
+
+use super::{DELIMITERS, GameState, MAX_TOKEN_BYTES, Reader, is_delimiter, is_space};
+use crate::fast_move::{canonical_prefix_into, parse_move_token};
+use crate::pgr::visitor::{MoveToken, Visitor};
+use std::io::Read;
+
+// Classes of bytes for the movetext fast path (`Reader::fast_movetext`), as `word`
+// treats them.
+/// A byte inside a word.
+const WORD: u8 = 0;
+/// A delimiter that ends a word at depth 0 only.
+const BREAK: u8 = 1;
+/// `\n` or `\r`: ends a word at any depth.
+const EOL: u8 = 2;
+/// `(`: one level deeper.
+const OPEN: u8 = 3;
+/// `)`: one level up.
+const CLOSE: u8 = 4;
+/// A byte above 0x7f: left to the general path.
+const HIGH: u8 = 5;
+
+/// The class of each byte.
+const CLASSES: [u8; 256] = {
+    let mut table = [WORD; 256];
+    let mut b = 0;
+    while b < 256 {
+        if b >= 0x80 {
+            table[b] = HIGH;
+        } else if DELIMITERS[b] {
+            table[b] = BREAK;
+        }
+        b += 1;
+    }
+    table[b'\n' as usize] = EOL;
+    table[b'\r' as usize] = EOL;
+    table[b'(' as usize] = OPEN;
+    table[b')' as usize] = CLOSE;
+    table
+};
+
+/// The first size of the text the fast path checks for UTF-8 at once; it doubles
+/// up to [`MAX_WINDOW`] while a run of plain tokens goes on.
+const MIN_WINDOW: usize = 512;
+const MAX_WINDOW: usize = 16 * 1024;
+
+/// The longest valid UTF-8 prefix of `bytes`.
+fn utf8_prefix(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// Reads movetext the fast way, without copying: spaces, round numbers ("12.",
+    /// "12...", also glued to a move), moves and `pass`, each one only when the
+    /// buffer holds all of it and the delimiter after it, all in ASCII. It stops
+    /// before the spaces that precede anything else (a comment, a glyph, a result, a
+    /// token that is not a move, a move that does not parse, the end of the buffer,
+    /// the game's size limit), leaving that to the general path, which then does
+    /// exactly what it would have done had the fast path not run: the fast path
+    /// never reports an error itself. Returns whether it read a move or `pass`.
+    ///
+    /// It works on a window of the buffer checked for UTF-8 once for many tokens,
+    /// which are handed out as slices of it (only `str::from_utf8` makes a `&str`
+    /// without `unsafe`, and calling it per token costs more than the token).
+    #[inline(never)]
+    pub(super) fn fast_movetext<V: Visitor, const SKIP: bool>(
+        &mut self,
+        v: &mut V,
+        state: &GameState,
+    ) -> bool {
+        let buf = &self.buf[..self.len];
+        // Offset of buf[0].
+        let base = self.offset - self.pos as u64;
+        // The last index of `buf` at which a token may start within the game's size
+        // limit (`check_size` before each token).
+        let Some(room) = state
+            .start
+            .offset
+            .saturating_add(self.max_game_bytes)
+            .checked_sub(base)
+        else {
+            return false;
+        };
+        let size_limit = usize::try_from(room).unwrap_or(usize::MAX);
+        // The window: `text` is the valid UTF-8 prefix of `buf[start..]`, at most
+        // `size` bytes. Indices below are relative to `start`.
+        let mut start = self.pos;
+        let mut size = MIN_WINDOW;
+        let mut text = utf8_prefix(&buf[start..buf.len().min(start + size)]);
+        // Where the fast path stands (before the spaces of the next token): index,
+        // line, and `origin`, such that the column of index `i` on the current line
+        // is `i - origin` (all is ASCII here: a byte is a column).
+        let mut pos = 0;
+        let mut line = self.line;
+        let mut origin = 0usize.wrapping_sub(self.column);
+        // Where to look for the next token: `pos`, or past the space after a move.
+        let mut scan = 0;
+        'window: loop {
+            let bytes = text.as_bytes();
+            let Some(limit) = size_limit.checked_sub(start) else {
+                break;
+            };
+            'tokens: loop {
+                // Spaces and round numbers standing alone ("12." up to a delimiter),
+                // which the general path skips too; `check_size` comes before each
+                // token. They are taken again by the general path if it has to read
+                // the next word.
+                let (mut i, mut l, mut o) = (scan, line, origin);
+                let (word_start, text_start) = loop {
+                    let Some(&b) = bytes.get(i) else {
+                        break 'tokens;
+                    };
+                    if b == b'\n' {
+                        l += 1;
+                        o = i;
+                        i += 1;
+                        continue;
+                    }
+                    if is_space(b) {
+                        i += 1;
+                        continue;
+                    }
+                    if i > limit {
+                        break 'window;
+                    }
+                    if !b.is_ascii_digit() {
+                        break (i, i);
+                    }
+                    let mut k = i + 1;
+                    while let Some(b'0'..=b'9') = bytes.get(k) {
+                        k += 1;
+                    }
+                    let digits_end = k;
+                    while let Some(b'.') = bytes.get(k) {
+                        k += 1;
+                    }
+                    let Some(&after) = bytes.get(k) else {
+                        break 'tokens;
+                    };
+                    if k == digits_end || k - i > MAX_TOKEN_BYTES {
+                        break 'window;
+                    }
+                    if !is_delimiter(after) {
+                        // Glued to the move.
+                        break (i, k);
+                    }
+                    i = k;
+                };
+                // A canonical move up to a delimiter: the word that `word` would read.
+                let mut token = MoveToken {
+                    text: "",
+                    mv: None,
+                    line: l,
+                    column: text_start.wrapping_sub(o),
+                };
+                if !SKIP
+                    && let Some(n) = canonical_prefix_into(&bytes[text_start..], &mut token.mv)
+                    && let end = text_start + n
+                    && let Some(&delimiter) = bytes.get(end)
+                    && is_delimiter(delimiter)
+                    && end - word_start <= MAX_TOKEN_BYTES
+                {
+                    let Some(written) = text.get(text_start..end) else {
+                        break 'window;
+                    };
+                    token.text = written;
+                    v.move_token(token);
+                    (pos, line, origin) = (end, l, o);
+                    scan = end + usize::from(delimiter == b' ');
+                    continue;
+                }
+                if text_start == word_start && !bytes[word_start].is_ascii_alphabetic() {
+                    break 'window;
+                }
+                // Any other word: up to a delimiter at depth 0 or a line break.
+                let scan_end = bytes.len().min(word_start + MAX_TOKEN_BYTES + 1);
+                let mut depth = 0u32;
+                let mut end = text_start;
+                loop {
+                    while end < scan_end && CLASSES[bytes[end] as usize] == WORD {
+                        end += 1;
+                    }
+                    if end >= bytes.len() {
+                        break 'tokens;
+                    }
+                    if end >= scan_end {
+                        // Too long.
+                        break 'window;
+                    }
+                    match CLASSES[bytes[end] as usize] {
+                        BREAK if depth == 0 => break,
+                        EOL => break,
+                        BREAK => {}
+                        OPEN => depth += 1,
+                        CLOSE => depth = depth.saturating_sub(1),
+                        _ => break 'window,
+                    }
+                    end += 1;
+                }
+                let word = &bytes[text_start..end];
+                let is_move = word.len() >= 2
+                    && matches!(word[0].to_ascii_lowercase(), b'a'..=b'i')
+                    && matches!(word[1], b'1'..=b'9');
+                if !is_move && !word.eq_ignore_ascii_case(b"pass") {
+                    break 'window;
+                }
+                if !SKIP {
+                    let Some(token) = text.get(text_start..end) else {
+                        break 'window;
+                    };
+                    // A move in another spelling (or one that does not parse), or `pass`.
+                    let mv = if is_move {
+                        match parse_move_token(token) {
+                            Ok(mv) => Some(mv),
+                            Err(_) => break 'window,
+                        }
+                    } else {
+                        None
+                    };
+                    v.move_token(MoveToken {
+                        text: token,
+                        mv,
+                        line: l,
+                        column: text_start.wrapping_sub(o),
+                    });
+                }
+                (pos, line, origin) = (end, l, o);
+                scan = pos;
+            }
+            // The window ends within the next token (or its spaces): a longer one
+            // from where the fast path stands, unless the buffer (or its valid
+            // UTF-8) ends there.
+            let end = start + bytes.len();
+            if end >= buf.len() {
+                break;
+            }
+            size = (size * 2).min(MAX_WINDOW);
+            let next = start + pos;
+            let longer = utf8_prefix(&buf[next..buf.len().min(next + size)]);
+            if next + longer.len() <= end {
+                break;
+            }
+            text = longer;
+            start = next;
+            origin = origin.wrapping_sub(pos);
+            pos = 0;
+            scan = 0;
+        }
+        let pos = start + pos;
+        // The fast path moves on only after a move or `pass`.
+        let moved = pos > self.pos;
+        self.offset = base + pos as u64;
+        self.pos = pos;
+        self.line = line;
+        self.column = (pos - start).wrapping_sub(origin);
+        moved
+    }
+}

@@ -1,0 +1,410 @@
+//! The movetext fast path against the general one: a reader that is handed
+//! one byte at a time never has a whole token in its buffer, so it reads
+//! everything the general way; one handed 2, 3, 7... bytes at a time has
+//! tokens cut at every place. All must see the same games and errors as a
+//! reader that has the whole text at once.
+
+use super::*;
+use proptest::prelude::*;
+use std::fmt::Write as _;
+
+/// Hands out at most `chunk` bytes per read (0: sizes from 1 to 97 in turn).
+struct Chunked<'a> {
+    data: &'a [u8],
+    chunk: usize,
+    turn: usize,
+}
+
+impl Read for Chunked<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let size = if self.chunk == 0 {
+            self.turn = self.turn % 97 + 1;
+            self.turn
+        } else {
+            self.chunk
+        };
+        let n = size.min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Writes down every visitor call; skips the movetext of every `skip_every`th
+/// game (0: never).
+struct Trace {
+    out: String,
+    skip_every: usize,
+    games: usize,
+}
+
+impl Visitor for Trace {
+    type Output = ();
+
+    fn begin_game(&mut self, start: GameStart) {
+        self.games += 1;
+        let _ = writeln!(self.out, "begin {start:?}");
+    }
+
+    fn tag(&mut self, name: &str, value: &str, line: usize) {
+        let _ = writeln!(self.out, "tag {name:?} {value:?} {line}");
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        let skip = self.skip_every != 0 && self.games.is_multiple_of(self.skip_every);
+        let _ = writeln!(self.out, "movetext skip={skip}");
+        Skip(skip)
+    }
+
+    fn move_token(&mut self, token: MoveToken<'_>) {
+        let _ = writeln!(
+            self.out,
+            "move {:?} {:?} {}:{}",
+            token.text, token.mv, token.line, token.column
+        );
+    }
+
+    fn glyph(&mut self, glyph: &str) {
+        let _ = writeln!(self.out, "glyph {glyph:?}");
+    }
+
+    fn comment(&mut self, text: &str) {
+        let _ = writeln!(self.out, "comment {text:?}");
+    }
+
+    fn result(&mut self, token: &str, line: usize, column: usize) {
+        let _ = writeln!(self.out, "result {token:?} {line}:{column}");
+    }
+
+    fn end_game(&mut self) {
+        self.out.push_str("end\n");
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Options {
+    lenient: bool,
+    skip_every: usize,
+    max_game_bytes: u64,
+}
+
+const PLAIN: Options = Options {
+    lenient: false,
+    skip_every: 0,
+    max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+};
+
+/// Everything a reader reports on `data`, read `chunk` bytes at a time.
+fn trace(data: &[u8], chunk: usize, options: Options) -> String {
+    let input = Chunked {
+        data,
+        chunk,
+        turn: 0,
+    };
+    let mut reader = Reader::new(input).max_game_bytes(options.max_game_bytes);
+    if options.lenient {
+        reader = reader.lenient();
+    }
+    let mut visitor = Trace {
+        out: String::new(),
+        skip_every: options.skip_every,
+        games: 0,
+    };
+    for _ in 0..=data.len() + 1 {
+        match reader.read_with(&mut visitor) {
+            Ok(Some(())) => {}
+            Ok(None) => return visitor.out,
+            Err(e) => {
+                let _ = writeln!(visitor.out, "error {e:?}");
+            }
+        }
+    }
+    panic!("the reader makes no progress");
+}
+
+/// Reads `data` whole and in chunks of several sizes, strict and lenient,
+/// and checks that all agree; returns the whole strict reading.
+fn check_same(data: &[u8], options: Options) -> String {
+    let mut whole = String::new();
+    for lenient in [false, true] {
+        let options = Options { lenient, ..options };
+        let expected = trace(data, usize::MAX, options);
+        for chunk in [1, 2, 3, 4, 5, 6, 7, 11, 64, 0] {
+            let got = trace(data, chunk, options);
+            assert_eq!(
+                got,
+                expected,
+                "{chunk} bytes at a time, lenient: {lenient}, text {:?}",
+                String::from_utf8_lossy(data)
+            );
+        }
+        if !lenient {
+            whole = expected;
+        }
+    }
+    whole
+}
+
+/// A long canonical game (moves need not be legal: the reader does not care).
+fn long_game(moves: usize, newline: &str) -> String {
+    let shapes = [
+        "e1-e2",
+        "a3-b4(b5)",
+        "c3xc5",
+        "i9-i8(*)",
+        "e3>(a1,b2)",
+        "g2-g5(*,e5)",
+        "d4<<(a1,c1,d1,b2)",
+        "pass",
+        "b2xd4(d3)",
+    ];
+    let mut text = String::from("[Event \"long\"]\n[Result \"*\"]\n\n");
+    let mut column = 0;
+    for i in 0..moves {
+        let mut token = String::new();
+        if i % 2 == 0 {
+            let _ = write!(token, "{}. ", i / 2 + 1);
+        }
+        token.push_str(shapes[i % shapes.len()]);
+        if column + token.len() > 78 {
+            text.push_str(newline);
+            column = 0;
+        } else if column > 0 {
+            text.push(' ');
+            column += 1;
+        }
+        column += token.len();
+        text.push_str(&token);
+    }
+    text.push_str(" *");
+    text.push_str(newline);
+    text
+}
+
+#[test]
+fn checked_tags_are_found_by_name() {
+    let names = ["Result", "Players", "Seats", "Rules", "Position"];
+    for (i, name) in names.iter().enumerate() {
+        assert_eq!(checked_tag(name), Some(i));
+    }
+    for name in ["Event", "result", "Result ", "Seat", ""] {
+        assert_eq!(checked_tag(name), None);
+    }
+}
+
+#[test]
+fn long_games_read_the_same_in_any_chunks() {
+    let text = long_game(700, "\n") + &long_game(300, "\r\n");
+    let out = check_same(text.as_bytes(), PLAIN);
+    assert_eq!(out.matches("\nmove ").count(), 1000);
+    assert!(out.contains("move \"e3>(a1,b2)\""), "{out}");
+    // The same, skipping the movetext of every other game.
+    let skip = Options {
+        skip_every: 2,
+        ..PLAIN
+    };
+    check_same(text.as_bytes(), skip);
+}
+
+#[test]
+fn positions_after_the_fast_path() {
+    let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8\t2.e2-e3  2... e8-e7\r\n3. a3-a5(*,e5) \
+                a3-a5(*,  e5)\n 12...i9-i8 pass *\n";
+    let out = check_same(text.as_bytes(), PLAIN);
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+    let at: Vec<&str> = moves
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        at,
+        ["3:4", "3:10", "3:18", "3:30", "4:4", "4:16", "5:7", "5:13"]
+    );
+    assert!(moves[5].starts_with("move \"a3-a5(*,  e5)\""), "{moves:?}");
+    assert!(moves[7].starts_with("move \"pass\" None"), "{moves:?}");
+    assert!(out.contains("result \"*\" 5:18\n"), "{out}");
+}
+
+#[test]
+fn malformed_tokens_are_reported_alike() {
+    let cases = [
+        "1. e1-e2 e9-e0 *\n",
+        "1. e1-e2 j1-e2 *\n",
+        "1. e1-e2 12 *\n",
+        "1. e1-e2 1-0 *\n",
+        "1.2. e1-e2 *\n",
+        "1. e1-e2 e9-e8) *\n",
+        "1. e1-e2 e9-e8( e7 *\n",
+        "1. e1-e2 e1-e3( e3 ) *\n",
+        "1. e1-e2 (e3) *\n",
+        "1. e1-e2 e3>(a1,a1) *\n",
+        "1. e1-e2 e9-é8 *\n",
+        "1. e1-e2 e9-e8\u{e9} *\n",
+        "1. e1-e2 Black\n",
+        "1. e1-e2 black *\n",
+        "1. e1-e2 e9-e8!!! *\n",
+        "1. e1-e2 $ *\n",
+        "1. e1-e2 {unclosed\n",
+        "1. e1-e2 } *\n",
+        "1. e1-e2\n[Event \"next\"]\n*\n",
+        "1. e1-e2 [Event \"x\"] *\n",
+        "1. e1-e2 e9-e8",
+        "1. e1-e2 e9-e8 2.",
+        "1. e1-e2 e9-e8 2. *",
+        "1. \u{1}e1-e2 *\n",
+        "1. e1-e2 e9-e8{x}e2-e3;c\n*\n",
+        "1. e1-e2 {caf\u{e9}} e9-e8 ; na\u{ef}ve\r\n*\r\n",
+        "1.e1-e2 2...e9-e8 3....e2-e3 *\n",
+        "1.\te1-e2\x0be9-e8\x0c*\n",
+        "*\n",
+        "",
+        "\u{feff}1. e1-e2 *\n",
+    ];
+    for text in cases {
+        let data = format!("[Result \"*\"]\n\n{text}[Result \"*\"]\n\n1. a3-b4 *\n");
+        check_same(data.as_bytes(), PLAIN);
+    }
+    // Bytes that are not UTF-8: in a comment, in a move, cut anywhere.
+    let mut data = b"[Result \"*\"]\n\n1. e1-e2 {\xff} e9-e8 *\n".to_vec();
+    data.extend_from_slice(b"\n1. e1-e2 e9-e8\xe9 *\n\n1. e1-e2 \xc3\xa9 *\n");
+    check_same(&data, PLAIN);
+}
+
+#[test]
+fn tag_values_are_read_alike_in_any_chunks() {
+    let cases = [
+        "[Event \"London \\\"Open\\\" \\\\ 2027\"]\n",
+        "[Site \"Z\u{fc}rich, \u{e9}t\u{e9}\"]\n",
+        "[Site \"\"]\n",
+        "[Site \"unclosed\n",
+        "[Site \"unclosed\r\n",
+        "[Site \"bad \\n escape\"]\n",
+        "[Site \"a\\",
+        "[Site \"ends",
+        "[Site \"x\"] [Round \"1\"]\n",
+    ];
+    for tag in cases {
+        let data = format!("{tag}[Result \"*\"]\n\n1. e1-e2 *\n\n[Result \"*\"]\n\n1. a3-b4 *\n");
+        check_same(data.as_bytes(), PLAIN);
+    }
+    check_same(
+        b"[Site \"\xff\"]\n[Result \"*\"]\n\n*\n\n[Result \"*\"]\n\n*\n",
+        PLAIN,
+    );
+    // A value longer than the cap, and where the errors point.
+    let long = format!("[Site \"{}\"]\n[Result \"*\"]\n\n*\n", "x".repeat(100));
+    for chunk in [1, 7, usize::MAX] {
+        let input = Chunked {
+            data: long.as_bytes(),
+            chunk,
+            turn: 0,
+        };
+        let err = Reader::new(input)
+            .max_comment_bytes(50)
+            .read_game()
+            .unwrap_err();
+        assert_eq!((err.line, err.column, err.offset), (1, 7, 6), "{chunk}");
+        assert!(err.message.contains("too long"), "{}", err.message);
+    }
+    let bad = "[Event \"\u{e9}t\u{e9} \\x\"]\n[Result \"*\"]\n\n*\n";
+    let err = Reader::new(bad.as_bytes()).read_game().unwrap_err();
+    // The backslash: the 13th character, after 2 two-byte letters.
+    assert_eq!((err.line, err.column, err.offset), (1, 13, 14));
+    let game = Reader::new("[Event \"\u{e9}t\u{e9} \\\"x\\\\\"]\n\n*\n".as_bytes())
+        .read_game()
+        .unwrap()
+        .unwrap();
+    assert_eq!(game.tags.get("Event"), Some("\u{e9}t\u{e9} \"x\\"));
+}
+
+#[test]
+fn long_tokens_are_reported_alike() {
+    for n in [250, 251, 252, 256, 257, 300] {
+        let long = "e".repeat(n);
+        for token in [
+            format!("e1-e2({long})"),
+            format!("1.{long}"),
+            format!("{}.", "1".repeat(n)),
+            format!("{}.e1-e2", "1".repeat(n)),
+            format!("a3-a5({})", ["*"; 200].join(",")),
+        ] {
+            let data = format!("[Result \"*\"]\n\n1. e1-e2 {token} *\n\n1. a3-b4 *\n");
+            check_same(data.as_bytes(), PLAIN);
+        }
+    }
+}
+
+#[test]
+fn the_size_limit_is_reported_alike() {
+    let text = long_game(120, "\n") + &long_game(40, "\r\n");
+    for limit in [0, 1, 30, 31, 32, 33, 40, 57, 58, 59, 60, 100, 777, 1000] {
+        let options = Options {
+            max_game_bytes: limit,
+            ..PLAIN
+        };
+        check_same(text.as_bytes(), options);
+    }
+}
+
+#[test]
+fn the_bundled_records_read_the_same_in_any_chunks() {
+    let dirs = [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/malformed"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"),
+    ];
+    let mut files = 0;
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "pgr") {
+                let data = std::fs::read(&path).unwrap_or_default();
+                check_same(&data, PLAIN);
+                files += 1;
+            }
+        }
+    }
+    assert!(files > 0, "no records found");
+}
+
+/// Movetext made of tokens that the fast path takes and tokens it leaves to
+/// the general path, with any separators.
+fn movetext() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        4 => "[a-i][1-9][-x][a-i][1-9]",
+        2 => "[a-i][1-9][-x][a-i][1-9]\\(([a-i][1-9]|\\*)(,([a-i][1-9]|\\*)){0,2}\\)",
+        1 => "[a-i][1-9][<>]{1,2}\\([a-i][1-9](,[a-i][1-9]){0,3}\\)",
+        3 => "[1-9][0-9]{0,2}\\.{1,3}",
+        1 => "[1-9]\\.[a-i][1-9]-[a-i][1-9]",
+        1 => "pass|PASS|resign|E1-E2|e1-e2\\( e2 \\)|e1-e2\\(\\*, e5\\)",
+        1 => "\\{[a-z é\\r\\n]{0,6}\\}|;[a-z é]{0,5}\\n|\\$[1-9]|!|\\?!",
+        1 => "[a-j0-9x(),*.\\-]{1,6}|\\*|Black|draw|\\[|\\]|\\}",
+    ];
+    let separator = "( |  |\\n|\\r\\n|\\t| \\n )";
+    proptest::collection::vec((token, separator), 0..40).prop_map(|parts| {
+        parts
+            .into_iter()
+            .map(|(token, separator)| token + &separator)
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_movetext_reads_the_same_in_any_chunks(
+        first in movetext(),
+        second in movetext(),
+        skip_every in 0usize..3,
+        limit in prop_oneof![Just(DEFAULT_MAX_GAME_BYTES), 0u64..400],
+    ) {
+        let data = format!(
+            "[Result \"*\"]\n\n{first}*\n\n[Result \"*\"]\n\n{second} *\n\n1. e1-e2 *\n"
+        );
+        let options = Options { lenient: false, skip_every, max_game_bytes: limit };
+        check_same(data.as_bytes(), options);
+    }
+}
