@@ -3,10 +3,11 @@
 //! connection change. Anything else, legal or not, goes to the full check, which
 //! decides and explains; in debug builds every quick answer is compared with it.
 
-use crate::geometry::{between, line, neighbour};
-use crate::skeleton::{MovementKind, MovementSkeleton, crossing_candidates};
+use crate::geometry::{between, line};
+use crate::skeleton::MovementKind;
+use crate::turn::Turn;
 use crate::validate::ResolvedMovement;
-use crate::{Bitboard, Item, Movement, Position};
+use crate::{Item, Movement, Position};
 
 impl Position {
     /// Resolves `m` if it is a legal movement that is not a pincer, jumps no
@@ -19,8 +20,7 @@ impl Position {
         }
         let me = self.to_move_slot();
         let (from, to) = (m.from, m.to);
-        let mine = self.chevrons[me];
-        if !mine.contains(from) {
+        if !self.chevrons[me].contains(from) {
             return None;
         }
         // No line for `from == to` either.
@@ -28,61 +28,39 @@ impl Position {
         if !self.facing[from.index()].allows_travel(travel) {
             return None;
         }
-        let power = self.land_counts[me][from.borderland_index()].max(1);
-        if distance > power {
+        let turn = Turn::new(self, me);
+        if distance > turn.power(from) {
             return None;
         }
-        let occupied = self.occupied();
         let path = between(from, to, travel);
-        if (path & occupied).any() || occupied.contains(to) {
-            return None;
-        }
-        let own = self.fields[me];
-        let coloured = self.coloured();
-        if (coloured - own).contains(to) {
+        if (path & turn.occupied).any() || !turn.landing.contains(to) {
             return None;
         }
         // A chevron of ours on our colour facing back at the destination could
         // make a meeting.
-        if let Some(ahead) = neighbour(to, travel)
-            && (mine & own).contains(ahead)
-            && self.facing[ahead.index()] == travel.opposite()
-        {
+        if self.meeting_partner_at(&turn, to, travel) {
             return None;
         }
-        let connection = distance >= 2 && own.contains(from) && own.contains(to);
-        let (kind, connection_fields) = if connection {
-            (MovementKind::Connection, path - own)
+        let connection = distance >= 2 && turn.own.contains(from) && turn.own.contains(to);
+        let kind = if connection {
+            MovementKind::Connection
         } else {
-            (MovementKind::Plain, Bitboard::EMPTY)
+            MovementKind::Plain
         };
-        let crossing = from.borderland_index() != to.borderland_index();
-        let (transformation, crossing_fields) = if crossing {
-            crossing_candidates(own, occupied, coloured, from, to, false)
-        } else {
-            (false, Bitboard::EMPTY)
-        };
+        let skeleton = self.build_skeleton(&turn, from, to, travel, distance, kind);
         let first = match m.items.get(0) {
-            None if connection_fields.is_empty() && crossing_fields.is_empty() => None,
-            Some(Item::Connection) if connection_fields.any() => Some(Item::Connection),
-            Some(Item::Field(f)) if crossing_fields.contains(f) => Some(Item::Field(f)),
+            None if !skeleton.needs_first_item() => None,
+            Some(Item::Connection) if skeleton.connection_change_available() => {
+                Some(Item::Connection)
+            }
+            Some(Item::Field(f)) if skeleton.crossing_fields.contains(f) => Some(Item::Field(f)),
             _ => return None,
         };
         if m.items.get(1).is_some() {
             return None;
         }
         Some(ResolvedMovement {
-            skeleton: MovementSkeleton {
-                from,
-                to,
-                travel,
-                distance,
-                kind,
-                connection_fields,
-                crossing,
-                transformation,
-                crossing_fields,
-            },
+            skeleton,
             first,
             meeting: None,
         })

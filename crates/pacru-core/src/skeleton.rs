@@ -134,14 +134,7 @@ impl Position {
         };
         let crossing = from.borderland_index() != to.borderland_index();
         let (transformation, crossing_fields) = if crossing {
-            crossing_candidates(
-                turn.own,
-                turn.occupied,
-                turn.coloured,
-                from,
-                to,
-                kind == MovementKind::Pincer,
-            )
+            crossing_candidates(turn, from, to, kind == MovementKind::Pincer)
         } else {
             (false, Bitboard::EMPTY)
         };
@@ -227,24 +220,16 @@ impl Position {
 }
 
 /// The crossing benefit's candidates (R4, R10), on the board as it is after the
-/// chevron has arrived (and, for a pincer, after the captured field became ours),
-/// given the mover's fields, every chevron and every coloured field before the move.
+/// chevron has arrived (and, for a pincer, after the captured field became ours).
 /// Returns whether it is a transformation, and the candidates.
 #[inline]
-pub(crate) fn crossing_candidates(
-    own: Bitboard,
-    occupied: Bitboard,
-    coloured: Bitboard,
-    from: Field,
-    to: Field,
-    pincer: bool,
-) -> (bool, Bitboard) {
+fn crossing_candidates(turn: &Turn, from: Field, to: Field, pincer: bool) -> (bool, Bitboard) {
     let land = to.borderland().fields();
-    let occupied_after = occupied.without(from).with(to);
+    let occupied_after = turn.occupied.without(from).with(to);
     let (own_after, coloured_after) = if pincer {
-        (own.with(to), coloured.with(to))
+        (turn.own.with(to), turn.coloured.with(to))
     } else {
-        (own, coloured)
+        (turn.own, turn.coloured)
     };
     let neutral = land - coloured_after;
     if neutral.any() {
