@@ -915,21 +915,19 @@ impl<R: Read> Reader<R> {
             }
         }
         if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
-            let found = self.describe_here();
-            return Err(self.fail(
+            return Err(self.bad_tag_line(
                 at,
                 state,
-                format!("bad tag line: expected a tag name (letters, digits, _) after '[', found {found}"),
+                "expected a tag name (letters, digits, _) after '['",
             ));
         }
         self.skip_blanks();
         let value_at = self.here();
         if self.peek() != Some(b'"') {
-            let found = self.describe_here();
-            return Err(self.fail(
+            return Err(self.bad_tag_line(
                 value_at,
                 state,
-                format!("bad tag line: expected '\"' and the value of tag {name}, found {found}"),
+                &format!("expected '\"' and the value of tag {name}"),
             ));
         }
         self.advance(b'"');
@@ -997,12 +995,11 @@ impl<R: Read> Reader<R> {
         }
         self.skip_blanks();
         if self.peek() != Some(b']') {
-            let found = self.describe_here();
             let here = self.here();
-            return Err(self.fail(
+            return Err(self.bad_tag_line(
                 here,
                 state,
-                format!("bad tag line: expected ']' after the value of tag {name}, found {found}"),
+                &format!("expected ']' after the value of tag {name}"),
             ));
         }
         self.advance(b']');
@@ -1056,6 +1053,16 @@ impl<R: Read> Reader<R> {
         self.tag_name = name;
         self.scratch = value.into_bytes();
         Ok(())
+    }
+
+    /// A bad tag line at `at`: what was `expected`, and what stands here instead.
+    fn bad_tag_line(&mut self, at: Pos, state: &GameState, expected: &str) -> Fail {
+        let found = self.describe_here();
+        self.fail(
+            at,
+            state,
+            format!("bad tag line: {expected}, found {found}"),
+        )
     }
 
     fn describe_here(&mut self) -> String {
