@@ -2,7 +2,7 @@
 //! `ok`, `illegal`, `malformed` or `inconsistent` (the statuses of `pacru check`).
 
 use crate::pgr::{
-    Game, GameStart, MoveToken, PgrError, Skip, Visitor, is_result_token, result_winner,
+    Game, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor, is_result_token, result_winner,
 };
 use pacru_core::{Colour, Move, Position, Rule, RulesEdition};
 use std::fmt;
@@ -340,7 +340,7 @@ pub struct Checker {
 /// How many start positions a [`Checker`] keeps for reuse.
 const STARTS_KEPT: usize = 8;
 
-/// The tags that matter to the referee, in the order of [`RefereeTags::NAMES`];
+/// The tags that matter to the referee, in the order of `SETUP_TAGS`;
 /// the value buffers are reused from game to game.
 #[derive(Clone, Debug, Default)]
 struct RefereeTags {
@@ -349,14 +349,6 @@ struct RefereeTags {
 }
 
 impl RefereeTags {
-    const NAMES: [&'static str; 6] = [
-        "Players",
-        "Seats",
-        "Rules",
-        "Position",
-        "Result",
-        "Termination",
-    ];
     /// The tags before this index decide the start position.
     const SETUP: usize = 4;
     const RESULT: usize = 4;
@@ -371,7 +363,7 @@ impl RefereeTags {
     }
 
     fn set(&mut self, name: &str, value: &str) {
-        if let Some(i) = Self::NAMES.iter().position(|&n| n == name) {
+        if let Some(i) = SETUP_TAGS.iter().position(|&n| n == name) {
             self.values[i].clear();
             self.values[i].push_str(value);
             self.present[i] = true;
@@ -387,7 +379,7 @@ impl RefereeTags {
     fn setup_game(&self, line: usize) -> Game {
         let mut game = Game::new();
         game.line = line;
-        for (i, name) in Self::NAMES.iter().enumerate() {
+        for (i, name) in SETUP_TAGS.iter().enumerate() {
             if let Some(value) = self.get(i) {
                 game.tags.set(name, value);
             }

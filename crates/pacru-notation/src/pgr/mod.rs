@@ -20,6 +20,7 @@ pub use reader::{
     DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, MAX_TAGS, Reader,
 };
 pub use recorder::{GameRecorder, RecordError};
+pub(crate) use tags::SETUP_TAGS;
 pub use tags::Tags;
 pub use visitor::{GameStart, MoveToken, Skip, Visitor};
 pub use writer::{LINE_WIDTH, canonical_tags, write_game, write_games};

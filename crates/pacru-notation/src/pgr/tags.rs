@@ -1,5 +1,16 @@
 //! Tag pairs: an ordered list of `(name, value)`.
 
+/// The tags that set up and conclude a game, in the order the canonical writer puts
+/// them after the colour-name tags: the first four decide the start position.
+pub(crate) const SETUP_TAGS: [&str; 6] = [
+    "Players",
+    "Seats",
+    "Rules",
+    "Position",
+    "Result",
+    "Termination",
+];
+
 /// The tag pairs of a game, in the order they were read or set.
 ///
 /// Names are compared exactly (PGN tag names are case-sensitive).

@@ -1,6 +1,7 @@
 //! The canonical writer of game records.
 
 use super::game::default_seats_text;
+use super::tags::SETUP_TAGS;
 use super::{Game, MoveEntry, Tags};
 use crate::referee::replay_movers;
 use pacru_core::{Colour, RulesEdition};
@@ -11,15 +12,6 @@ use std::fmt::Write as _;
 pub const LINE_WIDTH: usize = 80;
 
 const SEVEN_TAG_ROSTER: [&str; 4] = ["Event", "Site", "Date", "Round"];
-const SETUP_TAGS: [&str; 7] = [
-    "Players",
-    "Seats",
-    "Rules",
-    "Position",
-    "Result",
-    "Termination",
-    "",
-];
 
 /// The tags of `game` as the canonical writer orders them (`notation.md`):
 /// `Event`, `Site`, `Date`, `Round` (`?` when missing), the colour-name tags of the
