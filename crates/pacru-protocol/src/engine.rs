@@ -486,27 +486,42 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
             request_seq: seq,
             deadline: None,
         };
-        let mut failed = None;
-        let mut emit = |framing: Framing, message: &EngineMessage| {
-            if failed.is_none()
-                && let Err(e) =
-                    writeln!(output, "{}", message.encode(framing)).and_then(|()| output.flush())
-            {
-                failed = Some(e);
-            }
-        };
-        let step = session.handle_raw(&mut engine, raw, stop, &mut emit);
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        if let Some(step) = step {
-            write_step(&session, &mut output, &step)?;
-            if step.quit {
-                return Ok(());
-            }
+        if handle_and_answer(&mut session, &mut engine, raw, stop, &mut output)? {
+            return Ok(());
         }
     }
     Ok(())
+}
+
+/// Handles one request line and writes everything it produces, messages emitted
+/// during the search first; returns whether the engine is to quit.
+fn handle_and_answer<E: Engine, W: Write>(
+    session: &mut Session,
+    engine: &mut E,
+    raw: LineRead,
+    stop: StopFlag,
+    output: &mut W,
+) -> io::Result<bool> {
+    let mut failed = None;
+    let mut emit = |framing: Framing, message: &EngineMessage| {
+        if failed.is_none()
+            && let Err(e) =
+                writeln!(output, "{}", message.encode(framing)).and_then(|()| output.flush())
+        {
+            failed = Some(e);
+        }
+    };
+    let step = session.handle_raw(engine, raw, stop, &mut emit);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    match step {
+        Some(step) => {
+            write_step(session, output, &step)?;
+            Ok(step.quit)
+        }
+        None => Ok(false),
+    }
 }
 
 /// Runs `engine` over the protocol on the calling thread only: requests are read and
@@ -525,24 +540,8 @@ pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
         if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
             return Ok(());
         }
-        let mut failed = None;
-        let mut emit = |framing: Framing, message: &EngineMessage| {
-            if failed.is_none()
-                && let Err(e) =
-                    writeln!(output, "{}", message.encode(framing)).and_then(|()| output.flush())
-            {
-                failed = Some(e);
-            }
-        };
-        let step = session.handle_raw(&mut engine, raw, StopFlag::new(), &mut emit);
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        if let Some(step) = step {
-            write_step(&session, &mut output, &step)?;
-            if step.quit {
-                return Ok(());
-            }
+        if handle_and_answer(&mut session, &mut engine, raw, StopFlag::new(), &mut output)? {
+            return Ok(());
         }
     }
 }
