@@ -153,89 +153,24 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    #[inline]
-    fn old_field_at(b: &[u8], i: usize) -> Option<Field> {
-        let f = b.get(i)?.wrapping_sub(b'a');
-        let r = b.get(i + 1)?.wrapping_sub(b'1');
-        Field::new(f, r)
-    }
-
-    /// The fast path as it was before `canonical_prefix` (the reference).
-    fn old_fast(b: &[u8]) -> Option<Move> {
-        let from = old_field_at(b, 0)?;
-        match *b.get(2)? {
-            sep @ (b'-' | b'x') => {
-                let to = old_field_at(b, 3)?;
-                let mut items = Items::NONE;
-                if b.len() > 5 {
-                    if b[5] != b'(' || *b.last()? != b')' {
-                        return None;
-                    }
-                    let inner = &b[6..b.len() - 1];
-                    if inner.is_empty() {
-                        return None;
-                    }
-                    for item in inner.split(|&c| c == b',') {
-                        match item {
-                            b"*" => items.push(Item::Connection),
-                            [_, _] => items.push(Item::Field(old_field_at(item, 0)?)),
-                            _ => return None,
-                        }
-                    }
-                }
-                Some(Move::Movement(Movement {
-                    from,
-                    to,
-                    pincer: sep == b'x',
-                    items,
-                }))
-            }
-            b'>' | b'<' => {
-                let double = b.get(3) == Some(&b[2]);
-                let rotation = match (b[2], double) {
-                    (b'>', false) => Rotation::Clockwise45,
-                    (b'>', true) => Rotation::Clockwise90,
-                    (b'<', false) => Rotation::Anticlockwise45,
-                    _ => Rotation::Anticlockwise90,
-                };
-                let open = if double { 4 } else { 3 };
-                if b.get(open) != Some(&b'(') || *b.last()? != b')' || b.len() < open + 2 {
-                    return None;
-                }
-                let inner = &b[open + 1..b.len() - 1];
-                if inner.is_empty() {
-                    return None;
-                }
-                let mut returned = Bitboard::EMPTY;
-                for item in inner.split(|&c| c == b',') {
-                    if item.len() != 2 {
-                        return None;
-                    }
-                    let field = old_field_at(item, 0)?;
-                    if returned.contains(field) {
-                        return None;
-                    }
-                    returned.insert(field);
-                }
-                Some(Move::Reorientation(Reorientation {
-                    field: from,
-                    rotation,
-                    returned,
-                }))
-            }
-            _ => None,
-        }
-    }
-
-    /// `canonical_prefix` against the former fast path and `parse_move`: when it
-    /// finds a move of length `n`, both read `text[..n]` as that move, and on a
-    /// whole text `fast` says what the former fast path said.
+    /// `fast` and `canonical_prefix` against `parse_move`, the reference: whatever
+    /// the fast path reads, `parse_move` reads as the same move; every canonical
+    /// movement or reorientation takes the fast path (`resign` is left to
+    /// `parse_move`); a prefix found is a whole move the fast path reads.
     fn check_agreement(text: &str) {
         let b = text.as_bytes();
-        assert_eq!(fast(b), old_fast(b), "{text:?}");
+        if let Some(mv) = fast(b) {
+            assert_eq!(parse_move(text), Ok(mv), "{text:?}");
+        }
+        if let Ok(mv) = parse_move(text)
+            && mv != Move::Resign
+            && mv.to_string() == text
+        {
+            assert_eq!(fast(b), Some(mv), "canonical {text:?}");
+        }
         if let Some((mv, n)) = canonical_prefix(b) {
             assert!(n <= b.len(), "{text:?}");
-            assert_eq!(old_fast(&b[..n]), Some(mv), "{text:?}");
+            assert_eq!(fast(&b[..n]), Some(mv), "{text:?}");
             assert_eq!(parse_move(&text[..n]), Ok(mv), "{text:?}");
         }
     }
