@@ -1,57 +1,18 @@
 //! Throughput of reading canonical game records, with and without refereeing.
 //!
-//! Run: `cargo bench -p pacru-notation --bench read -- --quick`. The corpus is
-//! made here by deterministic random play (2 to 4 players, mostly movements,
-//! some reorientations), written canonically.
+//! Run: `cargo bench -p pacru-notation --bench read -- --quick`. The corpus
+//! (`support/corpus.rs`, shared with the `read_speed` example) is made by
+//! deterministic random play (2 to 4 players, mostly movements, some
+//! reorientations), written canonically.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pacru_core::{Move, Position};
-use pacru_notation::pgr::{Game, Reader, Skip, Tags, Visitor, write_games};
+use pacru_notation::pgr::{Game, Reader, Skip, Visitor};
 use pacru_notation::referee::{Checker, check_game};
 use std::hint::black_box;
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        (x.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1) as u64) as usize
-    }
-}
-
-fn corpus(games: usize, max_plies: usize) -> String {
-    let mut rng = Rng(0x5EED_1234_ABCD_0001);
-    let mut out = Vec::with_capacity(games);
-    for i in 0..games {
-        let players = 2 + i % 3;
-        let mut pos = Position::standard(players).unwrap();
-        let mut moves = Vec::new();
-        while moves.len() < max_plies && !pos.is_finished() {
-            let legal: Vec<Move> = pos.legal_moves().collect();
-            let movements: Vec<&Move> = legal
-                .iter()
-                .filter(|m| matches!(m, Move::Movement(_)))
-                .collect();
-            let mv = if rng.below(10) == 0 || movements.is_empty() {
-                legal[rng.below(legal.len())]
-            } else {
-                *movements[rng.below(movements.len())]
-            };
-            pos.play_unchecked(&mv);
-            moves.push(mv);
-        }
-        let mut tags = Tags::new();
-        tags.set("Event", "Benchmark");
-        tags.set("Round", &(i + 1).to_string());
-        tags.set("Players", &"KRYG"[..players]);
-        out.push(Game::from_moves(tags, &moves).unwrap());
-    }
-    write_games(&out)
-}
+#[path = "support/corpus.rs"]
+mod corpus;
+use corpus::corpus;
 
 /// A visitor that counts and skips every game: the cost of framing alone.
 struct SkipAll(usize);

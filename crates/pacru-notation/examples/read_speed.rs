@@ -3,47 +3,12 @@
 //! (`check`: read `Game`s and referee them; `stream`: referee with `Checker`);
 //! `... -- --generate FILE GAMES` writes a corpus of random games first.
 
-use pacru_core::{Move, Position};
-use pacru_notation::pgr::{Game, Reader, Tags, write_games};
+#[path = "../benches/support/corpus.rs"]
+mod corpus;
+
+use pacru_notation::pgr::Reader;
 use pacru_notation::referee::{Checker, check_game};
 use std::time::Instant;
-
-/// Random games (2 to 4 players, 160 plies at most), canonically written.
-fn generate(games: usize) -> String {
-    let mut state: u64 = 0x5EED_1234_ABCD_0001;
-    let mut below = |n: usize| {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1) as u64) as usize
-    };
-    let mut out = Vec::with_capacity(games);
-    for i in 0..games {
-        let players = 2 + i % 3;
-        let mut pos = Position::standard(players).expect("standard start");
-        let mut moves = Vec::new();
-        while moves.len() < 160 && !pos.is_finished() {
-            let legal: Vec<Move> = pos.legal_moves().collect();
-            let movements: Vec<&Move> = legal
-                .iter()
-                .filter(|m| matches!(m, Move::Movement(_)))
-                .collect();
-            let mv = if below(10) == 0 || movements.is_empty() {
-                legal[below(legal.len())]
-            } else {
-                *movements[below(movements.len())]
-            };
-            pos.play_unchecked(&mv);
-            moves.push(mv);
-        }
-        let mut tags = Tags::new();
-        tags.set("Event", "Benchmark");
-        tags.set("Round", &(i + 1).to_string());
-        tags.set("Players", &"KRYG"[..players]);
-        out.push(Game::from_moves(tags, &moves).expect("legal moves"));
-    }
-    write_games(&out)
-}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -53,7 +18,7 @@ fn main() {
     if path == "--generate" {
         let file = args.next().expect("FILE");
         let games: usize = args.next().map_or(1000, |g| g.parse().expect("GAMES"));
-        std::fs::write(&file, generate(games)).expect("writable file");
+        std::fs::write(&file, corpus::corpus(games, 160)).expect("writable file");
         return;
     }
     let rounds: usize = args.next().map_or(20, |r| r.parse().expect("ROUNDS"));
