@@ -6,6 +6,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pacru_core::{Position, SplitMix64};
 use std::hint::black_box;
 
+#[path = "support/random_game.rs"]
+mod random_game;
+use random_game::random_game;
+
 /// A mid-game position reached by seeded random play from the 2-player start.
 fn midgame(players: usize, seed: u64, plies: u32) -> Position {
     let mut rng = SplitMix64::new(seed);
@@ -74,18 +78,7 @@ fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("replay");
     for players in [2usize, 4] {
         let start = Position::standard(players).expect("start");
-        let records: Vec<Vec<pacru_core::Move>> = (0..100u64)
-            .map(|seed| {
-                let mut pos = start.clone();
-                let mut rng = SplitMix64::new(seed);
-                let mut moves = Vec::new();
-                while let Some(mv) = pos.random_move(&mut rng) {
-                    pos.play_unchecked(&mv);
-                    moves.push(mv);
-                }
-                moves
-            })
-            .collect();
+        let records: Vec<_> = (0..100u64).map(|seed| random_game(&start, seed)).collect();
         let plies: usize = records.iter().map(Vec::len).sum();
         group.throughput(Throughput::Elements(plies as u64));
         group.bench_function(format!("try_play-{players}p-100-games"), |b| {

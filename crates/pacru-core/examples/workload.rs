@@ -4,7 +4,11 @@
 //! `valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/workload playout`.
 //! An optional second argument sets the number of playout games (default 200).
 
+#[path = "../benches/support/random_game.rs"]
+mod random_game;
+
 use pacru_core::{Position, SplitMix64};
+use random_game::random_game;
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
@@ -27,13 +31,7 @@ fn main() {
             let mut records = Vec::new();
             for seed in 0..games {
                 let start = Position::standard(2 + (seed % 3) as usize).expect("start");
-                let mut pos = start.clone();
-                let mut rng = SplitMix64::new(seed);
-                let mut moves = Vec::new();
-                while let Some(mv) = pos.random_move(&mut rng) {
-                    pos.play_unchecked(&mv);
-                    moves.push(mv);
-                }
+                let moves = random_game(&start, seed);
                 records.push((start, moves));
             }
             let mut plies = 0u64;
