@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::pacru;
+use common::{json_field, pacru};
 
 /// Reads a file written by a run.
 fn read(path: &std::path::Path) -> String {
@@ -14,13 +14,7 @@ fn read(path: &std::path::Path) -> String {
 /// Referees a record file with `pacru check --format json`; returns the statuses.
 fn statuses(record: &std::path::Path) -> Vec<String> {
     let run = pacru(&["check", "--format", "json", &record.display().to_string()]);
-    run.stdout
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("json line");
-            v["status"].as_str().expect("status").to_string()
-        })
-        .collect()
+    json_field(&run.stdout, "status")
 }
 
 #[test]

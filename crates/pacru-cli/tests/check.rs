@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{pacru, pacru_with_input, root, without_time};
+use common::{json_field, pacru, pacru_with_input, root, without_time};
 
 /// Every sample record with games in it.
 const RECORDS: [&str; 13] = [
@@ -273,13 +273,8 @@ fn the_readme_example_rounds() {
     assert_eq!(run.stderr, "");
     insta::assert_snapshot!("check_examples", without_time(&run.stdout));
     let json = pacru(&["check", "--format", "json", "examples/round2.pgr"]);
-    let statuses: Vec<String> = json
-        .stdout
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v["status"].as_str().unwrap().to_string()
-        })
-        .collect();
-    assert_eq!(statuses, ["ok", "illegal", "malformed", "inconsistent"]);
+    assert_eq!(
+        json_field(&json.stdout, "status"),
+        ["ok", "illegal", "malformed", "inconsistent"]
+    );
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{START, pacru, pacru_with_input, root};
+use common::{START, json_field, pacru, pacru_with_input, root};
 
 /// Final positions of the sample games (a variety of mid-game and finished positions).
 fn sample_positions() -> Vec<String> {
@@ -17,13 +17,7 @@ fn sample_positions() -> Vec<String> {
         "tests/data/illegal.pgr",
         "tests/data/rules-2011.pgr",
     ]);
-    run.stdout
-        .lines()
-        .filter_map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v["final_position"].as_str().map(str::to_string)
-        })
-        .collect()
+    json_field(&run.stdout, "final_position")
 }
 
 #[test]
@@ -420,15 +414,12 @@ fn import_converts_abstractplay_records_into_records_that_check() {
     assert!(run.stdout.contains("[Rules \"2011\"]"), "{}", run.stdout);
     assert!(run.stdout.contains("[Seats \"EWN\"]"), "{}", run.stdout);
     let checked = pacru_with_input(&["check", "--format", "json", "-"], run.stdout.as_bytes());
-    let statuses: Vec<String> = checked
-        .stdout
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v["status"].as_str().unwrap().to_string()
-        })
-        .collect();
-    assert_eq!(statuses, ["ok", "ok"], "{}", checked.stdout);
+    assert_eq!(
+        json_field(&checked.stdout, "status"),
+        ["ok", "ok"],
+        "{}",
+        checked.stdout
+    );
 }
 
 #[test]

@@ -57,6 +57,23 @@ pub fn pacru(args: &[&str]) -> Run {
     pacru_with_input(args, b"")
 }
 
+/// The string field `name` of every JSON line of `output` (for example the
+/// statuses of `pacru check --format json`); panics if a line is not JSON or
+/// lacks the field.
+pub fn json_field(output: &str, name: &str) -> Vec<String> {
+    output
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value =
+                serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+            match v[name].as_str() {
+                Some(value) => value.to_string(),
+                None => panic!("no string field {name}: {l}"),
+            }
+        })
+        .collect()
+}
+
 /// `text` with the time of `check`'s summary line replaced by `(TIME)`.
 pub fn without_time(text: &str) -> String {
     text.lines()
