@@ -6,11 +6,13 @@
 //! [`referee`] replays them under the rules (the engine of `pacru check`).
 
 pub mod abstractplay;
+mod escape;
 mod fast_move;
 mod move_text;
 pub mod pgr;
 mod ppn;
 pub mod referee;
 
+pub use escape::{Escaped, escape_bytes, escape_controls, needs_escape};
 pub use move_text::{MoveSyntaxError, format_move, parse_move};
 pub use ppn::{PpnError, format_ppn, parse_ppn, parse_ppn_with_rules};
