@@ -184,7 +184,7 @@ fn broken_engines_forfeit_in_two_player_games() {
     assert_eq!(row("good").wins_by.get("resignation"), Some(&2));
     assert_eq!(row("good").wins_by.get("time"), Some(&2));
     assert_eq!(row("good").wins_by.get("illegal"), Some(&2));
-    // Terminations as notation.md spells them; the illegal move's text is kept.
+    // Terminations as docs/notation.md spells them; the illegal move's text is kept.
     for g in &games {
         let names = [g.tags.get("Black").unwrap(), g.tags.get("Red").unwrap()];
         let other = if names[0] == "good" {
