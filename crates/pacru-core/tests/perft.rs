@@ -216,9 +216,9 @@ fn generate() {
                     .filter(|m| matches!(m, pacru_core::Move::Movement(mv) if !mv.items.is_empty()))
                     .collect();
                 let m = if !rich.is_empty() && rng.chance(80) {
-                    *rich[rng.below(rich.len())]
+                    rich[rng.below(rich.len())].clone()
                 } else {
-                    moves[rng.below(moves.len())]
+                    moves[rng.below(moves.len())].clone()
                 };
                 p = p.play(&m).unwrap();
             }
