@@ -397,10 +397,10 @@ fn check_both(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<Move>
     a
 }
 
-/// The hand-made mid-game positions of `tests/perft/midgame.txt`.
+/// The hand-made mid-game positions of `tests/data/perft/midgame.txt`.
 fn midgame_positions() -> Vec<Position> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/perft/midgame.txt");
-    let text = std::fs::read_to_string(path).expect("tests/perft/midgame.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/midgame.txt");
+    let text = std::fs::read_to_string(path).expect("tests/data/perft/midgame.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
