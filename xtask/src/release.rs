@@ -6,6 +6,7 @@ use crate::checksum::{sha256_hex, sha256sum_line};
 use crate::process::{capture, cargo, run_step};
 use crate::version::{check_changelog, workspace_version};
 use anyhow::{Context, Result, bail};
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -87,7 +88,12 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
             fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
         }
     }
-    run_step("build", root, build_command(root))?;
+    let features = check_cpu_features(root, &plan.target)?;
+    println!(
+        "    CPU features as with cargo build --release: {}",
+        features.into_iter().collect::<Vec<_>>().join(" ")
+    );
+    run_step("build", root, build_command(root, &plan.target))?;
     if !plan.binary.is_file() {
         bail!(
             "the build succeeded but {} does not exist: does pacru-cli still build a binary named `pacru`?",
@@ -124,18 +130,85 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
 
 /// `cargo build --release --locked -p pacru-cli`, with the workspace and cargo home
 /// paths remapped in the binary so that it does not depend on where the sources are.
-fn build_command(root: &Path) -> Command {
-    let mut flags: Vec<String> = std::env::var("RUSTFLAGS")
-        .unwrap_or_default()
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    flags.extend(remap_flags(root, cargo_home().as_deref()));
+///
+/// The remapping flags are added to the flags `cargo build --release` would use, never
+/// put in their place: the workspace's `.cargo/config.toml` sets the target CPU
+/// (`x86-64-v2`, for the POPCNT instruction), and setting `CARGO_ENCODED_RUSTFLAGS`
+/// alone would silently drop it. With `RUSTFLAGS` in the environment cargo ignores the
+/// configured flags anyway, so the remapping is appended there.
+fn build_command(root: &Path, target: &str) -> Command {
     let mut build = cargo();
+    build.args(["build", "--release", "--locked", "-p", "pacru-cli"]);
+    add_remap_flags(&mut build, root, target);
     build
-        .args(["build", "--release", "--locked", "-p", "pacru-cli"])
-        .env("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
-    build
+}
+
+/// Adds the path remapping of the release build to `cmd`, a cargo command (see
+/// [`build_command`]).
+fn add_remap_flags(cmd: &mut Command, root: &Path, target: &str) {
+    let remap = remap_flags(root, cargo_home().as_deref());
+    match std::env::var("RUSTFLAGS") {
+        Ok(env_flags) => {
+            let mut flags: Vec<String> = env_flags.split_whitespace().map(String::from).collect();
+            flags.extend(remap);
+            cmd.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
+        }
+        Err(_) => {
+            cmd.env_remove("CARGO_ENCODED_RUSTFLAGS");
+            cmd.args(["--config", &rustflags_config(target, &remap)]);
+        }
+    }
+}
+
+/// A `--config` value that appends `flags` to the rustflags of `target` (cargo joins
+/// the arrays of every configuration source).
+fn rustflags_config(target: &str, flags: &[String]) -> String {
+    let quoted: Vec<String> = flags
+        .iter()
+        .map(|flag| format!("\"{}\"", flag.replace('\\', "\\\\").replace('"', "\\\"")))
+        .collect();
+    format!("target.{target}.rustflags=[{}]", quoted.join(","))
+}
+
+/// The `target_feature` values rustc compiles pacru-core with under `cmd`'s flags
+/// (`cargo rustc --release -p pacru-core --lib -- --print cfg`).
+fn target_features(root: &Path, what: &str, mut cmd: Command) -> Result<BTreeSet<String>> {
+    cmd.args(["--", "--print", "cfg"]);
+    let output = capture(what, root, cmd)?;
+    Ok(String::from_utf8_lossy(&output)
+        .lines()
+        .filter_map(|line| line.strip_prefix("target_feature=\""))
+        .map(|feature| feature.trim_end_matches('"').to_string())
+        .collect())
+}
+
+/// Fails unless the release build compiles for the same CPU features as a plain
+/// `cargo build --release`; returns those features.
+fn check_cpu_features(root: &Path, target: &str) -> Result<BTreeSet<String>> {
+    let rustc_cfg = || {
+        let mut cmd = cargo();
+        cmd.args(["rustc", "--quiet", "--release", "-p", "pacru-core", "--lib"]);
+        cmd
+    };
+    let plain = target_features(
+        root,
+        "reading the CPU features of cargo build --release",
+        rustc_cfg(),
+    )?;
+    let mut release = rustc_cfg();
+    add_remap_flags(&mut release, root, target);
+    let release = target_features(
+        root,
+        "reading the CPU features of the release build",
+        release,
+    )?;
+    if plain != release {
+        bail!(
+            "the release build would not use the CPU features of `cargo build --release`: \
+             {release:?} instead of {plain:?}"
+        );
+    }
+    Ok(plain)
 }
 
 /// `--remap-path-prefix` flags: the workspace becomes `/pacru`, cargo's home `/cargo`.
@@ -200,7 +273,7 @@ fn make_plan(root: &Path) -> Result<Plan> {
 fn print_plan(root: &Path, plan: &Plan) {
     println!(
         "    would run: {}",
-        crate::process::describe(&build_command(root))
+        crate::process::describe(&build_command(root, &plan.target))
     );
     println!("    would run: {} man > pacru.1", plan.binary.display());
     for (shell, file) in COMPLETIONS {
@@ -331,6 +404,15 @@ mod tests {
                 "--remap-path-prefix=/src/pacru=/pacru",
                 "--remap-path-prefix=/home/me/.cargo=/cargo"
             ]
+        );
+    }
+
+    #[test]
+    fn remap_flags_are_appended_to_the_configured_rustflags() {
+        let flags = remap_flags(Path::new("/src/a \"b\""), None);
+        assert_eq!(
+            rustflags_config("x86_64-unknown-linux-gnu", &flags),
+            r#"target.x86_64-unknown-linux-gnu.rustflags=["--remap-path-prefix=/src/a \"b\"=/pacru"]"#
         );
     }
 

@@ -412,8 +412,9 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
                         reason: e.to_string(),
                     }),
                     Ok(()) => {
+                        let resigned = matches!(mv, Move::Resign);
                         history.push(mv);
-                        if matches!(mv, Move::Resign) {
+                        if resigned {
                             slots[slot].resigned = true;
                             if let Some(p) = procs[slot].take() {
                                 let _ = p.quit();

@@ -1,5 +1,6 @@
 //! Player colours.
 
+use crate::parse_error::parse_error;
 use std::fmt;
 use std::str::FromStr;
 
@@ -83,17 +84,11 @@ impl fmt::Display for Colour {
     }
 }
 
-/// The text is neither a colour word nor a colour letter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseColourError;
-
-impl fmt::Display for ParseColourError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a colour: expected Black, Red, Yellow, Green, Blue or K, R, Y, G, B")
-    }
-}
-
-impl std::error::Error for ParseColourError {}
+parse_error!(
+    /// The text is neither a colour word nor a colour letter.
+    ParseColourError,
+    "not a colour: expected Black, Red, Yellow, Green, Blue or K, R, Y, G, B"
+);
 
 impl FromStr for Colour {
     type Err = ParseColourError;

@@ -1,5 +1,6 @@
 //! The eight compass directions a chevron can face and travel.
 
+use crate::parse_error::parse_error;
 use std::fmt;
 use std::str::FromStr;
 
@@ -120,17 +121,11 @@ impl fmt::Display for Direction {
     }
 }
 
-/// The text is not a direction name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseDirectionError;
-
-impl fmt::Display for ParseDirectionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a direction: expected one of N NE E SE S SW W NW")
-    }
-}
-
-impl std::error::Error for ParseDirectionError {}
+parse_error!(
+    /// The text is not a direction name.
+    ParseDirectionError,
+    "not a direction: expected one of N NE E SE S SW W NW"
+);
 
 impl FromStr for Direction {
     type Err = ParseDirectionError;

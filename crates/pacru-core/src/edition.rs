@@ -1,5 +1,6 @@
 //! The two editions of the rules, which differ only in the meeting (R12).
 
+use crate::parse_error::parse_error;
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,17 +31,11 @@ impl fmt::Display for RulesEdition {
     }
 }
 
-/// The text is not a rules edition.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseRulesEditionError;
-
-impl fmt::Display for ParseRulesEditionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a rules edition: expected 2004 or 2011")
-    }
-}
-
-impl std::error::Error for ParseRulesEditionError {}
+parse_error!(
+    /// The text is not a rules edition.
+    ParseRulesEditionError,
+    "not a rules edition: expected 2004 or 2011"
+);
 
 impl FromStr for RulesEdition {
     type Err = ParseRulesEditionError;

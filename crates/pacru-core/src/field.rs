@@ -1,5 +1,6 @@
 //! Fields of the board: `a1` (south-west) to `i9` (north-east).
 
+use crate::parse_error::parse_error;
 use crate::{Borderland, Direction};
 use std::fmt;
 use std::str::FromStr;
@@ -109,17 +110,11 @@ impl fmt::Debug for Field {
     }
 }
 
-/// The text is not a field name such as `e5`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseFieldError;
-
-impl fmt::Display for ParseFieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a field: expected a file a-i and a rank 1-9, such as e5")
-    }
-}
-
-impl std::error::Error for ParseFieldError {}
+parse_error!(
+    /// The text is not a field name such as `e5`.
+    ParseFieldError,
+    "not a field: expected a file a-i and a rank 1-9, such as e5"
+);
 
 impl FromStr for Field {
     type Err = ParseFieldError;

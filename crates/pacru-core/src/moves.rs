@@ -7,7 +7,7 @@ use crate::{Bitboard, Direction, Field};
 use std::fmt;
 
 /// One turn's action.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
     /// A chevron travels from one field to another (R3-R13).
@@ -19,7 +19,7 @@ pub enum Move {
 }
 
 /// A chevron's travel, with the choices that make its outcome deterministic.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Movement {
     /// The field the chevron leaves.
@@ -51,28 +51,28 @@ impl fmt::Display for Item {
     }
 }
 
-/// The items of a movement: at most two are meaningful (the crossing/connection
-/// choice, then the meeting field). Any beyond two are counted, never stored, so
-/// that validation can reject them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+/// The items of a movement, in the order written. At most two are meaningful (the
+/// crossing/connection choice, then the meeting field); any beyond two are kept as
+/// written, so that validation can reject them and writing the move loses nothing.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Items {
     stored: [Option<Item>; 2],
-    surplus: u16,
+    surplus: Option<Box<[Item]>>,
 }
 
 impl Items {
     /// No items.
     pub const NONE: Items = Items {
         stored: [None, None],
-        surplus: 0,
+        surplus: None,
     };
 
     /// Items holding only `item`.
     pub const fn one(item: Item) -> Items {
         Items {
             stored: [Some(item), None],
-            surplus: 0,
+            surplus: None,
         }
     }
 
@@ -80,33 +80,35 @@ impl Items {
     pub const fn two(first: Item, second: Item) -> Items {
         Items {
             stored: [Some(first), Some(second)],
-            surplus: 0,
+            surplus: None,
         }
     }
 
-    /// Items from a list as written; items after the second are only counted.
+    /// Items from a list as written.
     pub fn from_slice(items: &[Item]) -> Items {
-        let mut result = Items::NONE;
-        for &item in items {
-            result.push(item);
+        let (stored, surplus) = items.split_at(items.len().min(2));
+        Items {
+            stored: [stored.first().copied(), stored.get(1).copied()],
+            surplus: (!surplus.is_empty()).then(|| surplus.into()),
         }
-        result
     }
 
-    /// Appends an item (beyond the second it is only counted).
+    /// Appends an item.
     pub fn push(&mut self, item: Item) {
         if self.stored[0].is_none() {
             self.stored[0] = Some(item);
         } else if self.stored[1].is_none() {
             self.stored[1] = Some(item);
         } else {
-            self.surplus = self.surplus.saturating_add(1);
+            let mut surplus = self.surplus.take().map(Vec::from).unwrap_or_default();
+            surplus.push(item);
+            self.surplus = Some(surplus.into());
         }
     }
 
     /// The number of items written.
     pub fn len(&self) -> usize {
-        self.stored.iter().flatten().count() + self.surplus as usize
+        self.stored.iter().flatten().count() + self.surplus()
     }
 
     /// Whether no item was written.
@@ -114,19 +116,26 @@ impl Items {
         self.stored[0].is_none()
     }
 
-    /// The stored items (at most two), in order.
+    /// Every item, in the order written.
     pub fn iter(&self) -> impl Iterator<Item = Item> + '_ {
-        self.stored.iter().flatten().copied()
+        self.stored
+            .iter()
+            .flatten()
+            .chain(self.surplus.iter().flat_map(|s| s.iter()))
+            .copied()
     }
 
-    /// The `i`-th item (0-based), if stored.
+    /// The `i`-th item (0-based), if there is one.
     pub fn get(&self, i: usize) -> Option<Item> {
-        self.stored.get(i).copied().flatten()
+        match i {
+            0 | 1 => self.stored[i],
+            _ => self.surplus.as_ref()?.get(i - 2).copied(),
+        }
     }
 
-    /// How many items were written beyond the second.
+    /// How many items were written beyond the second (a movement takes at most two).
     pub fn surplus(&self) -> usize {
-        self.surplus as usize
+        self.surplus.as_ref().map_or(0, |s| s.len())
     }
 }
 

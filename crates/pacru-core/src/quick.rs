@@ -87,10 +87,10 @@ mod tests {
             let mut rng = SplitMix64::new(seed);
             while let Some(next) = pos.random_move(&mut rng) {
                 for mv in pos.legal_moves() {
-                    let Move::Movement(m) = mv else { continue };
+                    let Move::Movement(m) = &mv else { continue };
                     legal += 1;
-                    let full = pos.check_movement(&m).expect("generated moves are legal");
-                    match pos.resolve_usual_movement(&m) {
+                    let full = pos.check_movement(m).expect("generated moves are legal");
+                    match pos.resolve_usual_movement(m) {
                         Some(resolved) => {
                             quick += 1;
                             assert_eq!(resolved, full, "{mv}");
@@ -109,7 +109,7 @@ mod tests {
                     }
                     // The same movement with its items disturbed is never taken
                     // unless the full check takes it too.
-                    let mut other = m;
+                    let mut other = m.clone();
                     other.items = crate::Items::NONE;
                     if let Some(resolved) = pos.resolve_usual_movement(&other) {
                         assert_eq!(pos.check_movement(&other).ok(), Some(resolved), "{other:?}");

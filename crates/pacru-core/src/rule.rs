@@ -1,5 +1,6 @@
 //! The numbered rules R1-R16 of the rulebook.
 
+use crate::parse_error::parse_error;
 use std::fmt;
 
 /// A rule of the rulebook, R1 to R16; every rejected move names one.
@@ -110,17 +111,11 @@ impl std::str::FromStr for Rule {
     }
 }
 
-/// The text is not a rule name `R1`..`R16`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseRuleError;
-
-impl fmt::Display for ParseRuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a rule: expected R1 to R16")
-    }
-}
-
-impl std::error::Error for ParseRuleError {}
+parse_error!(
+    /// The text is not a rule name `R1`..`R16`.
+    ParseRuleError,
+    "not a rule: expected R1 to R16"
+);
 
 #[cfg(feature = "serde")]
 crate::serde_as_text!(Rule);

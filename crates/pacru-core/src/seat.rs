@@ -1,5 +1,6 @@
 //! Seats (board sides) and the standard starting chevrons of each.
 
+use crate::parse_error::parse_error;
 use crate::{Direction, Field};
 use std::fmt;
 use std::str::FromStr;
@@ -92,17 +93,11 @@ impl fmt::Display for Seat {
     }
 }
 
-/// The text is not a seat letter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSeatError;
-
-impl fmt::Display for ParseSeatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not a seat: expected S, W, N or E")
-    }
-}
-
-impl std::error::Error for ParseSeatError {}
+parse_error!(
+    /// The text is not a seat letter.
+    ParseSeatError,
+    "not a seat: expected S, W, N or E"
+);
 
 impl FromStr for Seat {
     type Err = ParseSeatError;

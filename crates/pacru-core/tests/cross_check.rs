@@ -344,9 +344,9 @@ fn choose(p: &Position, moves: &[Move], rng: &mut XorShift) -> Move {
             .filter(|m| matches!(m, Move::Reorientation(r) if r.rotation.returned_count() == 4))
             .collect();
         if own > 16 && !big.is_empty() {
-            return **big[rng.below(big.len())];
+            return (*big[rng.below(big.len())]).clone();
         }
-        return *reos[rng.below(reos.len())];
+        return reos[rng.below(reos.len())].clone();
     }
     if rng.chance(55) {
         let scored: Vec<(u32, &Move)> = movements.iter().map(|m| (rarity(p, m), *m)).collect();
@@ -359,10 +359,10 @@ fn choose(p: &Position, moves: &[Move], rng: &mut XorShift) -> Move {
                 .filter(|s| s.0 >= floor)
                 .map(|s| s.1)
                 .collect();
-            return *top[rng.below(top.len())];
+            return top[rng.below(top.len())].clone();
         }
     }
-    *movements[rng.below(movements.len())]
+    movements[rng.below(movements.len())].clone()
 }
 
 fn starts() -> Vec<Position> {
@@ -397,10 +397,10 @@ fn check_both(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<Move>
     a
 }
 
-/// The hand-made mid-game positions of `tests/perft/midgame.txt`.
+/// The hand-made mid-game positions of `tests/data/perft/midgame.txt`.
 fn midgame_positions() -> Vec<Position> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/perft/midgame.txt");
-    let text = std::fs::read_to_string(path).expect("tests/perft/midgame.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/midgame.txt");
+    let text = std::fs::read_to_string(path).expect("tests/data/perft/midgame.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

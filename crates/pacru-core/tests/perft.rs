@@ -1,4 +1,4 @@
-//! Data-driven perft test: `tests/perft/*.txt` (top level of the workspace).
+//! Data-driven perft test: `tests/data/perft/*.txt` (in this crate).
 //!
 //! Line format: `PPN ; rules 2004 ; D1 N1 ; D2 N2 ; D3 N3` (any depths); `#` starts a
 //! comment line. Every value is checked against `Position::perft`, against the sum of
@@ -24,7 +24,7 @@ struct Entry {
 }
 
 fn perft_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/perft")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft")
 }
 
 fn parse_rules(text: &str) -> RulesEdition {
@@ -216,9 +216,9 @@ fn generate() {
                     .filter(|m| matches!(m, pacru_core::Move::Movement(mv) if !mv.items.is_empty()))
                     .collect();
                 let m = if !rich.is_empty() && rng.chance(80) {
-                    *rich[rng.below(rich.len())]
+                    rich[rng.below(rich.len())].clone()
                 } else {
-                    moves[rng.below(moves.len())]
+                    moves[rng.below(moves.len())].clone()
                 };
                 p = p.play(&m).unwrap();
             }

@@ -32,9 +32,9 @@ fn reach(seed: u64, players: usize, plies: usize, y2011: bool) -> Position {
             .filter(|m| matches!(m, Move::Movement(mv) if !mv.items.is_empty()))
             .collect();
         let m = if !rich.is_empty() && rng.chance(70) {
-            *rich[rng.below(rich.len())]
+            rich[rng.below(rich.len())].clone()
         } else {
-            moves[rng.below(moves.len())]
+            moves[rng.below(moves.len())].clone()
         };
         p = p.play(&m).unwrap();
     }
@@ -88,7 +88,7 @@ fn random_move(p: &Position, rng: &mut XorShift) -> Move {
                 .filter(|m| matches!(m, Move::Movement(_)))
                 .take(400)
                 .collect();
-            let Some(Move::Movement(mut m)) = legal.get(rng.below(legal.len().max(1))).copied()
+            let Some(Move::Movement(mut m)) = legal.get(rng.below(legal.len().max(1))).cloned()
             else {
                 return Move::Resign;
             };

@@ -802,11 +802,11 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
                         items,
                     })
                 };
-                let first = movement(orders.first().copied().unwrap_or(Items::NONE));
+                let first = movement(orders.first().cloned().unwrap_or(Items::NONE));
                 let chosen = match &pos {
                     Some(p) => orders
                         .iter()
-                        .map(|&items| movement(items))
+                        .map(|items| movement(items.clone()))
                         .find(|mv| p.validate(mv).is_ok())
                         .unwrap_or(first),
                     None => first,
@@ -861,7 +861,7 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
 /// Records `mv` (a movement or reorientation of `actor`) and replays it while the
 /// replay agrees with the record.
 fn play(game: &mut Game, pos: &mut Option<Position>, mv: Move, actor: Colour) {
-    let mut entry = MoveEntry::new(mv);
+    let mut entry = MoveEntry::new(mv.clone());
     if let Some(p) = pos {
         if !p.is_finished() && p.to_move() != actor {
             entry.comments.push(format!(

@@ -170,8 +170,8 @@ mod tests {
         }
         if let Some((mv, n)) = canonical_prefix(b) {
             assert!(n <= b.len(), "{text:?}");
-            assert_eq!(fast(&b[..n]), Some(mv), "{text:?}");
-            assert_eq!(parse_move(&text[..n]), Ok(mv), "{text:?}");
+            assert_eq!(fast(&b[..n]).as_ref(), Some(&mv), "{text:?}");
+            assert_eq!(parse_move(&text[..n]), Ok(mv.clone()), "{text:?}");
         }
     }
 

@@ -295,6 +295,15 @@ mod tests {
     }
 
     #[test]
+    fn items_beyond_the_second_are_written_back() {
+        for text in ["e1-e2(*,*,*)", "c2-d3(d3,c8,a1)", "a1xb2(c3,d4,e5,f6,*,g7)"] {
+            assert_eq!(round(text), text);
+        }
+        let many = format!("e1-e2({})", vec!["*"; 120].join(","));
+        assert_eq!(round(&many), many);
+    }
+
+    #[test]
     fn syntax_errors_point_at_the_problem() {
         let cases = [
             ("", 0),

@@ -237,7 +237,7 @@ fn items_in_click_order_and_empty_connection_stars_are_translated() {
         }
         let (record, moves) = ap_record(seed, true);
         let game = check_ok(&record);
-        let plies: Vec<Move> = game.plies().copied().collect();
+        let plies: Vec<Move> = game.plies().cloned().collect();
         assert_eq!(plies, moves, "seed {seed}\n{record}");
         swapped += moves
             .iter()
@@ -347,7 +347,7 @@ fn ap_record(seed: u64, swap: bool) -> (String, Vec<Move>) {
                 serde_json::json!([{"type": "timeout", "player": seat + 1}]),
             )
         } else {
-            let mv = moves[next];
+            let mv = moves[next].clone();
             next += 1;
             let text = ap_move_text(&mv, &pos, &mut rng, swap);
             pos.play_unchecked(&mv);
@@ -405,7 +405,7 @@ fn random_games_recorded_by_abstractplay_import_as_played() {
     for seed in 1000..1040u64 {
         let (record, moves) = ap_record(seed, false);
         let game = check_ok(&record);
-        let plies: Vec<Move> = game.plies().copied().collect();
+        let plies: Vec<Move> = game.plies().cloned().collect();
         assert_eq!(plies, moves, "seed {seed}\n{record}");
         eliminations += usize::from(record.contains("pass"));
     }

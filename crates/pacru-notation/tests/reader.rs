@@ -47,14 +47,14 @@ fn movetext_tokens() {
         texts,
         ["e1-e2", "e9-e8", "E2-E3", "e8-e7", "e3-e4", "a3-a5(*,  e5)"]
     );
-    assert_eq!(g.moves[5].mv.unwrap().to_string(), "a3-a5(*,e5)");
+    assert_eq!(g.moves[5].mv.as_ref().unwrap().to_string(), "a3-a5(*,e5)");
     assert_eq!(g.leading_comments, ["lead"]);
     assert_eq!(g.moves[0].glyphs, ["!"]);
     assert_eq!(g.moves[1].glyphs, ["$3", "$14"]);
     assert_eq!(g.moves[1].comments, ["after\ntwo lines"]);
     assert_eq!(g.moves[2].glyphs, ["?!"]);
     assert_eq!(g.moves[2].comments, [" to the end"]);
-    assert_eq!(g.moves[2].mv.unwrap().to_string(), "e2-e3");
+    assert_eq!(g.moves[2].mv.as_ref().unwrap().to_string(), "e2-e3");
     assert_eq!((g.moves[3].line, g.moves[3].column), (6, 3));
     assert_eq!(g.moves[4].glyphs, ["!!"]);
     assert_eq!((g.result_line, g.result_column), (6, 35));
@@ -64,7 +64,7 @@ fn movetext_tokens() {
 fn spaces_after_commas_in_a_move() {
     let g = one("1. a3-a5(*, e5) *");
     assert_eq!(g.moves[0].text, "a3-a5(*, e5)");
-    assert_eq!(g.moves[0].mv.unwrap().to_string(), "a3-a5(*,e5)");
+    assert_eq!(g.moves[0].mv.as_ref().unwrap().to_string(), "a3-a5(*,e5)");
 }
 
 #[test]

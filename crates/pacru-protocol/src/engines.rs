@@ -241,7 +241,8 @@ pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
     if best.is_empty() {
         return random_move(position, &mut rng);
     }
-    Some(best[rng.below(best.len())])
+    let pick = rng.below(best.len());
+    Some(best.swap_remove(pick))
 }
 
 /// How many movements `me` would have if it were their turn in `position` (0 when
@@ -486,7 +487,7 @@ mod tests {
                 }
                 let mv = if pos.to_move() == greedy_colour {
                     let mv = greedy_move(&pos, game).unwrap();
-                    assert_eq!(greedy_move(&pos, game), Some(mv));
+                    assert_eq!(greedy_move(&pos, game).as_ref(), Some(&mv));
                     mv
                 } else {
                     random_move(&pos, &mut rng).unwrap()

@@ -973,7 +973,7 @@ mod tests {
             "4",
             RequestBody::Go(Go {
                 setup,
-                moves: vec![mv],
+                moves: vec![mv.clone()],
                 clocks: Clocks {
                     remaining: vec![Duration::from_millis(60000), Duration::from_millis(59500)],
                     increment: Duration::from_millis(1000),

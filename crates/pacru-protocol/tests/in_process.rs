@@ -281,18 +281,18 @@ fn sdk_turns_engine_bugs_into_failure_replies() {
         .legal_moves()
         .next()
         .unwrap();
-    match engine.request_move(&setup, &[first], &Clocks::untimed()) {
+    match engine.request_move(&setup, std::slice::from_ref(&first), &Clocks::untimed()) {
         Err(EngineFailure::Refused { reason }) => assert!(reason.contains("panicked"), "{reason}"),
         other => panic!("{other:?}"),
     }
     let second = setup
-        .replay(&[first])
+        .replay(std::slice::from_ref(&first))
         .unwrap()
         .legal_moves()
         .next()
         .unwrap();
     engine
-        .request_move(&setup, &[first, second], &Clocks::untimed())
+        .request_move(&setup, &[first.clone(), second], &Clocks::untimed())
         .unwrap();
     engine.quit().unwrap();
 }

@@ -26,9 +26,9 @@ pub fn corpus(games: usize, max_plies: usize) -> String {
                 .filter(|m| matches!(m, Move::Movement(_)))
                 .collect();
             let mv = if below(10) == 0 || movements.is_empty() {
-                legal[below(legal.len())]
+                legal[below(legal.len())].clone()
             } else {
-                *movements[below(movements.len())]
+                movements[below(movements.len())].clone()
             };
             pos.play_unchecked(&mv);
             moves.push(mv);

@@ -96,7 +96,7 @@ impl GameRecorder {
     pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
         self.position.validate(mv)?;
         self.position.play_unchecked(mv);
-        self.game.moves.push(MoveEntry::new(*mv));
+        self.game.moves.push(MoveEntry::new(mv.clone()));
         Ok(())
     }
 

@@ -19,7 +19,7 @@ pub struct GameStart {
 }
 
 /// One move token of the movetext.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveToken<'a> {
     /// The move as written.
     pub text: &'a str,

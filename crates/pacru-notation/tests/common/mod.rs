@@ -48,9 +48,9 @@ pub fn random_moves(start: &Position, rng: &mut Rng, max_plies: usize) -> Vec<Mo
                 .filter(|m| matches!(m, Move::Movement(_)))
                 .collect();
             if roll < 8 && !reorientations.is_empty() || movements.is_empty() {
-                *reorientations[rng.below(reorientations.len())]
+                reorientations[rng.below(reorientations.len())].clone()
             } else {
-                *movements[rng.below(movements.len())]
+                movements[rng.below(movements.len())].clone()
             }
         };
         pos = pos.play(&mv).expect("generated moves are legal");
