@@ -10,6 +10,8 @@
 //! - [`client`]: the referee side. [`EngineProcess`] starts an engine program,
 //!   handshakes, enforces the clock, caps its output and turns every way it can go
 //!   wrong into an [`EngineFailure`];
+//! - [`process`]: engine programs as process groups, ended as a whole
+//!   ([`KillSwitch`]);
 //! - [`engines`]: the built-in `random` and `greedy` engines ([`engines::run_random`],
 //!   [`engines::run_greedy`]);
 //! - [`check`]: the compliance checker ([`check::check_engine`]).
@@ -28,9 +30,11 @@ pub mod engines;
 mod lines;
 pub mod message;
 mod millis;
+pub mod process;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
+pub use process::KillSwitch;
 pub use engine::{
     Clock, Engine, RunOptions, StopFlag, run_engine, run_engine_blocking, run_engine_with,
 };
