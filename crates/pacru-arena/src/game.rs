@@ -1,12 +1,13 @@
 //! One game between 2 to 4 engines, from start to record.
 
-use crate::engine::{EngineConfig, StartSettings};
+use crate::engine::{EngineConfig, RunningEngine, StartSettings};
 use crate::error::ArenaError;
 use crate::opening::Opening;
+use crate::stop::StopHandle;
 use pacru_core::{Colour, Move, RulesEdition};
 use pacru_notation::pgr::{GameRecorder, write_game};
 use pacru_notation::referee::check_game;
-use pacru_protocol::{Clocks, EngineFailure, EngineProcess};
+use pacru_protocol::{Clocks, EngineFailure};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -32,6 +33,11 @@ impl TimeControl {
                 "bad time control `{text}`: expected BASE+INCREMENT in seconds, e.g. 60+0.5"
             ))
         };
+        let zero = || {
+            ArenaError::BadSetting(format!(
+                "bad time control `{text}`: the base time is 0 s, so every player would lose on time at the first move; give a base time of more than 0 s (e.g. 60+0.5), or a time per move"
+            ))
+        };
         let (base, inc) = match text.split_once('+') {
             Some((b, i)) => (b, Some(i)),
             None => (text, None),
@@ -42,7 +48,7 @@ impl TimeControl {
             None => 0,
         };
         if base == 0 {
-            return Err(bad());
+            return Err(zero());
         }
         Ok(TimeControl {
             base_ms: Some(base),
@@ -95,7 +101,7 @@ fn seconds_to_ms(text: &str) -> Option<u64> {
 }
 
 /// How a game that reaches the ply limit is decided.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Adjudication {
     /// The player in the game with the most fields of their colour wins; a tie is a draw.
@@ -259,6 +265,23 @@ pub fn today() -> String {
 /// Plays one game and returns its outcome and record. Never fails: whatever the
 /// engines do becomes part of the result.
 pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
+    let never = StopHandle::new();
+    match play_game_with(spec, settings, &never, &mut |_, _| {}) {
+        Some(outcome) => outcome,
+        None => unreachable!("a game is only cut short by a stop, and this one has none"),
+    }
+}
+
+/// Plays one game like [`play_game`], telling `on_forfeit` about each forfeit as
+/// it happens (the slot in the order of play, and the forfeit), and stopping when
+/// `stop` is: the engines are then ended and `None` is returned, since a game cut
+/// short by the runner has no result (it is played again when the event resumes).
+pub fn play_game_with(
+    spec: &GameSpec<'_>,
+    settings: &GameSettings,
+    stop: &StopHandle,
+    on_forfeit: &mut dyn FnMut(usize, &Forfeit),
+) -> Option<GameOutcome> {
     let opening = spec.opening;
     let colours: Vec<Colour> = opening.colours();
     let n = colours.len();
@@ -273,19 +296,19 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     tags.set("TimeControl", &settings.time.describe());
     let mut rec = match GameRecorder::new(tags) {
         Ok(rec) => rec,
-        Err(e) => return abandoned_without_record(n, &colours, &e.to_string()),
+        Err(e) => return Some(abandoned_without_record(n, &colours, &e.to_string())),
     };
     let mut history: Vec<Move> = Vec::new();
     match opening.parsed_moves() {
         Ok(moves) => {
             for mv in moves {
                 if let Err(e) = rec.play(&mv) {
-                    return abandoned_without_record(n, &colours, &e.to_string());
+                    return Some(abandoned_without_record(n, &colours, &e.to_string()));
                 }
                 history.push(mv);
             }
         }
-        Err(e) => return abandoned_without_record(n, &colours, &e),
+        Err(e) => return Some(abandoned_without_record(n, &colours, &e)),
     }
     if !history.is_empty() {
         rec.comment(&comment_text(&format!("end of opening {}", opening.label)));
@@ -300,10 +323,13 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
             ..SlotReport::default()
         })
         .collect();
-    let mut procs: Vec<Option<EngineProcess>> = Vec::with_capacity(n);
+    let mut procs: Vec<Option<RunningEngine>> = Vec::with_capacity(n);
     let mut pending: Vec<Option<EngineFailure>> = Vec::with_capacity(n);
     for engine in &spec.engines {
-        match engine.start(&settings.start) {
+        if stop.is_stopped() {
+            return None;
+        }
+        match engine.start_watched(&settings.start, stop, true) {
             Ok(p) => {
                 procs.push(Some(p));
                 pending.push(None);
@@ -323,7 +349,9 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     if healthy == 0 {
         for (slot, f) in pending.iter().enumerate() {
             if let Some(f) = f {
-                slots[slot].forfeit = Some(Forfeit::from_failure(f));
+                let forfeit = Forfeit::from_failure(f);
+                on_forfeit(slot, &forfeit);
+                slots[slot].forfeit = Some(forfeit);
             }
         }
         rec.comment(&comment_text(
@@ -334,6 +362,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         let slot = pending.iter().position(Option::is_some).unwrap_or(0);
         if let Some(f) = pending[slot].take() {
             let forfeit = Forfeit::from_failure(&f);
+            on_forfeit(slot, &forfeit);
             rec.comment(&comment_text(&format!(
                 "{} forfeits ({}): {}",
                 colours[slot].word(),
@@ -348,6 +377,9 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         }
     }
     while end.is_none() {
+        if stop.is_stopped() {
+            break;
+        }
         let pos = rec.position().clone();
         if pos.is_finished() {
             let winner = pos.winner().map_or("draw", Colour::word).to_owned();
@@ -395,7 +427,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         let slot = pos.players().slot_of(colour).unwrap_or(0);
         let answer = match (pending[slot].take(), procs[slot].as_mut()) {
             (Some(f), _) => Err(f),
-            (None, Some(p)) => p.request_move(&setup, &history, &clocks),
+            (None, Some(p)) => p.engine.request_move(&setup, &history, &clocks),
             (None, None) => Err(EngineFailure::Disconnected),
         };
         let failure = match answer {
@@ -417,7 +449,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
                         if resigned {
                             slots[slot].resigned = true;
                             if let Some(p) = procs[slot].take() {
-                                let _ = p.quit();
+                                let _ = p.engine.quit();
                             }
                             last_termination = Some("resignation".to_owned());
                         } else {
@@ -442,23 +474,38 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
             }
         };
         if let Some(f) = failure {
-            end = forfeit(
+            if stop.is_stopped() {
+                // The failure may be the runner's own doing (it ends the engines).
+                break;
+            }
+            if let Some(mut p) = procs[slot].take() {
+                p.engine.kill();
+            }
+            let forfeit = Forfeit::from_failure(&f);
+            on_forfeit(slot, &forfeit);
+            end = forfeit_game(
                 slot,
-                &f,
+                forfeit,
                 &colours,
                 &mut rec,
                 &mut history,
                 &mut slots,
-                &mut procs,
                 &mut last_termination,
             );
         }
+    }
+    if stop.is_stopped() {
+        // Cut short: the engines go at once, and the game has no result.
+        for mut p in procs.into_iter().flatten() {
+            p.engine.kill();
+        }
+        return None;
     }
     // Let the engines go, in parallel (a stubborn one takes the quit timeout).
     std::thread::scope(|scope| {
         for p in procs.into_iter().flatten() {
             scope.spawn(move || {
-                let _ = p.quit();
+                let _ = p.engine.quit();
             });
         }
     });
@@ -477,7 +524,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     let result = game.result.clone();
     let winner = colours.iter().position(|c| c.word() == result);
     let points = points_for(&result, winner, &slots);
-    GameOutcome {
+    Some(GameOutcome {
         result,
         termination,
         winner,
@@ -486,7 +533,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         slots,
         check: verdict.status.as_str().to_owned(),
         pgr: write_game(&game),
-    }
+    })
 }
 
 /// Winner takes all; without a winner (`draw`) the point is shared equally by the
@@ -510,21 +557,15 @@ fn points_for(result: &str, winner: Option<usize>, slots: &[SlotReport]) -> Vec<
 /// game ends here); with more players the forfeiting player's chevrons are
 /// removed by a `resign` move played for it, with a comment saying why, and the
 /// game goes on. Returns the end of the game, if this ends it.
-#[allow(clippy::too_many_arguments)]
-fn forfeit(
+fn forfeit_game(
     slot: usize,
-    failure: &EngineFailure,
+    forfeit: Forfeit,
     colours: &[Colour],
     rec: &mut GameRecorder,
     history: &mut Vec<Move>,
     slots: &mut [SlotReport],
-    procs: &mut [Option<EngineProcess>],
     last_termination: &mut Option<String>,
 ) -> Option<(String, String)> {
-    let forfeit = Forfeit::from_failure(failure);
-    if let Some(mut p) = procs[slot].take() {
-        p.kill();
-    }
     let colour = colours[slot];
     let end = if colours.len() == 2 {
         rec.comment(&comment_text(&format!(

@@ -12,6 +12,13 @@
 //! - The engine's exit is seen without reaping it (`waitid` with `WNOWAIT`), so the
 //!   group is killed while its leader is still a zombie: the group's id cannot have
 //!   been reused by then, and no unrelated process can be hit.
+//! - The parent-death signal reaches the engine only, not the helpers it started.
+//!   So that a referee killed by `SIGKILL` leaves none of them behind either, the
+//!   first engine started also starts a **watchdog**: a tiny `/bin/sh` script in a
+//!   process group of its own that is told, on its standard input, which engine
+//!   groups are running. When that input ends, which the kernel makes happen when
+//!   the referee's process ends in any way, it kills the groups still listed. Where
+//!   no shell can be started, engines run without it.
 //!
 //! This is the only module of the crate with `unsafe` code: registering the
 //! `pre_exec` hook that sets the parent-death signal (see [`spawn_group_leader`]).
@@ -107,6 +114,7 @@ impl GroupLeader {
             let mut group = self.group.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(pgid) = group.take() {
                 kill_group(pgid);
+                watchdog::forget(pgid);
             }
         }
         let _ = self.child.kill();
@@ -177,6 +185,7 @@ pub(crate) fn spawn_group_leader(mut command: Command) -> io::Result<GroupLeader
         // follows this thread).
         None => command.spawn()?,
     };
+    watchdog::watch(child.id());
     let group = Arc::new(Mutex::new(Some(child.id())));
     Ok(GroupLeader {
         child,
@@ -294,4 +303,72 @@ pub(crate) fn watch_exit(pid: u32, tell: impl FnOnce(Exit) + Send + 'static) {
     }
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     let _ = (pid, tell);
+}
+
+/// The watchdog that ends the engines' process groups when this process ends
+/// without doing it itself (see the module documentation).
+mod watchdog {
+    use std::io::Write;
+    use std::process::{ChildStdin, Command, Stdio};
+    use std::sync::Mutex;
+
+    /// Reads `+ PGID` and `- PGID` lines; at the end of its input, kills the groups
+    /// still listed. Ignores the signals a terminal or a supervisor sends, so it
+    /// outlives the process it watches.
+    const SCRIPT: &str = r#"trap '' INT TERM HUP
+groups=
+while read -r op g; do
+  case "$op" in
+    +) groups="$groups $g" ;;
+    -) kept=; for x in $groups; do [ "$x" = "$g" ] || kept="$kept $x"; done; groups=$kept ;;
+  esac
+done
+for g in $groups; do kill -s KILL -- "-$g" 2>/dev/null; done
+"#;
+
+    /// The watchdog's input: `None` before it is started, `Some(None)` when it
+    /// could not be started or is gone.
+    static INPUT: Mutex<Option<Option<ChildStdin>>> = Mutex::new(None);
+
+    fn start() -> Option<ChildStdin> {
+        let mut command = Command::new("/bin/sh");
+        command
+            .args(["-c", SCRIPT, "pacru-engine-watchdog"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        // Not waited for: it ends after this process does.
+        #[allow(clippy::zombie_processes)]
+        let child = command.spawn().ok();
+        child.and_then(|mut child| child.stdin.take())
+    }
+
+    fn tell(line: &str) {
+        let mut input = INPUT.lock().unwrap_or_else(|e| e.into_inner());
+        let stdin = input.get_or_insert_with(start);
+        if let Some(pipe) = stdin
+            && pipe.write_all(line.as_bytes()).is_err()
+        {
+            *stdin = None;
+        }
+    }
+
+    /// Adds an engine's process group to the watchdog's list.
+    pub(super) fn watch(pgid: u32) {
+        if cfg!(unix) {
+            tell(&format!("+ {pgid}\n"));
+        }
+    }
+
+    /// Takes a process group off the list (it has been ended).
+    pub(super) fn forget(pgid: u32) {
+        if cfg!(unix) {
+            tell(&format!("- {pgid}\n"));
+        }
+    }
 }
