@@ -206,10 +206,10 @@ pacru engine-check --move-time-ms 500 -- pacru engine random"
     EngineCheck(EngineCheckArgs),
 
     /// Play a match between 2 to 4 engines (docs/tournaments.md).
-    Match(pacru_arena::MatchArgs),
+    Match(crate::commands::arena::MatchArgs),
 
     /// Run a tournament between engines: round-robin, gauntlet or Swiss (docs/tournaments.md).
-    Tournament(pacru_arena::TournamentArgs),
+    Tournament(crate::commands::arena::TournamentArgs),
 
     /// Print a shell completion script.
     #[command(
