@@ -62,7 +62,11 @@ impl EventConfig {
     /// as many players a game as a match has engines (2 otherwise), the standard
     /// start, the 2004 rules, 10 s + 0.1 s a move with a 100 ms margin, a 10 s
     /// handshake limit, adjudication by fields after 400 plies.
-    pub fn new(event: impl Into<String>, system: System, engines: Vec<EngineConfig>) -> EventConfig {
+    pub fn new(
+        event: impl Into<String>,
+        system: System,
+        engines: Vec<EngineConfig>,
+    ) -> EventConfig {
         let players = match system {
             System::Match { .. } => engines.len(),
             _ => 2,

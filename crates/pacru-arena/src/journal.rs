@@ -7,8 +7,8 @@
 //! empty or whose first line is cut short (made by another program, or by a
 //! runner from before this rule) counts as an event that never started.
 
-use crate::error::ArenaError;
 use crate::config::EventConfig;
+use crate::error::ArenaError;
 use crate::game::GameOutcome;
 use crate::schedule::Pairing;
 use serde::{Deserialize, Serialize};

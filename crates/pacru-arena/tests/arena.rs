@@ -4,8 +4,7 @@
 use pacru_arena::event::{GAMES_FILE, STANDINGS_JSON_FILE, read_journal};
 use pacru_arena::journal::Entry;
 use pacru_arena::{
-    Adjudication, EngineConfig, EventConfig, EventOptions, Opening, System, TimeControl,
-    run_event,
+    Adjudication, EngineConfig, EventConfig, EventOptions, Opening, System, TimeControl, run_event,
 };
 use pacru_notation::pgr::{Game, Reader};
 use pacru_notation::referee::check_game;

@@ -8,8 +8,8 @@ use common::{left_behind, mark, marked};
 use pacru_arena::event::read_journal;
 use pacru_arena::journal::Entry;
 use pacru_arena::{
-    ArenaError, EngineConfig, EventConfig, EventOptions, Progress, System, TimeControl,
-    run_event, run_event_with,
+    ArenaError, EngineConfig, EventConfig, EventOptions, Progress, System, TimeControl, run_event,
+    run_event_with,
 };
 use pacru_protocol::EngineFailure;
 use std::collections::BTreeMap;
@@ -104,12 +104,21 @@ fn an_unstartable_engine_stops_the_event_before_anything_is_written() {
         } => assert_eq!(name, "typo"),
         other => panic!("{other:?}"),
     }
-    assert!(err.to_string().starts_with("engine 2 (`typo`) cannot be used: could not start"));
-    assert!(!dir.path().join("a").exists(), "a refused event leaves no directory");
+    assert!(
+        err.to_string()
+            .starts_with("engine 2 (`typo`) cannot be used: could not start")
+    );
+    assert!(
+        !dir.path().join("a").exists(),
+        "a refused event leaves no directory"
+    );
 
     // A program that starts but never answers the handshake.
     let mut silent = event(
-        vec![runner("silent", &["broken", "silent"]), builtin("builtin:random:2")],
+        vec![
+            runner("silent", &["broken", "silent"]),
+            builtin("builtin:random:2"),
+        ],
         System::Match { games: 2 },
     );
     silent.handshake_timeout_ms = 300;
@@ -267,7 +276,11 @@ fn a_runner_killed_with_sigkill_leaves_no_engine_behind() {
     // Wait until engines and a helper run: the first game is fork against deaf.
     let started = Instant::now();
     while marked(&m).len() < 3 {
-        assert!(started.elapsed() < Duration::from_secs(20), "{:?}", marked(&m));
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            marked(&m)
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
     child.kill().unwrap();
@@ -330,7 +343,11 @@ fn a_stopped_event_resumes_into_the_same_event() {
     })
     .unwrap();
     assert!(report.stopped && !report.complete);
-    assert!((3..12).contains(&report.played_now), "{}", report.played_now);
+    assert!(
+        (3..12).contains(&report.played_now),
+        "{}",
+        report.played_now
+    );
     assert_eq!(left_behind(&m, Duration::from_secs(2)), []);
     let entries = read_journal(&cut).unwrap();
     assert!(!entries.iter().any(|e| matches!(e, Entry::Complete { .. })));

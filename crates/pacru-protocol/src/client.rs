@@ -10,11 +10,11 @@
 //! reading cannot block the referee either.
 
 use crate::lines::{LineRead, read_line_bounded};
-use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
 use crate::message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, OptionSpec, PROTOCOL_VERSION,
     Reply, Request, RequestBody, SetOption,
 };
+use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
 use crate::wire::{Framing, truncate};
 use pacru_core::{Move, Position};
 use pacru_notation::parse_move;

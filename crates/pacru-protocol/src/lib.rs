@@ -34,7 +34,6 @@ pub mod process;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
-pub use process::KillSwitch;
 pub use engine::{
     Clock, Engine, RunOptions, StopFlag, run_engine, run_engine_blocking, run_engine_with,
 };
@@ -42,4 +41,5 @@ pub use message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, MessageError, OptionKind,
     OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request, RequestBody, SetOption, SetupError,
 };
+pub use process::KillSwitch;
 pub use wire::{Frame, Framing, Value, WireError};

@@ -75,7 +75,11 @@ fn a_helper_the_engine_started_ends_with_it_after_quit() {
         .request_move(&setup, &[], &Clocks::per_move(Duration::from_secs(5)))
         .unwrap();
     engine.quit().unwrap();
-    assert!(all_gone(&mark, Duration::from_secs(2)), "{:?}", marked(&mark));
+    assert!(
+        all_gone(&mark, Duration::from_secs(2)),
+        "{:?}",
+        marked(&mark)
+    );
 }
 
 #[test]
@@ -84,7 +88,11 @@ fn a_helper_ends_when_the_engine_is_dropped() {
     let engine = spawn("fork", &mark);
     wait_for_helper(&mark);
     drop(engine);
-    assert!(all_gone(&mark, Duration::from_secs(2)), "{:?}", marked(&mark));
+    assert!(
+        all_gone(&mark, Duration::from_secs(2)),
+        "{:?}",
+        marked(&mark)
+    );
 }
 
 #[test]
@@ -102,7 +110,11 @@ fn an_engine_exiting_with_status_1_while_a_helper_holds_its_output_crashed() {
     // Seen from the exit, not from the 20 s limit.
     assert!(started.elapsed() < Duration::from_secs(3));
     drop(engine);
-    assert!(all_gone(&mark, Duration::from_secs(2)), "{:?}", marked(&mark));
+    assert!(
+        all_gone(&mark, Duration::from_secs(2)),
+        "{:?}",
+        marked(&mark)
+    );
 }
 
 #[test]

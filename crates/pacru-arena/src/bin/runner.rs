@@ -82,9 +82,8 @@ fn event(args: &[String]) -> ExitCode {
         [out] if options.resume => (None, out),
         [config, out] => match std::fs::read_to_string(config)
             .map_err(|e| e.to_string())
-            .and_then(|text| {
-                serde_json::from_str::<EventConfig>(&text).map_err(|e| e.to_string())
-            }) {
+            .and_then(|text| serde_json::from_str::<EventConfig>(&text).map_err(|e| e.to_string()))
+        {
             Ok(config) => (Some(config), out),
             Err(e) => {
                 eprintln!("pacru-arena-runner: {config}: {e}");

@@ -116,7 +116,10 @@ fn main() {
                     .and_then(|p: &Position| random_move(p, &mut Rng::for_position(gos as u64, p)));
                 let legal_text = legal.as_ref().map(format_move);
                 if !misbehave
-                    || matches!(mode.as_str(), "good" | "noquit" | "mute" | "lenient" | "fork")
+                    || matches!(
+                        mode.as_str(),
+                        "good" | "noquit" | "mute" | "lenient" | "fork"
+                    )
                 {
                     match legal_text {
                         Some(text) => send(&mut out, framing, ok(Reply::Move(text))),

@@ -127,11 +127,8 @@ pub struct EventArgs {
     pub no_progress: bool,
 }
 
-/// `pacru match`: 2 to 4 engines at one table for a number of games.
-#[derive(Clone, Debug, Args)]
-#[command(
-    about = "Play a match between 2 to 4 engines",
-    long_about = "Plays a match between 2 to 4 engines seated at one table: the order of play \
+/// The long help of `pacru match`.
+pub const MATCH_LONG_ABOUT: &str = "Plays a match between 2 to 4 engines seated at one table: the order of play \
 (and so the colours and seats) rotates from game to game, each opening is played once in \
 each rotation. Engines are command lines (`./my-engine --hash 64`, no shell; `NAME=` in front \
 names one) or built-in engines run in this process (`builtin:random:SEED`, \
@@ -145,11 +142,15 @@ the processes it started are ended, the games in progress are dropped (they are 
 again on resume), the files are left consistent, and the exit status is 130, 143 or 129. \
 A second Ctrl-C quits at once.\n\n\
 Exit status: 0 the match is complete; 1 a record did not pass the referee (a bug); 2 usage \
-or I/O error, or an engine that cannot be used; 128 + the signal when interrupted.",
-    after_help = "Examples:\n  pacru match 'pacru engine random --seed 1' 'pacru engine greedy --seed 2' --games 20 --tc 10+0.1\n  \
+or I/O error, or an engine that cannot be used; 128 + the signal when interrupted.";
+
+/// The examples of `pacru match`.
+pub const MATCH_EXAMPLES: &str = "Examples:\n  pacru match 'pacru engine random --seed 1' 'pacru engine greedy --seed 2' --games 20 --tc 10+0.1\n  \
 pacru match builtin:random:1 builtin:greedy:1 builtin:random:2 --games 6 --movetime 50 -o m3\n  \
-pacru match --resume -o m3"
-)]
+pacru match --resume -o m3";
+
+/// `pacru match`: 2 to 4 engines at one table for a number of games.
+#[derive(Clone, Debug, Args)]
 pub struct MatchArgs {
     /// The engines (2 to 4): command lines, or built-in engines builtin:random:SEED and builtin:greedy:SEED (the seed is optional).
     #[arg(value_name = "ENGINE", num_args = 0..=4, required_unless_present = "resume")]
@@ -164,11 +165,8 @@ pub struct MatchArgs {
     pub event: EventArgs,
 }
 
-/// `pacru tournament`: round-robin, gauntlet or Swiss events between engines.
-#[derive(Clone, Debug, Args)]
-#[command(
-    about = "Run a tournament between engines (round-robin, gauntlet, Swiss)",
-    long_about = "Runs a tournament: round-robin (every group of --players engines meets each \
+/// The long help of `pacru tournament`.
+pub const TOURNAMENT_LONG_ABOUT: &str = "Runs a tournament: round-robin (every group of --players engines meets each \
 round), gauntlet (the first --gauntlet-seeds engines meet every group of the others) or Swiss \
 (rounds paired from the standings, avoiding rematches, with byes; with 3 or 4 players, tables \
 that balance who meets whom). Every table plays one game per rotation of its order of play, \
@@ -182,11 +180,15 @@ and the processes it started are ended, the games in progress are dropped (they 
 again on resume), the files are left consistent, and the exit status is 130, 143 or 129. \
 A second Ctrl-C quits at once.\n\n\
 Exit status: 0 the tournament is complete; 1 a record did not pass the referee (a bug); 2 \
-usage or I/O error, or an engine that cannot be used; 128 + the signal when interrupted.",
-    after_help = "Examples:\n  pacru tournament builtin:random:1 builtin:random:2 builtin:greedy:1 --rounds 2 --tc 5+0.05\n  \
+usage or I/O error, or an engine that cannot be used; 128 + the signal when interrupted.";
+
+/// The examples of `pacru tournament`.
+pub const TOURNAMENT_EXAMPLES: &str = "Examples:\n  pacru tournament builtin:random:1 builtin:random:2 builtin:greedy:1 --rounds 2 --tc 5+0.05\n  \
 pacru tournament ./a ./b ./c ./d ./e --system swiss --rounds 4 -j 2 -o swiss1\n  \
-pacru tournament ./a ./b ./c ./d --players 4 --movetime 100 --openings book.pgr"
-)]
+pacru tournament ./a ./b ./c ./d --players 4 --movetime 100 --openings book.pgr";
+
+/// `pacru tournament`: round-robin, gauntlet or Swiss events between engines.
+#[derive(Clone, Debug, Args)]
 pub struct TournamentArgs {
     /// The engines: command lines, or built-in engines builtin:random:SEED and builtin:greedy:SEED (the seed is optional).
     #[arg(value_name = "ENGINE", required_unless_present = "resume")]

@@ -6,7 +6,10 @@ mod args;
 mod report;
 mod signals;
 
-pub use args::{EventArgs, MatchArgs, OutputFormat, SystemArg, TournamentArgs};
+pub use args::{
+    EventArgs, MATCH_EXAMPLES, MATCH_LONG_ABOUT, MatchArgs, OutputFormat, SystemArg,
+    TOURNAMENT_EXAMPLES, TOURNAMENT_LONG_ABOUT, TournamentArgs,
+};
 
 use crate::Outcome;
 use anyhow::Context as _;
