@@ -9,6 +9,7 @@
 //! - [`engine`]: engine descriptions ([`EngineConfig`]);
 //! - [`config`]: an event's definition ([`EventConfig`]), plain data;
 //! - [`opening`]: openings from PPN or PGR files;
+//! - [`time_control`]: clocks and limits per move ([`TimeControl`]);
 //! - [`game`]: one game, from the engines' start to its record ([`play_game`]);
 //! - [`schedule`]: round-robin, gauntlet, Swiss and match schedules;
 //! - [`journal`]: the append-only journal and atomic file writes;
@@ -45,6 +46,7 @@ pub mod schedule;
 pub mod standings;
 mod startup;
 pub mod stop;
+pub mod time_control;
 
 pub use config::EventConfig;
 pub use engine::{Builtin, BuiltinKind, EngineConfig, StartSettings};
