@@ -8,7 +8,7 @@
 //!   child between `fork` and `exec`: if the referee's process dies, even by
 //!   `SIGKILL`, the kernel ends the engine. The kernel ties that signal to the
 //!   *thread* that forked, so engines are spawned from one thread that lives as long
-//!   as the process ([`spawn_group_leader`]).
+//!   as the process.
 //! - The engine's exit is seen without reaping it (`waitid` with `WNOWAIT`), so the
 //!   group is killed while its leader is still a zombie: the group's id cannot have
 //!   been reused by then, and no unrelated process can be hit.
@@ -21,7 +21,7 @@
 //!   no shell can be started, engines run without it.
 //!
 //! This is the only module of the crate with `unsafe` code: registering the
-//! `pre_exec` hook that sets the parent-death signal (see [`spawn_group_leader`]).
+//! `pre_exec` hook that sets the parent-death signal.
 
 use crate::client::Exit;
 use std::io;
