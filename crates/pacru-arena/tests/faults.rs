@@ -194,6 +194,19 @@ fn an_empty_or_cut_journal_means_nothing_started() {
             assert!(matches!(entries.last(), Some(Entry::Complete { games: 2 })));
         }
     }
+    // No journal at all: --resume with the settings starts the event, without
+    // them there is nothing to resume.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let options = EventOptions {
+        resume: true,
+        ..EventOptions::new(&out)
+    };
+    let err = run_event(None, &options).unwrap_err();
+    assert!(matches!(err, ArenaError::NothingToResume { .. }), "{err:?}");
+    assert!(!out.exists());
+    let report = run_event(Some(config.clone()), &options).unwrap();
+    assert!(report.complete && report.played_now == 2);
     // A directory with a started event still refuses a fresh start.
     let dir = tempfile::tempdir().unwrap();
     run_event(Some(config.clone()), &EventOptions::new(dir.path())).unwrap();

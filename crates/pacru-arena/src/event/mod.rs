@@ -38,7 +38,10 @@ pub struct EventOptions {
     /// The output directory (journal, records, standings). It is created when the
     /// event starts, and not at all when the event is refused.
     pub out: PathBuf,
-    /// Continue the event whose journal is in `out`.
+    /// Continue the event whose journal is in `out`. If nothing was started there
+    /// (no journal, or one without a complete line) and the settings are given,
+    /// the event starts there; without the settings that is an error
+    /// ([`ArenaError::NothingToResume`]).
     pub resume: bool,
     /// Games played at the same time (0 counts as 1).
     pub concurrency: usize,
@@ -121,12 +124,10 @@ fn settle(
     };
     if entries.is_empty() {
         // Nothing was started here (no journal, or one without a complete line).
+        // With its settings given, the event starts here, resumed or not: a run
+        // stopped before its journal existed is continued by starting it.
         return match config {
-            Some(config) if !options.resume || has_journal => Ok((config, entries)),
-            Some(_) => Err(ArenaError::NothingToResume {
-                dir,
-                reason: "there is no journal".to_owned(),
-            }),
+            Some(config) => Ok((config, entries)),
             None if has_journal => Err(ArenaError::NothingToResume {
                 dir,
                 reason: "its journal is empty: the event never started, so its settings must be given again".to_owned(),

@@ -108,7 +108,8 @@ pub struct EventArgs {
     pub out: Option<PathBuf>,
 
     /// Continue the interrupted event in the output directory. Its settings are read
-    /// from the journal; engines and options given again must be the same.
+    /// from the journal; engines and options given again must be the same. If the
+    /// event never started there and its engines are given, it starts.
     #[arg(long)]
     pub resume: bool,
 

@@ -196,7 +196,7 @@ fn run(config: Option<EventConfig>, args: &EventArgs, command: &str) -> anyhow::
         stop: stop.clone(),
     };
     let interrupts = Interrupts::listen(stop);
-    let mut reporter = Reporter::new(!args.no_progress);
+    let mut reporter = Reporter::new(!args.no_progress, args.resume);
     let result = run_event_with(config, &options, &mut |p| reporter.show(p));
     reporter.finish();
     let signal = interrupts.received();

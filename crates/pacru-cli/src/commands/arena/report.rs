@@ -9,11 +9,14 @@ use std::io::IsTerminal;
 /// Turns an event's progress reports into a bar and lines on standard error.
 pub struct Reporter {
     bar: ProgressBar,
+    resume_asked: bool,
 }
 
 impl Reporter {
-    /// A reporter with a bar if `show_bar` and standard error is a terminal.
-    pub fn new(show_bar: bool) -> Reporter {
+    /// A reporter with a bar if `show_bar` and standard error is a terminal;
+    /// `resume_asked`: whether the user asked to resume (an event that then
+    /// starts afresh is worth a word).
+    pub fn new(show_bar: bool, resume_asked: bool) -> Reporter {
         let bar = if show_bar && std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(0);
             bar.set_style(
@@ -26,13 +29,20 @@ impl Reporter {
         } else {
             ProgressBar::hidden()
         };
-        Reporter { bar }
+        Reporter { bar, resume_asked }
     }
 
     /// Shows one report.
     pub fn show(&mut self, progress: &Progress<'_>) {
         // Lines go above the bar, never through it.
-        self.bar.suspend(|| log(progress));
+        self.bar.suspend(|| {
+            if let Progress::Started { resumed: false, .. } = progress
+                && self.resume_asked
+            {
+                tracing::warn!("nothing was started in the output directory: the event starts");
+            }
+            log(progress)
+        });
         match progress {
             Progress::Started {
                 total, finished, ..
