@@ -206,10 +206,12 @@ pacru engine-check --move-time-ms 500 -- pacru engine random"
     EngineCheck(EngineCheckArgs),
 
     /// Play a match between 2 to 4 engines (docs/tournaments.md).
-    Match(pacru_arena::MatchArgs),
+    #[command(long_about = crate::commands::arena::MATCH_LONG_ABOUT, after_help = crate::commands::arena::MATCH_EXAMPLES)]
+    Match(crate::commands::arena::MatchArgs),
 
     /// Run a tournament between engines: round-robin, gauntlet or Swiss (docs/tournaments.md).
-    Tournament(pacru_arena::TournamentArgs),
+    #[command(long_about = crate::commands::arena::TOURNAMENT_LONG_ABOUT, after_help = crate::commands::arena::TOURNAMENT_EXAMPLES)]
+    Tournament(crate::commands::arena::TournamentArgs),
 
     /// Print a shell completion script.
     #[command(
