@@ -15,13 +15,15 @@
 //! - The parent-death signal reaches the engine only, not the helpers it started.
 //!   So that a referee killed by `SIGKILL` leaves none of them behind either, the
 //!   first engine started also starts a **watchdog**: a tiny `/bin/sh` script in a
-//!   process group of its own that is told, on its standard input, which engine
-//!   groups are running. When that input ends, which the kernel makes happen when
-//!   the referee's process ends in any way, it kills the groups still listed. Where
-//!   no shell can be started, engines run without it.
+//!   process group of its own that is told, on its standard input (a Unix socket),
+//!   which engine groups are running. Each engine announces its own group from the
+//!   forked child, before `exec`, so the watchdog knows the group before the engine
+//!   can start a helper, whenever the referee dies. When that input ends, which the
+//!   kernel makes happen when the referee's process ends in any way, it kills the
+//!   groups still listed. Where no shell can be started, engines run without it.
 //!
 //! This is the only module of the crate with `unsafe` code: registering the
-//! `pre_exec` hook that sets the parent-death signal.
+//! `pre_exec` hook that sets the parent-death signal and announces the group.
 
 use crate::client::Exit;
 use std::io;
@@ -114,6 +116,7 @@ impl GroupLeader {
             let mut group = self.group.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(pgid) = group.take() {
                 kill_group(pgid);
+                #[cfg(unix)]
                 watchdog::forget(pgid);
             }
         }
@@ -157,8 +160,8 @@ pub(crate) fn spawn_group_leader(mut command: Command) -> io::Result<GroupLeader
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    set_parent_death_signal(&mut command);
+    #[cfg(unix)]
+    prepare_child(&mut command, watchdog::socket());
     static SPAWNER: OnceLock<Option<mpsc::Sender<SpawnJob>>> = OnceLock::new();
     let spawner = SPAWNER.get_or_init(|| {
         let (jobs, inbox) = mpsc::channel::<SpawnJob>();
@@ -185,7 +188,6 @@ pub(crate) fn spawn_group_leader(mut command: Command) -> io::Result<GroupLeader
         // follows this thread).
         None => command.spawn()?,
     };
-    watchdog::watch(child.id());
     let group = Arc::new(Mutex::new(Some(child.id())));
     Ok(GroupLeader {
         child,
@@ -194,30 +196,49 @@ pub(crate) fn spawn_group_leader(mut command: Command) -> io::Result<GroupLeader
     })
 }
 
-/// Makes the child ask the kernel for `SIGKILL` when its parent dies.
-#[cfg(any(target_os = "linux", target_os = "android"))]
+/// What the child does between `fork` and `exec`: on Linux, asks the kernel for
+/// `SIGKILL` when its parent dies; then announces its process group (its own
+/// process id) to the watchdog on `watchdog`, if there is one.
+#[cfg(unix)]
 #[allow(unsafe_code)]
-fn set_parent_death_signal(command: &mut Command) {
-    use rustix::process::{Signal, getppid, set_parent_process_death_signal};
+fn prepare_child(command: &mut Command, watchdog: Option<std::os::fd::RawFd>) {
     use std::os::unix::process::CommandExt;
+    #[cfg(any(target_os = "linux", target_os = "android"))]
     let parent = std::process::id();
     // SAFETY: `pre_exec` runs the closure in the forked child before `exec`, where
-    // only async-signal-safe work is allowed. The closure makes two system calls
-    // (`prctl`, `getppid`) through rustix, which wraps them directly without
-    // allocating or taking locks, and builds errors from raw error numbers (no
-    // allocation either). It touches no memory shared with the parent.
+    // only async-signal-safe work is allowed. The closure makes only system calls
+    // (`prctl`, `getppid`, `getpid`, `send`) through rustix, which wraps them
+    // directly without allocating or taking locks, formats the announcement into a
+    // buffer on the stack, and builds errors from raw error numbers (no allocation
+    // either). The watchdog's socket is never closed once opened (`watchdog::socket`
+    // keeps it for the life of the process), so `fd` still names it in the child.
     unsafe {
         command.pre_exec(move || {
-            set_parent_process_death_signal(Some(Signal::KILL))
-                .map_err(|e| io::Error::from_raw_os_error(e.raw_os_error()))?;
-            // If the parent died between `fork` and `prctl`, no signal will come:
-            // give up instead of running unsupervised.
-            match getppid() {
-                Some(p) if p.as_raw_pid() as u32 == parent => Ok(()),
-                _ => Err(io::Error::from_raw_os_error(
-                    rustix::io::Errno::SRCH.raw_os_error(),
-                )),
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            {
+                use rustix::process::{Signal, getppid, set_parent_process_death_signal};
+                set_parent_process_death_signal(Some(Signal::KILL))
+                    .map_err(|e| io::Error::from_raw_os_error(e.raw_os_error()))?;
+                // If the parent died between `fork` and `prctl`, no signal will
+                // come: give up instead of running unsupervised.
+                match getppid() {
+                    Some(p) if p.as_raw_pid() as u32 == parent => {}
+                    _ => {
+                        return Err(io::Error::from_raw_os_error(
+                            rustix::io::Errno::SRCH.raw_os_error(),
+                        ));
+                    }
+                }
             }
+            if let Some(fd) = watchdog {
+                let mut line = [0u8; 24];
+                let len = watchdog::announcement(rustix::process::getpid().as_raw_pid(), &mut line);
+                let fd = std::os::fd::BorrowedFd::borrow_raw(fd);
+                // A watchdog that is gone cannot be helped; the engine still runs,
+                // with its parent-death signal.
+                let _ = rustix::net::send(fd, &line[..len], rustix::net::SendFlags::NOSIGNAL);
+            }
+            Ok(())
         });
     }
 }
@@ -307,10 +328,11 @@ pub(crate) fn watch_exit(pid: u32, tell: impl FnOnce(Exit) + Send + 'static) {
 
 /// The watchdog that ends the engines' process groups when this process ends
 /// without doing it itself (see the module documentation).
+#[cfg(unix)]
 mod watchdog {
-    use std::io::Write;
-    use std::process::{ChildStdin, Command, Stdio};
-    use std::sync::Mutex;
+    use std::os::unix::net::UnixStream;
+    use std::process::{Command, Stdio};
+    use std::sync::OnceLock;
 
     /// Reads `+ PGID` and `- PGID` lines; at the end of its input, kills the groups
     /// still listed. Ignores the signals a terminal or a supervisor sends, so it
@@ -326,49 +348,81 @@ done
 for g in $groups; do kill -s KILL -- "-$g" 2>/dev/null; done
 "#;
 
-    /// The watchdog's input: `None` before it is started, `Some(None)` when it
-    /// could not be started or is gone.
-    static INPUT: Mutex<Option<Option<ChildStdin>>> = Mutex::new(None);
+    /// This process's end of the watchdog's input; `None` when no watchdog could be
+    /// started. Kept open for the life of the process: forked children write to it
+    /// by descriptor number.
+    static INPUT: OnceLock<Option<UnixStream>> = OnceLock::new();
 
-    fn start() -> Option<ChildStdin> {
+    fn start() -> Option<UnixStream> {
+        let (ours, theirs) = UnixStream::pair().ok()?;
         let mut command = Command::new("/bin/sh");
         command
             .args(["-c", SCRIPT, "pacru-engine-watchdog"])
-            .stdin(Stdio::piped())
+            .stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)))
             .stdout(Stdio::null())
             .stderr(Stdio::null());
-        #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
         }
         // Not waited for: it ends after this process does.
         #[allow(clippy::zombie_processes)]
-        let child = command.spawn().ok();
-        child.and_then(|mut child| child.stdin.take())
+        command.spawn().ok()?;
+        Some(ours)
+    }
+
+    /// The descriptor of the watchdog's input, starting the watchdog if needed.
+    pub(super) fn socket() -> Option<std::os::fd::RawFd> {
+        use std::os::fd::AsRawFd;
+        INPUT.get_or_init(start).as_ref().map(|s| s.as_raw_fd())
     }
 
     fn tell(line: &str) {
-        let mut input = INPUT.lock().unwrap_or_else(|e| e.into_inner());
-        let stdin = input.get_or_insert_with(start);
-        if let Some(pipe) = stdin
-            && pipe.write_all(line.as_bytes()).is_err()
-        {
-            *stdin = None;
+        if let Some(Some(input)) = INPUT.get() {
+            let _ = rustix::net::send(input, line.as_bytes(), rustix::net::SendFlags::NOSIGNAL);
         }
     }
 
-    /// Adds an engine's process group to the watchdog's list.
-    pub(super) fn watch(pgid: u32) {
-        if cfg!(unix) {
-            tell(&format!("+ {pgid}\n"));
+    /// Writes `+ PID\n` into `buffer` without allocating (it runs in a forked
+    /// child) and returns its length.
+    pub(super) fn announcement(pid: i32, buffer: &mut [u8; 24]) -> usize {
+        let mut digits = [0u8; 12];
+        let mut n = 0;
+        let mut rest = pid.unsigned_abs();
+        loop {
+            digits[n] = b'0' + (rest % 10) as u8;
+            n += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
         }
+        buffer[0] = b'+';
+        buffer[1] = b' ';
+        for i in 0..n {
+            buffer[2 + i] = digits[n - 1 - i];
+        }
+        buffer[2 + n] = b'\n';
+        3 + n
     }
 
     /// Takes a process group off the list (it has been ended).
     pub(super) fn forget(pgid: u32) {
-        if cfg!(unix) {
-            tell(&format!("- {pgid}\n"));
+        tell(&format!("- {pgid}\n"));
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn the_announcement_is_one_line_with_the_process_id() {
+            for pid in [1, 9, 10, 4_194_304, i32::MAX] {
+                let mut line = [0u8; 24];
+                let len = super::announcement(pid, &mut line);
+                assert_eq!(
+                    std::str::from_utf8(&line[..len]).unwrap(),
+                    format!("+ {pid}\n")
+                );
+            }
         }
     }
 }
