@@ -57,13 +57,20 @@ fn cell(position: &Position, field: Field, colour: bool) -> String {
     match marker {
         Some(owner) => {
             let style = field_style(owner);
-            let style = if chevron.is_some() { style.bold() } else { style };
+            let style = if chevron.is_some() {
+                style.bold()
+            } else {
+                style
+            };
             paint(format!("{}{chevron_text}", owner.letter()), style, colour)
         }
         None => {
             let dot = paint('.', crate::style::DIM, colour);
             match chevron {
-                Some(c) => format!("{dot}{}", paint(chevron_text, player_style(c.colour), colour)),
+                Some(c) => format!(
+                    "{dot}{}",
+                    paint(chevron_text, player_style(c.colour), colour)
+                ),
                 None => format!("{dot}{chevron_text}"),
             }
         }

@@ -242,4 +242,3 @@ pacru completions zsh > ~/.zfunc/_pacru"
     #[command(after_help = "Examples:\n  pacru man > pacru.1\n  pacru man | man -l -")]
     Man,
 }
-

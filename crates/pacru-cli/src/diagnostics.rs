@@ -187,7 +187,12 @@ where
         ctx.field_format()
             .format_fields(Writer::new(&mut message), event)?;
         let severity = Severity::Log(*event.metadata().level());
-        writeln!(writer, "{}{}", prefix(severity, self.colour), safe(&message))
+        writeln!(
+            writer,
+            "{}{}",
+            prefix(severity, self.colour),
+            safe(&message)
+        )
     }
 }
 
@@ -198,7 +203,10 @@ mod tests {
     #[test]
     fn prefixes_and_escaping() {
         assert_eq!(prefix(Severity::Error, false), "pacru: error: ");
-        assert_eq!(prefix(Severity::Log(Level::WARN), false), "pacru: warning: ");
+        assert_eq!(
+            prefix(Severity::Log(Level::WARN), false),
+            "pacru: warning: "
+        );
         assert_eq!(
             prefix(Severity::Warning, true),
             "pacru: \u{1b}[1m\u{1b}[33mwarning:\u{1b}[0m "

@@ -206,7 +206,12 @@ fn missing_files_and_directories_are_io_errors_and_the_rest_is_checked() {
     ]);
     assert_eq!(run.code, 2);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "one object per input and game: {}", run.stdout);
+    assert_eq!(
+        lines.len(),
+        3,
+        "one object per input and game: {}",
+        run.stdout
+    );
     assert_eq!(
         lines[0],
         "{\"file\":\"tests/data/no-such-file.pgr\",\"game\":null,\"line\":null,\
@@ -222,7 +227,13 @@ fn missing_files_and_directories_are_io_errors_and_the_rest_is_checked() {
 (os error 2)\n"
     );
     // A directory, in order among the other inputs, and alone.
-    let run = pacru(&["check", "--format", "json", &path("unfinished"), "tests/data"]);
+    let run = pacru(&[
+        "check",
+        "--format",
+        "json",
+        &path("unfinished"),
+        "tests/data",
+    ]);
     assert_eq!(run.code, 2);
     assert_eq!(
         json_field(&run.stdout, "status"),

@@ -215,7 +215,12 @@ pub struct EngineArgs {
 #[derive(Debug, Args)]
 pub struct EngineCheckArgs {
     /// The most one move may take, in milliseconds.
-    #[arg(long, alias = "move-time-ms", value_name = "MS", default_value_t = 2000)]
+    #[arg(
+        long,
+        alias = "move-time-ms",
+        value_name = "MS",
+        default_value_t = 2000
+    )]
     pub movetime: u64,
 
     /// How long the engine may take to start and answer the handshake, in milliseconds.

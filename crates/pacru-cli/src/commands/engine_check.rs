@@ -12,7 +12,9 @@ use crate::outcome::write_failed;
 use crate::style::{self, BAD, GOOD, NOTE};
 use anyhow::{Context, bail};
 use pacru_notation::Escaped;
-use pacru_protocol::check::{CheckOptions, ComplianceReport, Outcome as CheckOutcome, check_engine};
+use pacru_protocol::check::{
+    CheckOptions, ComplianceReport, Outcome as CheckOutcome, check_engine,
+};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -64,7 +66,12 @@ fn render(report: &ComplianceReport, colour: bool) -> String {
         }
         let _ = writeln!(out, " (protocol {})", engine.protocol);
     }
-    let width = report.checks.iter().map(|c| c.name.len()).max().unwrap_or(0);
+    let width = report
+        .checks
+        .iter()
+        .map(|c| c.name.len())
+        .max()
+        .unwrap_or(0);
     for check in &report.checks {
         let mark = match check.outcome {
             CheckOutcome::Pass => style::paint("ok  ", GOOD, colour),

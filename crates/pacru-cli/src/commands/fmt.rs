@@ -211,10 +211,13 @@ fn format_input<W: Write>(
             };
             if check && leading {
                 report.not_canonical = true;
-                let what = if next_offset.is_some() {
-                    "text before the first game"
-                } else {
-                    "text without a game"
+                let bom_only = next_offset.is_some_and(|offset| {
+                    tape.slice(0, offset).as_deref() == Some(&[0xEF, 0xBB, 0xBF][..])
+                });
+                let what = match next_offset {
+                    Some(_) if bom_only => "a byte order mark before the first game",
+                    Some(_) => "text before the first game",
+                    None => "text without a game",
                 };
                 diagnostics::error(format_args!(
                     "{} (line 1): {what}: not in canonical form",
@@ -254,9 +257,6 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<Outcome> {
             diagnostics::error(e);
         }
     }
-    output
-        .out
-        .flush()
-        .map_err(|e| write_failed(e, outcome))?;
+    output.out.flush().map_err(|e| write_failed(e, outcome))?;
     Ok(outcome)
 }

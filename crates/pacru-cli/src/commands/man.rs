@@ -34,9 +34,11 @@ fn page_code_to_bold(page: &str) -> String {
     page.lines().map(|l| code_to_bold(l) + "\n").collect()
 }
 
-/// `text` made safe for roff: backslashes escaped, no line starting with `.` or `'`.
+/// `text` made safe for roff: backslashes escaped, hyphens as minus signs (so
+/// that options copied from the page work), no line starting with `.` or `'`.
 fn escape(text: &str) -> String {
     text.replace('\\', "\\e")
+        .replace('-', "\\-")
         .lines()
         .map(|line| {
             if line.starts_with('.') || line.starts_with('\'') {

@@ -98,7 +98,13 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
     };
     let mut position = game
         .start_position(args.rules.map(Into::into))
-        .with_context(|| format!("{}: game {} has no start position", Escaped(&name), args.game))?;
+        .with_context(|| {
+            format!(
+                "{}: game {} has no start position",
+                Escaped(&name),
+                args.game
+            )
+        })?;
     let colour = style::stdout_colour();
     let total_plies = game.plies().count() as u64;
     if let Some(k) = args.ply

@@ -83,9 +83,18 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
         drawn: args.seed.is_none(),
         max_plies: (args.max_plies > 0).then_some(args.max_plies),
     };
-    tracing::debug!("selfplay under the {} rules, seed {}", plan.rules, plan.seed);
+    tracing::debug!(
+        "selfplay under the {} rules, seed {}",
+        plan.rules,
+        plan.seed
+    );
     let played = Arc::new(AtomicU64::new(0));
-    let mut progress = Progress::new("playing", Units::Items, Some(args.games), Arc::clone(&played));
+    let mut progress = Progress::new(
+        "playing",
+        Units::Items,
+        Some(args.games),
+        Arc::clone(&played),
+    );
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut first = 1;
     while first <= args.games {
@@ -115,7 +124,6 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
         }
     }
     progress.finish();
-    out.flush()
-        .map_err(|e| write_failed(e, Outcome::Success))?;
+    out.flush().map_err(|e| write_failed(e, Outcome::Success))?;
     Ok(Outcome::Success)
 }
