@@ -363,12 +363,19 @@ fn deep_perft_warns_first() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    // The warning comes first, within seconds (a quick count at a low depth);
+    // the count itself would take years, so the child is stopped after it.
+    let stderr = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut first);
+        let _ = send.send(first);
+    });
+    let first = receive.recv_timeout(std::time::Duration::from_secs(60));
     child.kill().unwrap();
     child.wait().unwrap();
+    let first = first.expect("a warning within a minute");
     assert!(
         first.starts_with("pacru: warning: perft to depth 12 will take about "),
         "{first}"

@@ -138,7 +138,8 @@ fn engine_output_is_escaped_in_the_engine_check_report() {
     .unwrap();
     let run = pacru(&[
         "engine-check",
-        "--movetime",
+        // The old spelling of --movetime, still accepted.
+        "--move-time-ms",
         "200",
         "--text-only",
         "--",
