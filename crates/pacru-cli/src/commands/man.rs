@@ -16,7 +16,7 @@ use std::io::Write;
 /// A line of roff with every pair of backticks turned into bold: `` `x` ``
 /// becomes `\fBx\fR`. A line with an odd number of backticks is left alone.
 fn code_to_bold(line: &str) -> String {
-    if line.matches('`').count() % 2 != 0 {
+    if !line.matches('`').count().is_multiple_of(2) {
         return line.to_string();
     }
     let mut out = String::with_capacity(line.len() + 8);

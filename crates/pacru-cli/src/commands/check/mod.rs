@@ -38,7 +38,7 @@ pub enum Message {
         text: String,
         /// For a bad game in the text report: the position to show after the
         /// text, and what it is ("position before the move", "final position").
-        position: Option<(&'static str, Position)>,
+        position: Option<(&'static str, Box<Position>)>,
     },
     /// The input could not be read (from that point on).
     Unreadable(Unreadable),

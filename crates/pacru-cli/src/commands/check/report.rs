@@ -112,14 +112,14 @@ fn status_style(status: Status) -> anstyle::Style {
 }
 
 /// The position a bad game's report shows, and what it is.
-pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Position)> {
+pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Box<Position>)> {
     verdict.error.as_ref()?;
     let what = if verdict.status == Status::Illegal {
         "position before the move"
     } else {
         "final position"
     };
-    verdict.final_position.clone().map(|p| (what, p))
+    verdict.final_position.clone().map(|p| (what, Box::new(p)))
 }
 
 /// The report of one game for people: a line, and for a bad game the offending
