@@ -1,63 +1,79 @@
-//! The board for people on a terminal: fields by owner, chevrons as arrows,
-//! borderland lines and coordinates, with or without ANSI colours.
+//! The one board renderer for people on a terminal (`show`, `replay`, `check`):
+//! fields by owner, chevrons as arrows, borderland lines and coordinates, and the
+//! summary lines below. The characters are the same with and without colour;
+//! colour only adds the owners' colours as backgrounds and chevron colours.
 
+use crate::style::paint;
+use crate::words::plural;
+use anstyle::{AnsiColor, Color, Style};
 use pacru_core::{Colour, Field, Position, Status, WinReason, arrow};
 use std::fmt::Write as _;
 
-/// ANSI escape: reset all attributes.
-const RESET: &str = "\x1b[0m";
-
-/// The ANSI background of a field of `colour`, and the foreground that reads on it.
-fn field_style(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Black => "\x1b[100;97m",
-        Colour::Red => "\x1b[41;97m",
-        Colour::Yellow => "\x1b[43;30m",
-        Colour::Green => "\x1b[42;30m",
-        Colour::Blue => "\x1b[44;97m",
-    }
+/// The style of a field of `colour`: its colour as background, a foreground that
+/// reads on it.
+fn field_style(colour: Colour) -> Style {
+    let (background, foreground) = match colour {
+        Colour::Black => (AnsiColor::BrightBlack, AnsiColor::BrightWhite),
+        Colour::Red => (AnsiColor::Red, AnsiColor::BrightWhite),
+        Colour::Yellow => (AnsiColor::Yellow, AnsiColor::Black),
+        Colour::Green => (AnsiColor::Green, AnsiColor::Black),
+        Colour::Blue => (AnsiColor::Blue, AnsiColor::BrightWhite),
+    };
+    Style::new()
+        .bg_color(Some(Color::Ansi(background)))
+        .fg_color(Some(Color::Ansi(foreground)))
 }
 
-/// The ANSI foreground of a chevron of `colour` on a neutral field.
-fn chevron_style(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Black => "\x1b[1;37m",
-        Colour::Red => "\x1b[1;91m",
-        Colour::Yellow => "\x1b[1;93m",
-        Colour::Green => "\x1b[1;92m",
-        Colour::Blue => "\x1b[1;94m",
-    }
+/// The style of a player's name and of their chevrons on neutral fields.
+fn player_style(colour: Colour) -> Style {
+    let foreground = match colour {
+        Colour::Black => AnsiColor::White,
+        Colour::Red => AnsiColor::BrightRed,
+        Colour::Yellow => AnsiColor::BrightYellow,
+        Colour::Green => AnsiColor::BrightGreen,
+        Colour::Blue => AnsiColor::BrightBlue,
+    };
+    Style::new().fg_color(Some(Color::Ansi(foreground))).bold()
 }
 
-/// One field, three columns wide.
-///
-/// Without colour: the field's marker letter (`.` when neutral), then the chevron as
-/// its owner's letter in lower case and an arrow for its facing (two spaces when the
-/// field is unoccupied). With colour: the field's background is its owner's colour,
-/// the chevron is its owner's letter and arrow in bold.
+/// One field, three columns wide: the field's marker letter (`.` when neutral),
+/// then the chevron as its owner's letter in lower case and an arrow for its
+/// facing (two spaces when the field is unoccupied). With colour, an owned field
+/// also gets its owner's colour as background, a chevron on a neutral field its
+/// owner's colour, and a neutral marker is dimmed.
 fn cell(position: &Position, field: Field, colour: bool) -> String {
     let marker = position.colour_at(field);
-    let chevron = position.chevron_at(field).map(|c| {
-        format!(
-            "{}{}",
-            c.colour.letter().to_ascii_lowercase(),
-            arrow(c.facing)
-        )
-    });
-    if !colour {
-        let marker = marker.map_or('.', Colour::letter);
-        return format!("{marker}{}", chevron.as_deref().unwrap_or("  "));
-    }
-    match (marker, chevron) {
-        (Some(m), Some(c)) => format!("{}\x1b[1m {c}{RESET}", field_style(m)),
-        (Some(m), None) => format!("{}   {RESET}", field_style(m)),
-        (None, Some(c)) => {
-            let owner = position
-                .chevron_at(field)
-                .map_or(Colour::Black, |c| c.colour);
-            format!(" {}{c}{RESET}", chevron_style(owner))
+    let chevron = position.chevron_at(field);
+    let chevron_text = chevron.map_or_else(
+        || "  ".to_string(),
+        |c| {
+            format!(
+                "{}{}",
+                c.colour.letter().to_ascii_lowercase(),
+                arrow(c.facing)
+            )
+        },
+    );
+    match marker {
+        Some(owner) => {
+            let style = field_style(owner);
+            let style = if chevron.is_some() {
+                style.bold()
+            } else {
+                style
+            };
+            paint(format!("{}{chevron_text}", owner.letter()), style, colour)
         }
-        (None, None) => " \x1b[2m·\x1b[22m ".to_string(),
+        None => {
+            let dot = paint('.', crate::style::DIM, colour);
+            match chevron {
+                Some(c) => format!(
+                    "{dot}{}",
+                    paint(chevron_text, player_style(c.colour), colour)
+                ),
+                None => format!("{dot}{chevron_text}"),
+            }
+        }
     }
 }
 
@@ -110,15 +126,6 @@ pub fn render(position: &Position, colour: bool) -> String {
     out
 }
 
-/// `n` and the noun, plural unless `n` is 1.
-fn plural(n: u32, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// The lines below the board: fields per player (and who is out), the target,
 /// whose turn it is or how the game ended.
 fn summary(position: &Position, colour: bool) -> String {
@@ -128,19 +135,19 @@ fn summary(position: &Position, colour: bool) -> String {
         .iter()
         .map(|c| {
             let name = if colour {
-                format!("{}{}{RESET}", chevron_style(c), c.word())
+                paint(c.word(), player_style(c), true)
             } else {
                 c.word().to_string()
             };
             let state = if position.is_in_game(c) {
-                plural(position.chevrons_of(c).count(), "chevron")
+                plural(u64::from(position.chevrons_of(c).count()), "chevron")
             } else {
                 "out".to_string()
             };
             format!(
                 "{name} ({}) {}, {state}",
                 c.letter(),
-                plural(position.field_count(c), "field")
+                plural(u64::from(position.field_count(c)), "field")
             )
         })
         .collect();
@@ -192,9 +199,35 @@ mod tests {
     }
 
     #[test]
-    fn coloured_board_resets_every_style() {
+    fn coloured_board_has_the_same_characters() {
         let start = Position::standard(4).unwrap();
-        let text = render(&start, true);
-        assert_eq!(text.matches("\x1b[1;").count(), text.matches(RESET).count());
+        let mut position = start.clone();
+        for _ in 0..12 {
+            let mv = position.legal_moves().next().unwrap();
+            position.play_unchecked(&mv);
+        }
+        let plain = render(&position, false);
+        let coloured = render(&position, true);
+        assert!(coloured.contains('\x1b'));
+        let stripped = strip_escapes(&coloured);
+        assert_eq!(stripped, plain);
+    }
+
+    /// `text` without its ANSI escape sequences.
+    fn strip_escapes(text: &str) -> String {
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
     }
 }

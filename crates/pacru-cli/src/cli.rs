@@ -4,10 +4,15 @@
 //! shell completions are all generated from one place. The commands themselves
 //! are in [`crate::commands`].
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use clap_complete::Shell;
-use pacru_core::RulesEdition;
-use std::path::PathBuf;
+mod args;
+mod global;
+mod values;
+
+pub use args::*;
+pub use global::{ColorWhen, GlobalArgs};
+pub use values::{DiagramLimit, RulesArg};
+
+use clap::{Parser, Subcommand};
 
 /// The reference referee and toolbox for the board game Pacru.
 #[derive(Debug, Parser)]
@@ -21,22 +26,20 @@ rewrites records in canonical form, imports AbstractPlay records, runs the built
 tests engines against the engine protocol and plays matches and tournaments between \
 engines.\n\nExit status: 0 success; 1 the input was read but \
 is not all right (a game that is not ok, a record that is not canonical); 2 usage or I/O \
-error.",
-    after_help = "Examples:\n  pacru check examples/*.pgr\n  pacru new --players 2\n  pacru moves --count \"$(pacru new --players 2)\"\n  \
+error. Errors and warnings on standard error read `pacru: error: ...` and \
+`pacru: warning: ...`. When standard output is closed early (`pacru check big.pgr | head`), \
+a command stops quietly with the status its work so far earned.",
+    after_help = "Examples:\n  pacru check examples/*.pgr\n  pacru new\n  pacru moves --count \"$(pacru new)\"\n  \
 pacru selfplay --players 3 --games 10 --seed 42 > random.pgr\n  pacru help check\n\n\
-Colour: diagrams use ANSI colours only when standard output is a terminal and NO_COLOR \
-is not set.",
+Colour: with --color auto (the default), colour is used only on a terminal whose TERM is \
+not dumb, and never when NO_COLOR is set; --color always and --color never override both.",
     propagate_version = true,
     disable_help_subcommand = false
 )]
 pub struct Cli {
-    /// More log output on standard error (-v info, -vv debug, -vvv trace).
-    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
-    pub verbose: u8,
-
-    /// Less log output on standard error (-q errors only, -qq nothing).
-    #[arg(short, long, action = clap::ArgAction::Count, global = true, conflicts_with = "verbose")]
-    pub quiet: u8,
+    /// The options every command takes.
+    #[command(flatten)]
+    pub global: GlobalArgs,
 
     /// The command to run.
     #[command(subcommand)]
@@ -52,17 +55,22 @@ pub enum Command {
 input). `--rules` only applies to games without a `Rules` tag.\n\n\
 Text output (the default) is for people: one line per game; for a game that is not ok, the \
 offending line of the file with a caret under the move, the rule and the reason, then the \
-position before the move as a diagram and as PPN; last, a summary line with the number of \
-games per status and the time taken. The summary, and a progress bar when standard error \
-is a terminal and the work takes a while, are the only things that depend on the clock.\n\n\
+position before the move as PPN, and as a board diagram for the first three such games \
+(`--diagrams N` or `--diagrams all` for more, 0 for none); last, a summary line with the \
+number of games per status and the time taken. The summary, and a progress bar when \
+standard error is a terminal and the work takes a while, are the only things that depend on \
+the clock.\n\n\
 JSON output (`--format json`) is one object per game and per line, in input order, with \
-the keys file, game, line, status, plies, result, winner, final_position, error.\n\n\
+the keys file, game, line, status, plies, result, winner, final_position, error. An input \
+that cannot be read gets one object too, with status `unreadable`, game and line null and \
+the reason in error.message.\n\n\
 Several files are checked in parallel; the output is always in the order of the files and \
 games. Files are read as streams, one game at a time and never whole, so memory stays \
 bounded whatever their size; a single game longer than 16 MiB is `malformed`.\n\n\
 A file that cannot be read (missing, a directory, no permission, a read error) is \
 reported on standard error as `pacru: error: FILE: REASON`; the other files are still \
-checked and reported, and the exit status is then 2. Text that is not UTF-8 or does not \
+checked and reported, and the exit status is then 2. With no file and a terminal on \
+standard input, a note says that the records are read from standard input. Text that is not UTF-8 or does not \
 parse is not an I/O error: the games concerned are `malformed`.\n\n\
 Exit status: 0 every game is ok; 1 some game is illegal, malformed or inconsistent; 2 a \
 usage error or a file that could not be read.",
@@ -77,19 +85,21 @@ pacru check --format json examples/*.pgr | jq -c 'select(.status != \"ok\")'"
         long_about = "Replays one game of a record file (`-`: standard input): every move \
 with what it did in words and the board after it. With `--ply K`, only the position after \
 K moves (0: the start), as a diagram and PPN. A move that is not legal stops the replay \
-with the rule it breaks (exit status 1).",
+with the rule it breaks, on standard error (exit status 1); so does a game that does not \
+parse.",
         after_help = "Examples:\n  pacru replay round3.pgr\n  pacru replay round3.pgr --game 2 --ply 11"
     )]
     Replay(ReplayArgs),
 
     /// Draw a position: the board for people, then its PPN.
     #[command(
-        long_about = "Draws a position given in PPN: fields by owner (ANSI colours on a \
-colour terminal, letters otherwise), chevrons as arrows showing their facing, the \
-borderland lines and the coordinates, then the position's PPN (settled: a blocked player \
-to move is removed first). Colour is used only when standard output is a terminal and \
-NO_COLOR is not set. `--svg FILE` also writes a picture of the board in the style of the \
-rulebook.",
+        long_about = "Draws a position given in PPN: fields by owner, chevrons as arrows \
+showing their facing, the borderland lines and the coordinates, a summary line per player \
+and whose turn it is, then the position's PPN (settled: a blocked player to move is removed \
+first). Each field shows its colour (`.` for neutral, else the owner's capital letter), \
+then its chevron, if any, as the owner's letter in lower case and an arrow for its facing; \
+with colour (see --color), owned fields also get their owner's colour as background. \
+`--svg FILE` also writes a picture of the board in the style of the rulebook.",
         after_help = concat!(
             "Examples:\n  pacru show \"",
             "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR",
@@ -100,11 +110,11 @@ rulebook.",
 
     /// Print the PPN of a standard start (or an empty record with --record).
     #[command(
-        long_about = "Prints the PPN of the standard start for 2, 3 or 4 players. Seats \
+        long_about = "Prints the PPN of the standard start for 2 (the default), 3 or 4 players. Seats \
 default to SN, SWE and SWNE, colours to Black, Red, Yellow, Green in order of play \
 (docs/rules.md, section Setting up). With `--record`, prints an empty game record (tags, no moves, result `*`) \
 instead, ready to be filled in.",
-        after_help = "Examples:\n  pacru new --players 2\n  pacru new --players 3 --seats EWN --colours KRB\n  \
+        after_help = "Examples:\n  pacru new\n  pacru new --players 3 --seats EWN --colours KRB\n  \
 pacru new --players 4 --record --rules 2011 > game.pgr"
     )]
     New(NewArgs),
@@ -129,7 +139,10 @@ computed without listing them. A finished game has no moves (count 0).",
 With `--divide`: one line per legal first move, `MOVE: COUNT` (the move in canonical \
 notation, COUNT the number of sequences of length DEPTH starting with it), sorted by the \
 moves' byte order, then a last line `total: N`. With DEPTH 0 there are no first moves and \
-the total is 1. First moves are counted in parallel.",
+the total is 1. First moves are counted in parallel.\n\n\
+On a terminal, a progress bar shows on standard error when the count takes a while. Before \
+a count that a quick count at a lower depth says will take more than a minute, a warning \
+gives the estimated number of sequences and time.",
         after_help = concat!(
             "Examples:\n  pacru perft \"",
             "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR",
@@ -146,11 +159,16 @@ and meetings turn up often) and writes them as canonical records on standard out
 number i (1-based) uses a SplitMix64 generator seeded with the first output of \
 SplitMix64(SEED + i * 0x9E3779B97F4A7C15), so the same arguments always give the same \
 bytes, whatever the number of threads.\n\n\
+Without `--seed`, a seed is drawn at random and written in every record's Seed tag, so \
+that `--seed` with that value repeats the games.\n\n\
 Tags: Event \"pacru selfplay\", Site \"?\", Date \"?\", Round = the game number, one \
-colour-name tag per player with the value \"random\", Players, Rules, Result and, for a \
-finished game, Termination \"rules\". A game cut by `--max-plies` gets Result \"*\" and no \
-Termination.",
-        after_help = "Examples:\n  pacru selfplay --players 2 --games 1 --seed 1\n  \
+colour-name tag per player with the value \"random\", Players, Rules, Seed (only when the \
+seed was drawn at random), Result and, for a finished game, Termination \"rules\". A game \
+cut by `--max-plies` gets Result \"*\" and no Termination; `--max-plies 0` plays every \
+game to its end.\n\n\
+On a terminal, a progress bar over the games shows on standard error when the work takes \
+a while.",
+        after_help = "Examples:\n  pacru selfplay\n  pacru selfplay --players 2 --games 1 --seed 1\n  \
 pacru selfplay --players 3 --games 10 --seed 42 --max-plies 400 > random.pgr\n  \
 pacru selfplay --players 4 --games 5 --seed 7 --rules 2011 | pacru check"
     )]
@@ -163,9 +181,10 @@ pacru selfplay --players 4 --games 5 --seed 7 --rules 2011 | pacru check"
 round numbers and line breaks as specified, comments kept; the games of all inputs form one \
 stream, one blank line apart. Moves are not checked for legality (use `pacru check`). A game that does not parse is reported on standard error and \
 copied through unchanged; the exit status is then 1.\n\n\
-With `--check`, nothing is written to standard output; the names of the files that are \
-not canonical are listed on standard error and the exit status is 1 if there is any. \
-Exit status 2: usage or I/O error (other files are still processed).",
+With `--check`, nothing is written to standard output; every game that is not canonical \
+(or does not parse) is named on standard error by file, game number and line, and the \
+exit status is 1 if there is any. Exit status 2: usage or I/O error (other files are \
+still processed).",
         after_help = "Examples:\n  pacru fmt messy.pgr > tidy.pgr\n  pacru fmt --check examples/*.pgr"
     )]
     Fmt(FmtArgs),
@@ -194,14 +213,15 @@ pacru engine-check -- pacru engine greedy"
     /// Test an engine program against the engine protocol.
     #[command(
         name = "engine-check",
-        long_about = "Starts the engine program CMD with ARGS (no shell) and drives it \
-through a scripted conversation that tests its protocol handling: handshake, options, \
-moves in time, failures for bad requests, stop, quit, end of input and, unless \
-`--text-only`, the JSON framing. Prints one line per check (ok, FAIL or skip) and a \
-summary.\n\nExit status: 0 every check passed; 1 a check failed or was skipped; 2 usage \
-error.",
+        long_about = "Starts the engine program CMD with ARGS (no shell; `pacru` means \
+this very program) and drives it through a scripted conversation that tests its protocol \
+handling: handshake, options, moves in time, failures for bad requests, stop, quit, end of \
+input and, unless `--text-only`, the JSON framing. Prints one line per check (ok, FAIL or \
+skip) and a summary. What the engine says is shown with control characters escaped.\n\n\
+Exit status: 0 every check passed; 1 a check failed or was skipped; 2 usage error, or a \
+program that cannot be started.",
         after_help = "Examples:\n  pacru engine-check -- ./my-engine --threads 1\n  \
-pacru engine-check --move-time-ms 500 -- pacru engine random"
+pacru engine-check --movetime 500 -- pacru engine random"
     )]
     EngineCheck(EngineCheckArgs),
 
@@ -223,251 +243,4 @@ pacru completions zsh > ~/.zfunc/_pacru"
     /// Print the man page (roff) on standard output.
     #[command(after_help = "Examples:\n  pacru man > pacru.1\n  pacru man | man -l -")]
     Man,
-}
-
-/// The rules edition as given on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RulesArg {
-    /// The published rules and FAQ (the default).
-    #[value(name = "2004")]
-    R2004,
-    /// The meeting amendment of March 2011.
-    #[value(name = "2011")]
-    R2011,
-}
-
-impl From<RulesArg> for RulesEdition {
-    fn from(rules: RulesArg) -> RulesEdition {
-        match rules {
-            RulesArg::R2004 => RulesEdition::Pacru2004,
-            RulesArg::R2011 => RulesEdition::Pacru2011,
-        }
-    }
-}
-
-/// Output formats of `check`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// For people: a line per game, details for bad games, a summary.
-    #[default]
-    Text,
-    /// For programs: one JSON object per game and line.
-    Json,
-}
-
-/// Arguments of `pacru check`.
-#[derive(Debug, Args)]
-pub struct CheckArgs {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-
-    /// Rules edition for games without a `Rules` tag.
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-
-    /// Record files; `-` or none: standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-}
-
-/// Arguments of `pacru replay`.
-#[derive(Debug, Args)]
-pub struct ReplayArgs {
-    /// The record file (`-`: standard input).
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-
-    /// Which game of the file, from 1.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub game: u64,
-
-    /// Show only the position after this many moves (0: the start).
-    #[arg(long)]
-    pub ply: Option<usize>,
-
-    /// Rules edition for a game without a `Rules` tag.
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-}
-
-/// Arguments of `pacru show`.
-#[derive(Debug, Args)]
-pub struct ShowArgs {
-    /// The position, in PPN (quote it: it contains spaces).
-    #[arg(value_name = "PPN")]
-    pub ppn: String,
-
-    /// Rules edition (it matters when a blocked player to move is settled).
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-
-    /// Also write the board as an SVG picture to this file.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-}
-
-/// Arguments of `pacru new`.
-#[derive(Debug, Args)]
-pub struct NewArgs {
-    /// Number of players: 2, 3 or 4.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
-    pub players: u8,
-
-    /// Seat letters (S W N E) in order of play, e.g. SWE; default SN, SWE or SWNE.
-    #[arg(long)]
-    pub seats: Option<String>,
-
-    /// Colour letters (K R Y G B) in order of play, e.g. KRY; default KR, KRY or KRYG.
-    #[arg(long)]
-    pub colours: Option<String>,
-
-    /// Print an empty game record instead of the PPN.
-    #[arg(long)]
-    pub record: bool,
-
-    /// Rules edition written in the record's `Rules` tag.
-    #[arg(long, value_enum, requires = "record")]
-    pub rules: Option<RulesArg>,
-}
-
-/// Arguments of `pacru moves`.
-#[derive(Debug, Args)]
-pub struct MovesArgs {
-    /// Rules edition of the position.
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-
-    /// Print only the number of legal moves.
-    #[arg(long)]
-    pub count: bool,
-
-    /// The position, in PPN.
-    #[arg(value_name = "PPN")]
-    pub ppn: String,
-}
-
-/// Arguments of `pacru perft`.
-#[derive(Debug, Args)]
-pub struct PerftArgs {
-    /// Rules edition of the position.
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-
-    /// Print the count below each legal first move, then the total.
-    #[arg(long)]
-    pub divide: bool,
-
-    /// The position, in PPN.
-    #[arg(value_name = "PPN")]
-    pub ppn: String,
-
-    /// The length of the move sequences.
-    #[arg(value_name = "DEPTH")]
-    pub depth: u32,
-}
-
-/// Arguments of `pacru selfplay`.
-#[derive(Debug, Args)]
-pub struct SelfplayArgs {
-    /// Number of players: 2, 3 or 4.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
-    pub players: u8,
-
-    /// Number of games.
-    #[arg(long)]
-    pub games: u64,
-
-    /// Seed of the random players.
-    #[arg(long)]
-    pub seed: u64,
-
-    /// Rules edition.
-    #[arg(long, value_enum, default_value_t = RulesArg::R2004)]
-    pub rules: RulesArg,
-
-    /// Stop a game after this many moves (its Result is then "*").
-    #[arg(long, value_name = "P", default_value_t = 1000)]
-    pub max_plies: u32,
-}
-
-/// Arguments of `pacru fmt`.
-#[derive(Debug, Args)]
-pub struct FmtArgs {
-    /// Write nothing; exit 1 if any input is not canonical.
-    #[arg(long)]
-    pub check: bool,
-
-    /// Record files; `-` or none: standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-}
-
-/// Formats `pacru import` reads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum ImportFormat {
-    /// AbstractPlay's JSON game record.
-    #[default]
-    Abstractplay,
-}
-
-/// Arguments of `pacru import`.
-#[derive(Debug, Args)]
-pub struct ImportArgs {
-    /// The format of the input files.
-    #[arg(long, value_enum, default_value_t = ImportFormat::Abstractplay)]
-    pub from: ImportFormat,
-
-    /// Files to convert; `-` or none: standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-}
-
-/// The built-in engines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineKind {
-    /// Random legal moves.
-    Random,
-    /// The move that gains the most fields.
-    Greedy,
-}
-
-/// Arguments of `pacru engine`.
-#[derive(Debug, Args)]
-pub struct EngineArgs {
-    /// Which engine.
-    #[arg(value_enum)]
-    pub kind: EngineKind,
-
-    /// Seed of the engine's random choices.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-}
-
-/// Arguments of `pacru engine-check`.
-#[derive(Debug, Args)]
-pub struct EngineCheckArgs {
-    /// The time allowed for one move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 2000)]
-    pub move_time_ms: u64,
-
-    /// The time allowed for the handshake, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 5000)]
-    pub handshake_timeout_ms: u64,
-
-    /// Skip the session in JSON framing.
-    #[arg(long)]
-    pub text_only: bool,
-
-    /// The engine program, then its arguments (after `--`).
-    #[arg(value_name = "CMD", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
-    pub command: Vec<String>,
-}
-
-/// Arguments of `pacru completions`.
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell to write completions for.
-    #[arg(value_enum)]
-    pub shell: Shell,
 }

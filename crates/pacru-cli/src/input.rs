@@ -2,8 +2,9 @@
 //! most recent bytes so that reports can quote the offending line and `fmt` can copy
 //! a game through unchanged, without ever holding a whole file in memory.
 
-use anyhow::{Context, bail};
+use pacru_notation::Escaped;
 use std::cell::RefCell;
+use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -27,19 +28,51 @@ pub fn names(files: &[std::path::PathBuf]) -> Vec<String> {
     }
 }
 
+/// An input that cannot be read: its name and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The input's name as given (`-` for standard input).
+    pub name: String,
+    /// Why, e.g. `cannot open: No such file or directory (os error 2)`.
+    pub reason: String,
+}
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", Escaped(&self.name), Escaped(&self.reason))
+    }
+}
+
+impl std::error::Error for Unreadable {}
+
 /// Opens an input for reading: `-` is standard input; a directory or a missing or
 /// unreadable file is an error that says which and why.
-pub fn open(name: &str) -> anyhow::Result<Box<dyn Read + Send>> {
+pub fn open(name: &str) -> Result<Box<dyn Read + Send>, Unreadable> {
     if name == STDIN {
         return Ok(Box::new(io::stdin()));
     }
+    let unreadable = |reason: String| Unreadable {
+        name: name.to_string(),
+        reason,
+    };
     let path = Path::new(name);
-    let meta = std::fs::metadata(path).with_context(|| format!("{name}: cannot open"))?;
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(format!("cannot open: {e}")))?;
     if meta.is_dir() {
-        bail!("{name}: is a directory, not a record file");
+        return Err(unreadable("is a directory, not a record file".to_string()));
     }
-    let file = File::open(path).with_context(|| format!("{name}: cannot open"))?;
+    let file = File::open(path).map_err(|e| unreadable(format!("cannot open: {e}")))?;
     Ok(Box::new(file))
+}
+
+/// Says on standard error that input `name` is read from standard input, when it
+/// is and standard input is a terminal (where a silent wait looks like a hang).
+pub fn note_if_terminal(name: &str) {
+    use std::io::IsTerminal;
+    if name == STDIN && io::stdin().is_terminal() {
+        crate::diagnostics::note(
+            "reading records from standard input (end with Ctrl-D; --help shows how to name files)",
+        );
+    }
 }
 
 /// The size of input `name` if it is a regular file (for a progress bar).
@@ -170,32 +203,13 @@ impl Tape {
     }
 }
 
-/// Strips a line break's `\r` and a byte order mark, decodes lossily and replaces
-/// control characters (but tabs) with U+FFFD, so that quoting a line of binary
-/// garbage cannot upset a terminal.
+/// Strips a line break's `\r` and a byte order mark and decodes lossily. The
+/// line may hold control characters: show it through [`crate::excerpt`], which
+/// escapes them.
 fn clean_line(bytes: &[u8]) -> String {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
-    String::from_utf8_lossy(bytes)
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\t' {
-                char::REPLACEMENT_CHARACTER
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
-/// The number of characters of the token starting at `column` (1-based) of `line`:
-/// up to the next white space, at least 1.
-pub fn token_width(line: &str, column: usize) -> usize {
-    line.chars()
-        .skip(column.saturating_sub(1))
-        .take_while(|c| !c.is_whitespace())
-        .count()
-        .max(1)
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A reader that records what passes through it on a [`Tape`] (at most `cap`
@@ -249,29 +263,6 @@ impl<R: Read> Read for TapeReader<R> {
     }
 }
 
-/// The text of `line` with a caret line under `width` characters from `column`
-/// (1-based, in characters), both indented by two spaces. A long line is cut to
-/// a window around the column, marked with `...`.
-pub fn caret(line: &str, column: usize, width: usize) -> String {
-    const WINDOW: usize = 100;
-    let chars: Vec<char> = line.chars().collect();
-    let column = column.max(1).min(chars.len() + 1);
-    let (start, prefix) = if column > WINDOW / 2 && chars.len() > WINDOW {
-        (column - WINDOW / 2, "...")
-    } else {
-        (0, "")
-    };
-    let end = (start + WINDOW).min(chars.len());
-    let suffix = if end < chars.len() { "..." } else { "" };
-    let shown: String = chars[start..end].iter().collect();
-    let mut pad: String = prefix.chars().map(|_| ' ').collect();
-    for &c in &chars[start..column - 1] {
-        pad.push(if c == '\t' { '\t' } else { ' ' });
-    }
-    let marks = "^".repeat(width.clamp(1, WINDOW));
-    format!("  {prefix}{shown}{suffix}\n  {pad}{marks}\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,14 +294,5 @@ mod tests {
         while reader.read(&mut sink).unwrap() > 0 {}
         assert_eq!(tape.line(4).as_deref(), Some("d"));
         assert_eq!(tape.line(2), None);
-    }
-
-    #[test]
-    fn caret_points_under_the_column() {
-        assert_eq!(caret("1. e1-e2 e9", 4, 5), "  1. e1-e2 e9\n     ^^^^^\n");
-        assert_eq!(caret("\tx", 2, 1), "  \tx\n  \t^\n");
-        let long = "x".repeat(300);
-        let shown = caret(&long, 200, 1);
-        assert!(shown.starts_with("  ..."));
     }
 }

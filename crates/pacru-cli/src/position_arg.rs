@@ -1,19 +1,22 @@
 //! Reading a position given on the command line in PPN.
 
+use crate::excerpt::caret;
 use anyhow::anyhow;
 use pacru_core::{Position, RulesEdition};
 
 /// Parses `ppn` under `rules` (2004 when `None`), or explains where it is wrong:
-/// the message shows the text with a caret under the problem.
+/// the message shows the text (cut around the problem when long, control
+/// characters escaped) with a caret under the problem.
 pub fn parse(ppn: &str, rules: Option<RulesEdition>) -> anyhow::Result<Position> {
     let rules = rules.unwrap_or_default();
     let text = ppn.trim();
     pacru_notation::parse_ppn_with_rules(text, rules).map_err(|e| {
-        let caret = format!("{}^", " ".repeat(e.column));
+        let column = e.column + 1;
+        let excerpt = caret(text, column, 1, false);
         anyhow!(
-            "not a valid position (PPN), column {}: {}\n  {text}\n  {caret}",
-            e.column + 1,
-            e.message
+            "not a valid position (PPN), column {column}: {}\n{}",
+            e.message,
+            excerpt.trim_end_matches('\n')
         )
     })
 }

@@ -1,22 +1,78 @@
-//! Whether to use colour: only on a terminal, and never when `NO_COLOR` is set.
+//! Colour: whether to use it (`--color`, `NO_COLOR`, a terminal) and the styles
+//! of the words that every command colours the same way.
 
+use crate::cli::ColorWhen;
+use anstyle::{AnsiColor, Style};
+use std::fmt::Display;
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The `--color` choice of this run (set once at start).
+static CHOICE: AtomicU8 = AtomicU8::new(0);
+
+/// Records the `--color` choice for the rest of the run.
+pub fn set_choice(choice: ColorWhen) {
+    let code = match choice {
+        ColorWhen::Auto => 0,
+        ColorWhen::Always => 1,
+        ColorWhen::Never => 2,
+    };
+    CHOICE.store(code, Ordering::Relaxed);
+}
+
+/// The `--color` choice of this run.
+pub fn choice() -> ColorWhen {
+    match CHOICE.load(Ordering::Relaxed) {
+        1 => ColorWhen::Always,
+        2 => ColorWhen::Never,
+        _ => ColorWhen::Auto,
+    }
+}
 
 /// Whether `NO_COLOR` asks for no colour (set to anything non-empty; see no-color.org).
 fn no_colour_requested() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
+/// Whether a stream that is (or is not) a terminal gets colour under the choice.
+fn allowed(is_terminal: bool) -> bool {
+    match choice() {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
+            is_terminal
+                && !no_colour_requested()
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        }
+    }
+}
+
 /// Whether output to standard output may use ANSI colours.
 pub fn stdout_colour() -> bool {
-    !no_colour_requested()
-        && std::io::stdout().is_terminal()
-        && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+    allowed(std::io::stdout().is_terminal())
 }
 
 /// Whether output to standard error may use ANSI colours.
 pub fn stderr_colour() -> bool {
-    !no_colour_requested()
-        && std::io::stderr().is_terminal()
-        && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+    allowed(std::io::stderr().is_terminal())
 }
+
+/// `text` in `style` when `colour` is on, else as it is.
+pub fn paint(text: impl Display, style: Style, colour: bool) -> String {
+    if colour {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// Good news: `ok`, a passed check.
+pub const GOOD: Style = AnsiColor::Green.on_default().bold();
+/// Bad news: an illegal game, a failed check, `error:`.
+pub const BAD: Style = AnsiColor::Red.on_default().bold();
+/// A warning, an inconsistent or malformed game.
+pub const WARN: Style = AnsiColor::Yellow.on_default().bold();
+/// A note, a skipped check.
+pub const NOTE: Style = AnsiColor::Cyan.on_default().bold();
+/// Less important text: a summary's time, a neutral field's dot.
+pub const DIM: Style = Style::new().dimmed();

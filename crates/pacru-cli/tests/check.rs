@@ -205,10 +205,45 @@ fn missing_files_and_directories_are_io_errors_and_the_rest_is_checked() {
         &path("unfinished"),
     ]);
     assert_eq!(run.code, 2);
+    let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(
-        run.stdout.lines().count(),
-        2,
-        "the good file is still reported"
+        lines.len(),
+        3,
+        "one object per input and game: {}",
+        run.stdout
+    );
+    assert_eq!(
+        lines[0],
+        "{\"file\":\"tests/data/no-such-file.pgr\",\"game\":null,\"line\":null,\
+\"status\":\"unreadable\",\"plies\":0,\"result\":null,\"winner\":null,\
+\"final_position\":null,\"error\":{\"ply\":null,\"line\":null,\"column\":null,\
+\"move\":null,\"rule\":null,\"message\":\"cannot open: No such file or directory \
+(os error 2)\"}}"
+    );
+    assert_eq!(json_field(&lines[1..].join("\n"), "status"), ["ok", "ok"]);
+    assert_eq!(
+        run.stderr,
+        "pacru: error: tests/data/no-such-file.pgr: cannot open: No such file or directory \
+(os error 2)\n"
+    );
+    // A directory, in order among the other inputs, and alone.
+    let run = pacru(&[
+        "check",
+        "--format",
+        "json",
+        &path("unfinished"),
+        "tests/data",
+    ]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        json_field(&run.stdout, "status"),
+        ["ok", "ok", "unreadable"]
+    );
+    assert!(
+        run.stdout
+            .contains("\"message\":\"is a directory, not a record file\""),
+        "{}",
+        run.stdout
     );
 }
 

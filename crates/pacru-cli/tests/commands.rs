@@ -219,6 +219,18 @@ fn replay_stops_at_an_illegal_move() {
     ]);
     assert_eq!(run.code, 1);
     insta::assert_snapshot!("replay_illegal", run.stdout);
+    assert_eq!(
+        run.stderr,
+        "pacru: error: tests/data/illegal.pgr game 4: ply 5, Black: i3-h4 (line 53, column 34) \
+is illegal: R4: the border crossing into E must place a marker; candidates g4 h4 i4 g5 h5 i5 \
+g6 h6 i6\n"
+    );
+    // Without --ply: the moves before it on standard output, the message on standard error.
+    let run = pacru(&["replay", "tests/data/illegal.pgr", "--game", "4"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("\nply 4, Red: "), "{}", run.stdout);
+    assert!(!run.stdout.contains("is illegal"), "{}", run.stdout);
+    assert!(run.stderr.contains("ply 5, Black: i3-h4"), "{}", run.stderr);
     // Game 6 of malformed.pgr is after four malformed games: still found.
     let run = pacru(&[
         "replay",
@@ -229,12 +241,15 @@ fn replay_stops_at_an_illegal_move() {
         "1",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
+    // A game that does not parse is a bad game, as in check: exit status 1.
     let run = pacru(&["replay", "tests/data/malformed.pgr", "--game", "1"]);
-    assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("game 1 does not parse"),
-        "{}",
-        run.stderr
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "pacru: error: tests/data/malformed.pgr game 1 (line 1) does not parse: line 13, \
+column 17: unknown token 'castles': expected a move, pass, a round number or a result token\n  \
+f6-f7(f9) b1-c2 castles *\n                  ^^^^^^^\n"
     );
 }
 
@@ -396,10 +411,15 @@ fn engine_speaks_the_protocol_on_stdin() {
 }
 
 #[test]
-fn engine_check_of_a_missing_program_fails() {
+fn engine_check_of_a_missing_program_is_one_error() {
     let run = pacru(&["engine-check", "--", "/no/such/engine"]);
-    assert_eq!(run.code, 1, "{}", run.stdout);
-    assert!(run.stdout.contains("FAIL"), "{}", run.stdout);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "pacru: error: cannot start the engine program /no/such/engine: No such file or \
+directory (os error 2)\n"
+    );
     assert_eq!(pacru(&["engine-check"]).code, 2);
 }
 

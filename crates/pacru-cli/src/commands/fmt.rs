@@ -7,14 +7,23 @@
 
 use crate::Outcome;
 use crate::cli::FmtArgs;
+use crate::diagnostics;
 use crate::input::{self, TAPE_CAP, Tape, TapeReader};
+use crate::outcome::write_failed;
+use pacru_notation::Escaped;
 use pacru_notation::pgr::{PgrError, Reader, write_game};
 use std::io::Write;
 
 /// One item of an input: a game's canonical text, or a game that does not parse.
 enum Item {
-    /// The canonical text of a game that parsed, and where it started.
-    Game { text: String, offset: u64 },
+    /// The canonical text of a game that parsed, where it started, its number in
+    /// the input (from 1) and its first line.
+    Game {
+        text: String,
+        offset: u64,
+        number: usize,
+        line: usize,
+    },
     /// A game that does not parse.
     Bad(PgrError),
 }
@@ -66,10 +75,24 @@ fn raw_game(tape: &Tape, from: u64, to: Option<u64>) -> Option<Vec<u8>> {
 struct InputReport {
     /// Whether some game did not parse.
     malformed: bool,
-    /// The first place where the input differs from its canonical form.
-    not_canonical: Option<String>,
+    /// Whether some part of the input is not in canonical form (each part is
+    /// named on standard error as it is found).
+    not_canonical: bool,
     /// A read error.
     io_error: Option<String>,
+}
+
+impl InputReport {
+    /// The exit status this input earns.
+    fn outcome(&self) -> Outcome {
+        if self.io_error.is_some() {
+            Outcome::IoError
+        } else if self.malformed || self.not_canonical {
+            Outcome::Failure
+        } else {
+            Outcome::Success
+        }
+    }
 }
 
 /// Writes (or checks) one item, now that the next one's start, `next_offset`
@@ -85,7 +108,9 @@ fn handle_item<W: Write>(
 ) -> std::io::Result<()> {
     let from = item.offset();
     match item {
-        Item::Game { text, .. } if check => {
+        Item::Game {
+            text, number, line, ..
+        } if check => {
             // Canonical: the game's canonical text, then one blank line if a game follows.
             let raw = match next_offset {
                 Some(to) => tape.slice(from, to),
@@ -95,9 +120,11 @@ fn handle_item<W: Write>(
             if next_offset.is_some() {
                 expected.push(b'\n');
             }
-            if raw.as_deref() != Some(expected.as_slice()) && report.not_canonical.is_none() {
-                report.not_canonical = Some(format!(
-                    "the game at byte {from} is not written canonically"
+            if raw.as_deref() != Some(expected.as_slice()) {
+                report.not_canonical = true;
+                diagnostics::error(format_args!(
+                    "{} game {number} (line {line}): not in canonical form",
+                    Escaped(name)
                 ));
             }
         }
@@ -105,20 +132,22 @@ fn handle_item<W: Write>(
         Item::Bad(e) => {
             report.malformed = true;
             let action = if check { "" } else { "; copied unchanged" };
-            eprintln!(
-                "pacru: {name}: game {} (line {}) does not parse: line {}, column {}: {}{action}",
-                e.game, e.game_line, e.line, e.column, e.message
-            );
-            if check {
-                report
-                    .not_canonical
-                    .get_or_insert_with(|| "a game does not parse".to_string());
-            } else {
+            diagnostics::error(format_args!(
+                "{} game {} (line {}) does not parse: line {}, column {}: {}{action}",
+                Escaped(name),
+                e.game,
+                e.game_line,
+                e.line,
+                e.column,
+                Escaped(&e.message)
+            ));
+            if !check {
                 match raw_game(tape, from, next_offset) {
                     Some(raw) => output.game(&raw)?,
                     None => {
                         report.io_error = Some(format!(
-                            "{name}: game {} is too long to be copied through",
+                            "{}: game {} is too long to be copied through",
+                            Escaped(name),
                             e.game
                         ));
                     }
@@ -129,18 +158,19 @@ fn handle_item<W: Write>(
     Ok(())
 }
 
-/// Formats (or checks) one input.
+/// Formats (or checks) one input, noting what happened in `report`; an error is
+/// a failure to write the output.
 fn format_input<W: Write>(
     name: &str,
     check: bool,
     output: &mut Output<W>,
-) -> anyhow::Result<InputReport> {
-    let mut report = InputReport::default();
+    report: &mut InputReport,
+) -> std::io::Result<()> {
     let file = match input::open(name) {
         Ok(file) => file,
         Err(e) => {
-            report.io_error = Some(format!("{e:#}"));
-            return Ok(report);
+            report.io_error = Some(e.to_string());
+            return Ok(());
         }
     };
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, None);
@@ -148,16 +178,24 @@ fn format_input<W: Write>(
     // The previous item waits for the start of the next one, which ends its text.
     let mut pending: Option<Item> = None;
     let mut first = true;
+    let mut number = 0;
     loop {
+        number += 1;
         let next = match reader.read_game() {
             Ok(Some(game)) => Some(Item::Game {
                 text: write_game(&game),
                 offset: game.offset,
+                number,
+                line: game.line,
             }),
             Ok(None) => None,
             Err(e) => {
                 if let Some(io) = tape.io_error() {
-                    report.io_error = Some(format!("{name}: read error at line {}: {io}", e.line));
+                    report.io_error = Some(format!(
+                        "{}: read error at line {}: {io}",
+                        Escaped(name),
+                        e.line
+                    ));
                     break;
                 }
                 Some(Item::Bad(e))
@@ -172,11 +210,23 @@ fn format_input<W: Write>(
                 None => tape.rest(0).is_none_or(|rest| !rest.is_empty()),
             };
             if check && leading {
-                report.not_canonical = Some("text before the first game".to_string());
+                report.not_canonical = true;
+                let bom_only = next_offset.is_some_and(|offset| {
+                    tape.slice(0, offset).as_deref() == Some(&[0xEF, 0xBB, 0xBF][..])
+                });
+                let what = match next_offset {
+                    Some(_) if bom_only => "a byte order mark before the first game",
+                    Some(_) => "text before the first game",
+                    None => "text without a game",
+                };
+                diagnostics::error(format_args!(
+                    "{} (line 1): {what}: not in canonical form",
+                    Escaped(name)
+                ));
             }
         }
         if let Some(item) = pending.take() {
-            handle_item(name, check, item, next_offset, &tape, output, &mut report)?;
+            handle_item(name, check, item, next_offset, &tape, output, report)?;
         }
         match next {
             Some(item) => {
@@ -186,7 +236,7 @@ fn format_input<W: Write>(
             None => break,
         }
     }
-    Ok(report)
+    Ok(())
 }
 
 /// Formats or checks every input; exit status 1 if a game does not parse (or,
@@ -198,21 +248,15 @@ pub fn run(args: &FmtArgs) -> anyhow::Result<Outcome> {
     };
     let mut outcome = Outcome::Success;
     for name in input::names(&args.files) {
-        let report = format_input(&name, args.check, &mut output)?;
-        if report.malformed {
-            outcome = outcome.max(Outcome::Failure);
-        }
-        if let Some(reason) = &report.not_canonical {
-            outcome = outcome.max(Outcome::Failure);
-            if args.check && !report.malformed {
-                eprintln!("pacru: {name}: not canonical ({reason})");
-            }
-        }
-        if let Some(e) = report.io_error {
-            eprintln!("pacru: error: {e}");
-            outcome = Outcome::IoError;
+        input::note_if_terminal(&name);
+        let mut report = InputReport::default();
+        format_input(&name, args.check, &mut output, &mut report)
+            .map_err(|e| write_failed(e, outcome.max(report.outcome())))?;
+        outcome = outcome.max(report.outcome());
+        if let Some(e) = &report.io_error {
+            diagnostics::error(e);
         }
     }
-    output.out.flush()?;
+    output.out.flush().map_err(|e| write_failed(e, outcome))?;
     Ok(outcome)
 }

@@ -2,10 +2,12 @@
 
 use crate::Outcome;
 use crate::cli::{ImportArgs, ImportFormat};
+use crate::diagnostics;
 use crate::input;
+use crate::outcome::write_failed;
 use anyhow::Context;
-use pacru_notation::abstractplay;
 use pacru_notation::pgr::write_game;
+use pacru_notation::{Escaped, abstractplay};
 use std::io::{Read, Write};
 
 /// The largest input file accepted: an AbstractPlay record is a few kilobytes.
@@ -17,10 +19,11 @@ fn read_bytes(name: &str) -> anyhow::Result<Vec<u8>> {
     input::open(name)?
         .take(MAX_INPUT + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("{name}: cannot read"))?;
+        .with_context(|| format!("{}: cannot read", Escaped(name)))?;
     if bytes.len() as u64 > MAX_INPUT {
         anyhow::bail!(
-            "{name}: larger than {} MiB, not a game record",
+            "{}: larger than {} MiB, not a game record",
+            Escaped(name),
             MAX_INPUT >> 20
         );
     }
@@ -33,16 +36,20 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Success;
     let mut written = false;
     for name in input::names(&args.files) {
+        input::note_if_terminal(&name);
         let bytes = match read_bytes(&name) {
             Ok(bytes) => bytes,
             Err(e) => {
-                eprintln!("pacru: error: {e:#}");
+                diagnostics::error(format_args!("{e:#}"));
                 outcome = outcome.max(Outcome::IoError);
                 continue;
             }
         };
         let Ok(text) = String::from_utf8(bytes) else {
-            eprintln!("pacru: {name}: not UTF-8 text, so not a JSON game record");
+            diagnostics::error(format_args!(
+                "{}: not UTF-8 text, so not a JSON game record",
+                Escaped(&name)
+            ));
             outcome = outcome.max(Outcome::Failure);
             continue;
         };
@@ -51,18 +58,18 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<Outcome> {
         };
         match converted {
             Ok(game) => {
-                if written {
-                    out.write_all(b"\n")?;
-                }
-                out.write_all(write_game(&game).as_bytes())?;
+                let separator: &[u8] = if written { b"\n" } else { b"" };
+                out.write_all(separator)
+                    .and_then(|()| out.write_all(write_game(&game).as_bytes()))
+                    .map_err(|e| write_failed(e, outcome))?;
                 written = true;
             }
             Err(e) => {
-                eprintln!("pacru: {name}: {e}");
+                diagnostics::error(format_args!("{}: {e}", Escaped(&name)));
                 outcome = outcome.max(Outcome::Failure);
             }
         }
     }
-    out.flush()?;
+    out.flush().map_err(|e| write_failed(e, outcome))?;
     Ok(outcome)
 }

@@ -2,7 +2,9 @@
 //!
 //! clap_mangen writes the page for `pacru` itself (name, synopsis, description,
 //! options, the list of commands, version); a section per command follows with
-//! its synopsis, description, arguments, options and examples.
+//! its synopsis, description, arguments, options and examples. Text written
+//! `like this` in the help (Markdown's code) is set in bold, not shown with its
+//! backticks.
 
 use crate::Outcome;
 use crate::cli::Cli;
@@ -11,9 +13,32 @@ use clap::CommandFactory;
 use std::fmt::Write as _;
 use std::io::Write;
 
-/// `text` made safe for roff: backslashes escaped, no line starting with `.` or `'`.
+/// A line of roff with every pair of backticks turned into bold: `` `x` ``
+/// becomes `\fBx\fR`. A line with an odd number of backticks is left alone.
+fn code_to_bold(line: &str) -> String {
+    if !line.matches('`').count().is_multiple_of(2) {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len() + 8);
+    for (i, part) in line.split('`').enumerate() {
+        if i > 0 {
+            out.push_str(if i % 2 == 1 { "\\fB" } else { "\\fR" });
+        }
+        out.push_str(part);
+    }
+    out
+}
+
+/// Every line of a roff page through [`code_to_bold`].
+fn page_code_to_bold(page: &str) -> String {
+    page.lines().map(|l| code_to_bold(l) + "\n").collect()
+}
+
+/// `text` made safe for roff: backslashes escaped, hyphens as minus signs (so
+/// that options copied from the page work), no line starting with `.` or `'`.
 fn escape(text: &str) -> String {
     text.replace('\\', "\\e")
+        .replace('-', "\\-")
         .lines()
         .map(|line| {
             if line.starts_with('.') || line.starts_with('\'') {
@@ -98,16 +123,31 @@ fn command_section(sub: &mut clap::Command) -> String {
 pub fn run() -> anyhow::Result<Outcome> {
     let mut command = Cli::command();
     command.build();
-    let mut out = Vec::new();
+    let mut head = Vec::new();
     clap_mangen::Man::new(command.clone())
-        .render(&mut out)
+        .render(&mut head)
         .context("cannot render the man page")?;
+    let mut page = String::from_utf8_lossy(&head).into_owned();
     for sub in command.get_subcommands_mut() {
         if sub.get_name() == "help" {
             continue;
         }
-        out.extend_from_slice(command_section(sub).as_bytes());
+        page.push_str(&command_section(sub));
     }
-    std::io::stdout().lock().write_all(&out)?;
+    std::io::stdout()
+        .lock()
+        .write_all(page_code_to_bold(&page).as_bytes())?;
     Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backticks_become_bold() {
+        assert_eq!(code_to_bold("use `-` for stdin"), "use \\fB-\\fR for stdin");
+        assert_eq!(code_to_bold("`a` and `b`"), "\\fBa\\fR and \\fBb\\fR");
+        assert_eq!(code_to_bold("odd ` one"), "odd ` one");
+    }
 }

@@ -2,6 +2,7 @@
 
 use crate::Outcome;
 use crate::cli::MovesArgs;
+use crate::outcome::write_failed;
 use crate::position_arg;
 use std::io::Write;
 
@@ -9,15 +10,15 @@ use std::io::Write;
 pub fn run(args: &MovesArgs) -> anyhow::Result<Outcome> {
     let position = position_arg::parse(&args.ppn, args.rules.map(Into::into))?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    if args.count {
-        writeln!(out, "{}", position.legal_move_count())?;
+    let written = if args.count {
+        writeln!(out, "{}", position.legal_move_count())
     } else {
         let mut moves: Vec<String> = position.legal_moves().map(|m| m.to_string()).collect();
         moves.sort_unstable();
-        for mv in moves {
-            writeln!(out, "{mv}")?;
-        }
-    }
-    out.flush()?;
+        moves.iter().try_for_each(|mv| writeln!(out, "{mv}"))
+    };
+    written
+        .and_then(|()| out.flush())
+        .map_err(|e| write_failed(e, Outcome::Success))?;
     Ok(Outcome::Success)
 }

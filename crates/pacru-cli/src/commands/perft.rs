@@ -1,14 +1,30 @@
-//! `pacru perft`: the number of move sequences of a given length, optionally per first move.
+//! `pacru perft`: the number of move sequences of a given length, optionally per
+//! first move; with a progress bar on a terminal and a warning before a count
+//! that will take long.
 
 use crate::Outcome;
 use crate::cli::PerftArgs;
-use crate::position_arg;
+use crate::outcome::write_failed;
+use crate::progress::{Progress, Units};
+use crate::{diagnostics, position_arg};
 use pacru_core::Position;
 use rayon::prelude::*;
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
-/// Each legal first move (canonical notation, sorted by byte order) with its count.
-fn divide(position: &Position, depth: u32) -> Vec<(String, u64)> {
+/// Depths from which the time of a count is estimated first.
+const ESTIMATE_FROM_DEPTH: u32 = 5;
+/// Estimated times above this get a warning.
+const WARN_ABOVE: Duration = Duration::from_secs(60);
+/// The most time a quick count for the estimate may be expected to take.
+const QUICK_COUNT_BUDGET: Duration = Duration::from_millis(300);
+
+/// Each legal first move (canonical notation, sorted by byte order) with its
+/// count. The work is split by the first two moves, so that the counter `done`
+/// (subtrees below a second move) moves often enough for a progress bar.
+fn divide(position: &Position, depth: u32, done: &AtomicU64) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
     }
@@ -18,36 +34,175 @@ fn divide(position: &Position, depth: u32) -> Vec<(String, u64)> {
         .map(|mv| {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            (mv.to_string(), child.perft(depth - 1))
+            let count = if depth == 1 {
+                1
+            } else {
+                let replies: Vec<_> = child.legal_moves().collect();
+                replies
+                    .par_iter()
+                    .map(|reply| {
+                        let mut grandchild = child.clone();
+                        grandchild.play_unchecked(reply);
+                        let n = grandchild.perft(depth - 2);
+                        done.fetch_add(1, Ordering::Relaxed);
+                        n
+                    })
+                    .sum()
+            };
+            (mv.to_string(), count)
         })
         .collect();
     counts.sort_unstable();
     counts
 }
 
+/// The number of subtrees [`divide`] counts for the progress bar.
+fn subtrees(position: &Position, depth: u32) -> Option<u64> {
+    (depth >= 2).then(|| position.perft(2))
+}
+
+/// An estimate of a count at `depth`: the number of sequences and the time, from
+/// quick counts at lower depths (the branching factor of the last two levels,
+/// the time of the last one). `None` when the game ends before.
+fn estimate(position: &Position, depth: u32) -> Option<(f64, Duration, u32)> {
+    let mut previous = 1u64;
+    let mut last = None;
+    for d in 1..depth {
+        let started = Instant::now();
+        let count = position.perft(d);
+        let elapsed = started.elapsed();
+        if count == 0 || previous == 0 {
+            return None;
+        }
+        let branching = count as f64 / previous as f64;
+        last = Some((d, count, elapsed, branching));
+        previous = count;
+        if elapsed.as_secs_f64() * branching > QUICK_COUNT_BUDGET.as_secs_f64() {
+            break;
+        }
+    }
+    let (d, count, elapsed, branching) = last?;
+    let growth = branching.powi(i32::try_from(depth - d).ok()?);
+    let threads = rayon::current_num_threads().max(1) as f64;
+    let seconds = elapsed.as_secs_f64() * growth / threads;
+    let time = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+    Some((count as f64 * growth, time, d))
+}
+
+/// A duration in words, rounded: "40 seconds", "3 minutes", "5 hours", "2 days",
+/// "300 years".
+fn about(duration: Duration) -> String {
+    let seconds = duration.as_secs_f64();
+    let (value, unit) = if seconds < 90.0 {
+        (seconds, "second")
+    } else if seconds < 90.0 * 60.0 {
+        (seconds / 60.0, "minute")
+    } else if seconds < 36.0 * 3600.0 {
+        (seconds / 3600.0, "hour")
+    } else if seconds < 365.0 * 86400.0 {
+        (seconds / 86400.0, "day")
+    } else {
+        (seconds / (365.25 * 86400.0), "year")
+    };
+    let value = value.round().max(1.0);
+    if value >= 1e6 {
+        format!("{value:.1e} {unit}s")
+    } else if value == 1.0 {
+        format!("1 {unit}")
+    } else {
+        format!("{value} {unit}s")
+    }
+}
+
+/// Warns before a count that will take longer than [`WARN_ABOVE`].
+fn warn_if_long(position: &Position, depth: u32) {
+    if depth < ESTIMATE_FROM_DEPTH || diagnostics::quiet() {
+        return;
+    }
+    if let Some((sequences, time, from)) = estimate(position, depth)
+        && time > WARN_ABOVE
+    {
+        diagnostics::warning(format_args!(
+            "perft to depth {depth} will take about {} (about {sequences:.1e} move sequences, \
+             estimated from depth {from}); Ctrl-C stops it",
+            about(time)
+        ));
+    }
+}
+
 /// Prints the count, or the divide lines and the total.
 pub fn run(args: &PerftArgs) -> anyhow::Result<Outcome> {
     let position = position_arg::parse(&args.ppn, args.rules.map(Into::into))?;
+    warn_if_long(&position, args.depth);
+    let done = Arc::new(AtomicU64::new(0));
+    let mut progress = Progress::new(
+        &format!("perft depth {}", args.depth),
+        Units::Items,
+        subtrees(&position, args.depth),
+        Arc::clone(&done),
+    );
+    let counts = if args.divide || args.depth >= 2 {
+        divide(&position, args.depth, &done)
+    } else {
+        Vec::new()
+    };
+    progress.finish();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    if args.divide {
-        let counts = divide(&position, args.depth);
+    let written = if args.divide {
         let total: u64 = if args.depth == 0 {
             1
         } else {
             counts.iter().map(|(_, n)| n).sum()
         };
-        for (mv, count) in &counts {
-            writeln!(out, "{mv}: {count}")?;
-        }
-        writeln!(out, "total: {total}")?;
+        counts
+            .iter()
+            .try_for_each(|(mv, count)| writeln!(out, "{mv}: {count}"))
+            .and_then(|()| writeln!(out, "total: {total}"))
     } else {
         let total = if args.depth <= 1 {
             position.perft(args.depth)
         } else {
-            divide(&position, args.depth).iter().map(|(_, n)| n).sum()
+            counts.iter().map(|(_, n)| n).sum()
         };
-        writeln!(out, "{total}")?;
-    }
-    out.flush()?;
+        writeln!(out, "{total}")
+    };
+    written
+        .and_then(|()| out.flush())
+        .map_err(|e| write_failed(e, Outcome::Success))?;
     Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_in_words() {
+        assert_eq!(about(Duration::from_secs(40)), "40 seconds");
+        assert_eq!(about(Duration::from_secs(180)), "3 minutes");
+        assert_eq!(about(Duration::from_secs(5 * 3600)), "5 hours");
+        assert_eq!(about(Duration::from_secs(86400)), "24 hours");
+        assert_eq!(about(Duration::from_secs(3 * 86400)), "3 days");
+        assert_eq!(about(Duration::from_secs(400 * 86400)), "1 year");
+    }
+
+    #[test]
+    fn split_counts_agree_with_perft() {
+        let start = Position::standard(3).unwrap();
+        let done = AtomicU64::new(0);
+        for depth in 0..=3 {
+            let total: u64 = divide(&start, depth, &done).iter().map(|(_, n)| n).sum();
+            let expected = if depth == 0 { 0 } else { start.perft(depth) };
+            assert_eq!(total, expected, "depth {depth}");
+        }
+        assert_eq!(done.load(Ordering::Relaxed), 2 * start.perft(2));
+    }
+
+    #[test]
+    fn deep_counts_are_estimated_as_long() {
+        let start = Position::standard(2).unwrap();
+        let (sequences, time, _) = estimate(&start, 14).unwrap();
+        assert!(sequences > 1e15, "{sequences}");
+        assert!(time > WARN_ABOVE, "{time:?}");
+    }
 }

@@ -2,11 +2,16 @@
 
 use crate::Outcome;
 use crate::cli::SelfplayArgs;
+use crate::outcome::write_failed;
+use crate::progress::{Progress, Units};
 use anyhow::Context;
 use pacru_core::{RulesEdition, SplitMix64};
 use pacru_notation::pgr::{Game, GameRecorder, write_game};
 use rayon::prelude::*;
+use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Games played in parallel before their records are written (in order).
 const BATCH: u64 = 64;
@@ -19,11 +24,28 @@ pub fn game_rng(seed: u64, number: u64) -> SplitMix64 {
     SplitMix64::new(mixer.next_u64())
 }
 
+/// A seed drawn at random: the standard library's hasher keys are random per
+/// process (from the operating system), so hashing nothing with them gives one.
+fn random_seed() -> u64 {
+    RandomState::new().hash_one(std::process::id())
+}
+
+/// How the games of this run are played.
+struct Plan {
+    players: usize,
+    rules: RulesEdition,
+    seed: u64,
+    /// Whether the seed was drawn at random (it is then written in a Seed tag).
+    drawn: bool,
+    /// The most plies of a game; `None`: no limit.
+    max_plies: Option<u32>,
+}
+
 /// Plays game `number` between random players, recording it with the PGR
 /// recorder (which checks every move and sets the result from the rules).
-fn play_game(args: &SelfplayArgs, number: u64) -> anyhow::Result<Game> {
-    let mut rng = game_rng(args.seed, number);
-    let mut recorder = GameRecorder::standard(usize::from(args.players), args.rules.into());
+fn play_game(plan: &Plan, number: u64) -> anyhow::Result<Game> {
+    let mut rng = game_rng(plan.seed, number);
+    let mut recorder = GameRecorder::standard(plan.players, plan.rules);
     let tags = recorder.tags_mut();
     tags.set("Event", "pacru selfplay");
     tags.set("Site", "?");
@@ -33,13 +55,18 @@ fn play_game(args: &SelfplayArgs, number: u64) -> anyhow::Result<Game> {
     for colour in colours {
         recorder.tags_mut().set(colour.word(), "random");
     }
-    for _ in 0..args.max_plies {
+    if plan.drawn {
+        recorder.tags_mut().set("Seed", &plan.seed.to_string());
+    }
+    let mut plies = 0u32;
+    while plan.max_plies.is_none_or(|max| plies < max) {
         let Some(mv) = recorder.position().random_move(&mut rng) else {
             break;
         };
         recorder.play(&mv).with_context(|| {
             format!("game {number}: the random player chose an illegal move {mv}")
         })?;
+        plies += 1;
     }
     if recorder.position().is_finished() {
         recorder.tags_mut().set("Termination", "rules");
@@ -49,21 +76,46 @@ fn play_game(args: &SelfplayArgs, number: u64) -> anyhow::Result<Game> {
 
 /// Plays the games in parallel batches and writes their records in order.
 pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
-    let rules: RulesEdition = args.rules.into();
-    tracing::debug!("selfplay under the {rules} rules");
+    let plan = Plan {
+        players: usize::from(args.players),
+        rules: args.rules.into(),
+        seed: args.seed.unwrap_or_else(random_seed),
+        drawn: args.seed.is_none(),
+        max_plies: (args.max_plies > 0).then_some(args.max_plies),
+    };
+    tracing::debug!(
+        "selfplay under the {} rules, seed {}",
+        plan.rules,
+        plan.seed
+    );
+    let played = Arc::new(AtomicU64::new(0));
+    let mut progress = Progress::new(
+        "playing",
+        Units::Items,
+        Some(args.games),
+        Arc::clone(&played),
+    );
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut first = 1;
     while first <= args.games {
         let last = args.games.min(first.saturating_add(BATCH - 1));
         let texts: Vec<String> = (first..=last)
             .into_par_iter()
-            .map(|number| play_game(args, number).map(|game| write_game(&game)))
+            .map(|number| {
+                let text = play_game(&plan, number).map(|game| write_game(&game));
+                played.fetch_add(1, Ordering::Relaxed);
+                text
+            })
             .collect::<anyhow::Result<_>>()?;
         for (i, text) in texts.iter().enumerate() {
-            if first > 1 || i > 0 {
-                out.write_all(b"\n")?;
-            }
-            out.write_all(text.as_bytes())?;
+            let separated = if first > 1 || i > 0 {
+                out.write_all(b"\n")
+            } else {
+                Ok(())
+            };
+            progress
+                .suspend(|| separated.and_then(|()| out.write_all(text.as_bytes())))
+                .map_err(|e| write_failed(e, Outcome::Success))?;
         }
         tracing::info!("played games {first} to {last}");
         first = last.saturating_add(1);
@@ -71,6 +123,7 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
             break;
         }
     }
-    out.flush()?;
+    progress.finish();
+    out.flush().map_err(|e| write_failed(e, Outcome::Success))?;
     Ok(Outcome::Success)
 }

@@ -2,6 +2,7 @@
 
 use crate::Outcome;
 use crate::cli::ShowArgs;
+use crate::outcome::write_failed;
 use crate::{board, position_arg, style, svg};
 use anyhow::Context;
 use std::io::Write;
@@ -14,7 +15,8 @@ pub fn run(args: &ShowArgs) -> anyhow::Result<Outcome> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let mut out = std::io::stdout().lock();
-    out.write_all(board::render_with_ppn(&position, style::stdout_colour()).as_bytes())?;
-    out.flush()?;
+    out.write_all(board::render_with_ppn(&position, style::stdout_colour()).as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| write_failed(e, Outcome::Success))?;
     Ok(Outcome::Success)
 }

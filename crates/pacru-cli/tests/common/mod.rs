@@ -91,3 +91,75 @@ pub fn without_time(text: &str) -> String {
 
 /// The standard two-player start.
 pub const START: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+
+/// Runs `pacru ARGS` with `stdin` and extra environment variables (`NO_COLOR` is
+/// removed first, so that a test can set it or not).
+pub fn pacru_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pacru"));
+    command
+        .args(args)
+        .current_dir(root())
+        .env_remove("NO_COLOR")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("pacru starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("pacru runs");
+    let _ = writer.join();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        bytes: output.stdout,
+    }
+}
+
+/// Runs `pacru ARGS`, reads the first line of its standard output and closes the
+/// pipe, as `pacru ARGS | head -1` does; returns the exit status and standard
+/// error once it has stopped.
+pub fn pacru_head_1(args: &[&str]) -> (i32, String) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pacru"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pacru starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("a first line");
+    assert!(!first.is_empty(), "pacru {args:?} wrote nothing");
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr is text");
+    let status = child.wait().expect("pacru stops");
+    (status.code().unwrap_or(-1), stderr)
+}
+
+/// The bytes of `bytes` that must not reach a terminal: C0 controls but tab and
+/// line feed, and DEL.
+pub fn control_bytes(bytes: &[u8]) -> Vec<u8> {
+    bytes
+        .iter()
+        .copied()
+        .filter(|&b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f)
+        .collect()
+}

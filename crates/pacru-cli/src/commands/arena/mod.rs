@@ -224,10 +224,10 @@ fn run(config: Option<EventConfig>, args: &EventArgs, command: &str) -> anyhow::
     if report.records_not_ok.is_empty() {
         Ok(Outcome::Success)
     } else {
-        eprintln!(
-            "pacru: the records of games {:?} do not pass the referee: please report this bug",
+        crate::diagnostics::error(format!(
+            "the records of games {:?} do not pass the referee: please report this bug",
             report.records_not_ok
-        );
+        ));
         Ok(Outcome::Failure)
     }
 }
@@ -235,14 +235,13 @@ fn run(config: Option<EventConfig>, args: &EventArgs, command: &str) -> anyhow::
 /// Says how to continue an interrupted event, and exits with 128 + the signal.
 fn interrupted(report: &EventReport, command: &str, signal: i32) -> Outcome {
     let standings = &report.standings;
-    let _ = writeln!(
-        std::io::stderr(),
-        "pacru: interrupted: {} of {} games are finished and recorded in {}; continue with:\n  {}",
+    crate::diagnostics::note(format!(
+        "interrupted: {} of {} games are finished and recorded in {}; continue with:\n  {}",
         standings.games_finished,
         standings.games_total,
         report.out.display(),
         resume_command(command, &report.out)
-    );
+    ));
     exit(128 + signal)
 }
 

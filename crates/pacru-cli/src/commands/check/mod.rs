@@ -2,19 +2,27 @@
 //!
 //! Files are read as streams by workers running in parallel ([`ordered`]); each
 //! verdict is rendered by the worker ([`report`]) and printed by the main thread
-//! in input order, so the output does not depend on the number of threads.
+//! in input order, so the output does not depend on the number of threads. The
+//! main thread also decides which bad games get a board diagram (the first few),
+//! so that the text report stays proportionate to its input.
 
 mod ordered;
-mod progress;
 mod report;
 
 use crate::Outcome;
-use crate::cli::{CheckArgs, Format};
-use crate::input::{self, TAPE_CAP, TapeReader};
-use pacru_core::RulesEdition;
+use crate::board;
+use crate::cli::{CheckArgs, DiagramLimit, Format};
+use crate::diagnostics;
+use crate::input::{self, TAPE_CAP, TapeReader, Unreadable};
+use crate::outcome::write_failed;
+use crate::progress::{Progress, Units};
+use crate::style;
+use crate::words::plural;
+use pacru_core::{Position, RulesEdition};
 use pacru_notation::pgr::Reader;
 use pacru_notation::referee::{self, Status};
 use report::Counts;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -28,32 +36,48 @@ pub enum Message {
         status: Status,
         /// The text to print on standard output.
         text: String,
+        /// For a bad game in the text report: the position to show after the
+        /// text, and what it is ("position before the move", "final position").
+        position: Option<(&'static str, Box<Position>)>,
     },
-    /// The input could not be read (from that point on): the reason.
-    IoError(String),
+    /// The input could not be read (from that point on).
+    Unreadable(Unreadable),
+}
+
+/// What a worker needs to know about the run.
+#[derive(Clone, Copy)]
+struct Settings {
+    format: Format,
+    rules: Option<RulesEdition>,
+    colour: bool,
 }
 
 /// Referees every game of input `name`, sending one message per game.
 fn check_input(
     name: &str,
-    format: Format,
-    rules: Option<RulesEdition>,
+    settings: Settings,
     read: &Arc<AtomicU64>,
     send: &mut dyn FnMut(Message) -> bool,
 ) {
     let file = match input::open(name) {
         Ok(opened) => opened,
         Err(e) => {
-            send(Message::IoError(format!("{e:#}")));
+            send(Message::Unreadable(e));
             return;
         }
+    };
+    let unreadable = |reason: String| {
+        Message::Unreadable(Unreadable {
+            name: name.to_string(),
+            reason,
+        })
     };
     tracing::info!("{name}: checking");
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader).lenient();
     // Referees as it reads, building no `Game`: the same verdicts as `check_game`.
-    let mut checker = referee::Checker::new(rules);
-    let mut games = 0usize;
+    let mut checker = referee::Checker::new(settings.rules);
+    let mut games = 0u64;
     loop {
         let start = reader.offset();
         let verdict = match reader.read_with(&mut checker) {
@@ -64,10 +88,7 @@ fn check_input(
             }
             Err(e) => {
                 if let Some(io) = tape.io_error() {
-                    send(Message::IoError(format!(
-                        "{name}: read error at line {}: {io}",
-                        e.line
-                    )));
+                    send(unreadable(format!("read error at line {}: {io}", e.line)));
                     return;
                 }
                 tape.discard_before(e.game_offset);
@@ -77,74 +98,141 @@ fn check_input(
         games += 1;
         tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
         let status = verdict.status;
-        let text = match format {
-            Format::Json => report::json_line(name, &verdict),
-            Format::Text => report::text(name, &verdict, &tape),
+        let message = match settings.format {
+            Format::Json => Message::Game {
+                status,
+                text: report::json_line(name, &verdict),
+                position: None,
+            },
+            Format::Text => Message::Game {
+                status,
+                text: report::text(name, &verdict, &tape, settings.colour),
+                position: report::position_shown(&verdict),
+            },
         };
-        if !send(Message::Game { status, text }) {
+        if !send(message) {
             return;
         }
     }
     if let Some(io) = tape.io_error() {
-        send(Message::IoError(format!("{name}: read error: {io}")));
+        send(unreadable(format!("read error: {io}")));
     } else if games == 0 {
         tracing::warn!("{name}: no game found");
     } else {
-        tracing::info!("{name}: {games} game(s) checked");
+        tracing::info!("{name}: {} checked", plural(games, "game"));
     }
+}
+
+/// The position section of a bad game's text report: the PPN, and the diagram
+/// when `diagram` is on.
+fn position_section(what: &str, position: &Position, diagram: bool, colour: bool) -> String {
+    let ppn = pacru_notation::format_ppn(position);
+    if !diagram {
+        return format!("  {what}: {ppn}\n");
+    }
+    let board = board::render(position, colour);
+    let mut out = format!("  {what}:\n");
+    for line in board.lines() {
+        out.push_str("    ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str("    ");
+    out.push_str(&ppn);
+    out.push('\n');
+    out
 }
 
 /// Checks the files and prints the verdicts in order; the summary in text mode.
 pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let names = input::names(&args.files);
-    let rules = args.rules.map(Into::into);
-    let format = args.format;
+    for name in &names {
+        input::note_if_terminal(name);
+    }
+    let colour = args.format == Format::Text && style::stdout_colour();
+    let settings = Settings {
+        format: args.format,
+        rules: args.rules.map(Into::into),
+        colour,
+    };
     let read = Arc::new(AtomicU64::new(0));
     let total: Option<u64> = names
         .iter()
         .map(|n| input::open_size(n))
         .sum::<Option<u64>>();
-    let mut progress = progress::Progress::new(total, Arc::clone(&read));
+    let mut progress = Progress::new("checking", Units::Bytes, total, Arc::clone(&read));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut counts = Counts::default();
     let mut outcome = Outcome::Success;
     let mut write_error: Option<std::io::Error> = None;
+    let mut bad_games = 0u64;
+    let mut diagrams_left_out = 0u64;
     ordered::run(
         &names,
-        |name, send| check_input(name, format, rules, &read, send),
+        |name, send| check_input(name, settings, &read, send),
         |message| {
-            match message {
-                Message::Game { status, text } => {
+            let text = match message {
+                Message::Game {
+                    status,
+                    mut text,
+                    position,
+                } => {
                     counts.add(status);
                     if status != Status::Ok {
                         outcome = outcome.max(Outcome::Failure);
+                        bad_games += 1;
                     }
-                    let result = progress.suspend(|| out.write_all(text.as_bytes()));
-                    if let Err(e) = result {
-                        write_error = Some(e);
-                        return false;
+                    if let Some((what, position)) = position {
+                        let diagram = args.diagrams.allows(bad_games);
+                        if !diagram && args.diagrams != DiagramLimit::First(0) {
+                            diagrams_left_out += 1;
+                        }
+                        text.push_str(&position_section(what, &position, diagram, colour));
                     }
+                    text
                 }
-                Message::IoError(reason) => {
+                Message::Unreadable(unreadable) => {
                     counts.unreadable += 1;
                     outcome = Outcome::IoError;
                     progress.suspend(|| {
                         let _ = out.flush();
-                        eprintln!("pacru: error: {reason}");
+                        diagnostics::error(&unreadable);
                     });
+                    match args.format {
+                        Format::Json => report::json_unreadable(&unreadable),
+                        Format::Text => return true,
+                    }
                 }
+            };
+            let result = progress.suspend(|| out.write_all(text.as_bytes()));
+            if let Err(e) = result {
+                write_error = Some(e);
+                return false;
             }
             true
         },
     );
     progress.finish();
     if let Some(e) = write_error {
-        return Err(e.into());
+        return Err(write_failed(e, outcome));
     }
-    if format == Format::Text {
-        writeln!(out, "{}", counts.summary(started.elapsed()))?;
+    if args.format == Format::Text {
+        let mut tail = String::new();
+        if diagrams_left_out > 0 {
+            let _ = writeln!(
+                tail,
+                "(board diagrams of {} left out; --diagrams all shows every one)",
+                plural(diagrams_left_out, "more bad game")
+            );
+        }
+        tail.push_str(&counts.summary(started.elapsed(), colour));
+        tail.push('\n');
+        out.write_all(tail.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| write_failed(e, outcome))?;
+    } else {
+        out.flush().map_err(|e| write_failed(e, outcome))?;
     }
-    out.flush()?;
     Ok(outcome)
 }

@@ -1,8 +1,12 @@
 //! Rendering verdicts: one JSON object per line for programs, text for people.
 
-use crate::input::{Tape, caret, token_width};
-use pacru_notation::format_ppn;
+use crate::excerpt::{caret, token_width};
+use crate::input::{Tape, Unreadable};
+use crate::style::{self, BAD, DIM, GOOD, WARN};
+use crate::words::{plies, plural};
+use pacru_core::Position;
 use pacru_notation::referee::{Status, Verdict};
+use pacru_notation::{Escaped, format_ppn};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -11,8 +15,8 @@ use std::time::Duration;
 #[derive(Serialize)]
 struct JsonError<'a> {
     ply: Option<usize>,
-    line: usize,
-    column: usize,
+    line: Option<usize>,
+    column: Option<usize>,
     #[serde(rename = "move")]
     move_text: Option<&'a str>,
     rule: Option<String>,
@@ -23,37 +27,19 @@ struct JsonError<'a> {
 #[derive(Serialize)]
 struct JsonVerdict<'a> {
     file: &'a str,
-    game: usize,
-    line: usize,
+    game: Option<usize>,
+    line: Option<usize>,
     status: &'static str,
     plies: usize,
-    result: &'a str,
+    result: Option<&'a str>,
     winner: Option<&'static str>,
     final_position: Option<String>,
     error: Option<JsonError<'a>>,
 }
 
-/// The verdict as one line of JSON, with its line break.
-pub fn json_line(file: &str, verdict: &Verdict) -> String {
-    let json = JsonVerdict {
-        file,
-        game: verdict.game,
-        line: verdict.line,
-        status: verdict.status.as_str(),
-        plies: verdict.plies,
-        result: &verdict.result,
-        winner: verdict.winner.map(|c| c.word()),
-        final_position: verdict.final_position.as_ref().map(format_ppn),
-        error: verdict.error.as_ref().map(|e| JsonError {
-            ply: e.ply,
-            line: e.line,
-            column: e.column,
-            move_text: e.move_text.as_deref(),
-            rule: e.rule.map(|r| r.to_string()),
-            message: &e.message,
-        }),
-    };
-    let mut line = serde_json::to_string(&json).unwrap_or_else(|e| {
+/// `json` as one line, with its line break.
+fn to_line(file: &str, json: &JsonVerdict<'_>) -> String {
+    let mut line = serde_json::to_string(json).unwrap_or_else(|e| {
         // Serialising plain strings and numbers cannot fail; say so if it does.
         format!("{{\"file\":{file:?},\"error\":\"cannot write the verdict: {e}\"}}")
     });
@@ -61,31 +47,101 @@ pub fn json_line(file: &str, verdict: &Verdict) -> String {
     line
 }
 
-/// Indents every line of `text` by `by` spaces.
-fn indent(text: &str, by: usize) -> String {
-    let pad = " ".repeat(by);
-    text.lines().map(|l| format!("{pad}{l}\n")).collect()
+/// The verdict as one line of JSON, with its line break.
+pub fn json_line(file: &str, verdict: &Verdict) -> String {
+    let json = JsonVerdict {
+        file,
+        game: Some(verdict.game),
+        line: Some(verdict.line),
+        status: verdict.status.as_str(),
+        plies: verdict.plies,
+        result: Some(&verdict.result),
+        winner: verdict.winner.map(|c| c.word()),
+        final_position: verdict.final_position.as_ref().map(format_ppn),
+        error: verdict.error.as_ref().map(|e| JsonError {
+            ply: e.ply,
+            line: Some(e.line),
+            column: Some(e.column),
+            move_text: e.move_text.as_deref(),
+            rule: e.rule.map(|r| r.to_string()),
+            message: &e.message,
+        }),
+    };
+    to_line(file, &json)
+}
+
+/// The JSON object of an input that cannot be read (status `unreadable`), with
+/// its line break.
+pub fn json_unreadable(unreadable: &Unreadable) -> String {
+    let json = JsonVerdict {
+        file: &unreadable.name,
+        game: None,
+        line: None,
+        status: "unreadable",
+        plies: 0,
+        result: None,
+        winner: None,
+        final_position: None,
+        error: Some(JsonError {
+            ply: None,
+            line: None,
+            column: None,
+            move_text: None,
+            rule: None,
+            message: &unreadable.reason,
+        }),
+    };
+    to_line(&unreadable.name, &json)
 }
 
 /// How the game stands at the end, in words, for the one-line report of a good game.
 fn outcome_words(verdict: &Verdict) -> String {
     match verdict.winner {
         Some(winner) => format!("{winner} wins"),
-        None => format!("not finished, Result \"{}\"", verdict.result),
+        None => format!("not finished, Result \"{}\"", Escaped(&verdict.result)),
     }
 }
 
-/// The report of one game for people: a line, and for a bad game the offending
-/// line of the file with a caret, the rule and the reason, and the position.
-pub fn text(file: &str, verdict: &Verdict, tape: &Tape) -> String {
-    let mut out = String::new();
-    let head = format!("{file} game {} (line {})", verdict.game, verdict.line);
-    let plies = match verdict.plies {
-        1 => "1 ply".to_string(),
-        n => format!("{n} plies"),
+/// The style of a status word.
+fn status_style(status: Status) -> anstyle::Style {
+    match status {
+        Status::Ok => GOOD,
+        Status::Illegal => BAD,
+        Status::Malformed | Status::Inconsistent => WARN,
+    }
+}
+
+/// The position a bad game's report shows, and what it is.
+pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Box<Position>)> {
+    verdict.error.as_ref()?;
+    let what = if verdict.status == Status::Illegal {
+        "position before the move"
+    } else {
+        "final position"
     };
+    verdict.final_position.clone().map(|p| (what, Box::new(p)))
+}
+
+/// The report of one game for people: a line, and for a bad game the offending
+/// line of the file with a caret, the rule and the reason. (The position, with
+/// or without a diagram, is added by the caller: see [`position_shown`].)
+pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
+    let mut out = String::new();
+    let head = format!(
+        "{} game {} (line {})",
+        Escaped(file),
+        verdict.game,
+        verdict.line
+    );
+    let plies = plies(verdict.plies as u64);
+    let paint = |text: &str| style::paint(text, status_style(verdict.status), colour);
     let Some(error) = &verdict.error else {
-        let _ = writeln!(out, "{head}: ok, {plies}, {}", outcome_words(verdict));
+        let _ = writeln!(
+            out,
+            "{head}: {}, {plies}, {}",
+            paint("ok"),
+            outcome_words(verdict)
+        );
         return out;
     };
     let rule = error.rule.map(|r| format!("{r} ({})", r.title()));
@@ -93,8 +149,9 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape) -> String {
         Status::Illegal => {
             let _ = writeln!(
                 out,
-                "{head}: illegal move {} at ply {} (line {}, column {}): {}",
-                error.move_text.as_deref().unwrap_or("?"),
+                "{head}: {} {} at ply {} (line {}, column {}): {}",
+                paint("illegal move"),
+                Escaped(error.move_text.as_deref().unwrap_or("?")),
                 error.ply.unwrap_or(verdict.plies + 1),
                 error.line,
                 error.column,
@@ -104,14 +161,17 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape) -> String {
         Status::Malformed => {
             let _ = writeln!(
                 out,
-                "{head}: malformed at line {}, column {}",
-                error.line, error.column
+                "{head}: {} at line {}, column {}",
+                paint("malformed"),
+                error.line,
+                error.column
             );
         }
         Status::Inconsistent | Status::Ok => {
             let _ = writeln!(
                 out,
-                "{head}: inconsistent result after {plies} (line {}, column {}): {}",
+                "{head}: {} after {plies} (line {}, column {}): {}",
+                paint("inconsistent result"),
                 error.line,
                 error.column,
                 rule.as_deref().unwrap_or("syntax")
@@ -124,25 +184,15 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape) -> String {
             (None, Status::Malformed) => token_width(&line, error.column),
             (None, _) => verdict.result.chars().count().max(1),
         };
-        out.push_str(&caret(&line, error.column, width));
+        out.push_str(&caret(&line, error.column, width, colour));
     }
     match error.rule {
         Some(rule) => {
-            let _ = writeln!(out, "  {rule}: {}", error.message);
+            let _ = writeln!(out, "  {rule}: {}", Escaped(&error.message));
         }
         None => {
-            let _ = writeln!(out, "  {}", error.message);
+            let _ = writeln!(out, "  {}", Escaped(&error.message));
         }
-    }
-    if let Some(position) = &verdict.final_position {
-        let what = if verdict.status == Status::Illegal {
-            "position before the move"
-        } else {
-            "final position"
-        };
-        let _ = writeln!(out, "  {what}:");
-        out.push_str(&indent(&position.diagram(), 4));
-        let _ = writeln!(out, "    {}", format_ppn(position));
     }
     out
 }
@@ -170,17 +220,28 @@ impl Counts {
     }
 
     /// The summary line: games per status, unreadable inputs, the time taken.
-    pub fn summary(&self, elapsed: Duration) -> String {
+    /// With `colour`, the counts that are not zero have their status's colour.
+    pub fn summary(&self, elapsed: Duration, colour: bool) -> String {
         let games = self.ok + self.illegal + self.malformed + self.inconsistent;
-        let noun = if games == 1 { "game" } else { "games" };
+        let count = |n: u64, word: &str, status: Status| {
+            let text = format!("{n} {word}");
+            style::paint(&text, status_style(status), colour && n > 0)
+        };
         let mut line = format!(
-            "{games} {noun}: {} ok, {} illegal, {} malformed, {} inconsistent",
-            self.ok, self.illegal, self.malformed, self.inconsistent
+            "{}: {}, {}, {}, {}",
+            plural(games, "game"),
+            count(self.ok, "ok", Status::Ok),
+            count(self.illegal, "illegal", Status::Illegal),
+            count(self.malformed, "malformed", Status::Malformed),
+            count(self.inconsistent, "inconsistent", Status::Inconsistent),
         );
         if self.unreadable > 0 {
-            let _ = write!(line, "; {} input(s) could not be read", self.unreadable);
+            let inputs = plural(self.unreadable, "input");
+            let text = format!("{inputs} could not be read");
+            let _ = write!(line, "; {}", style::paint(text, BAD, colour));
         }
-        let _ = write!(line, " ({:.2} s)", elapsed.as_secs_f64());
+        let time = format!("({:.2} s)", elapsed.as_secs_f64());
+        let _ = write!(line, " {}", style::paint(time, DIM, colour));
         line
     }
 }

@@ -1,0 +1,251 @@
+//! The arguments of each command (but `match` and `tournament`).
+
+use super::values;
+use super::{DiagramLimit, RulesArg};
+use clap::{Args, ValueEnum};
+use clap_complete::Shell;
+use std::path::PathBuf;
+
+/// Output formats of `check`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people: a line per game, details for bad games, a summary.
+    #[default]
+    Text,
+    /// For programs: one JSON object per game and line.
+    Json,
+}
+
+/// Arguments of `pacru check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Rules edition for games without a Rules tag.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// Board diagrams in the text report: for the first N games that are not ok
+    /// (0: none), or for `all` of them.
+    #[arg(long, value_name = "N|all", default_value = "3", value_parser = values::diagram_limit)]
+    pub diagrams: DiagramLimit,
+
+    /// Record files; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Arguments of `pacru replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file (`-`: standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Which game of the file, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = values::game_number)]
+    pub game: u64,
+
+    /// Show only the position after this many moves (0: the start).
+    #[arg(long, value_name = "K")]
+    pub ply: Option<usize>,
+
+    /// Rules edition for a game without a Rules tag.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+}
+
+/// Arguments of `pacru show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The position, in PPN (quote it: it contains spaces).
+    #[arg(value_name = "PPN")]
+    pub ppn: String,
+
+    /// Rules edition (it matters when a blocked player to move is settled).
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// Also write the board as an SVG picture to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Arguments of `pacru new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Number of players: 2, 3 or 4.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = values::players)]
+    pub players: u8,
+
+    /// Seat letters (S W N E) in order of play, e.g. SWE; default SN, SWE or SWNE.
+    #[arg(long)]
+    pub seats: Option<String>,
+
+    /// Colour letters (K R Y G B) in order of play, e.g. KRY; default KR, KRY or KRYG.
+    #[arg(long)]
+    pub colours: Option<String>,
+
+    /// Print an empty game record instead of the PPN.
+    #[arg(long)]
+    pub record: bool,
+
+    /// Rules edition written in the record's Rules tag.
+    #[arg(long, value_enum, requires = "record")]
+    pub rules: Option<RulesArg>,
+}
+
+/// Arguments of `pacru moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// Rules edition of the position.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// Print only the number of legal moves.
+    #[arg(long)]
+    pub count: bool,
+
+    /// The position, in PPN.
+    #[arg(value_name = "PPN")]
+    pub ppn: String,
+}
+
+/// Arguments of `pacru perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Rules edition of the position.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// Print the count below each legal first move, then the total.
+    #[arg(long)]
+    pub divide: bool,
+
+    /// The position, in PPN.
+    #[arg(value_name = "PPN")]
+    pub ppn: String,
+
+    /// The length of the move sequences.
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
+}
+
+/// Arguments of `pacru selfplay`.
+#[derive(Debug, Args)]
+pub struct SelfplayArgs {
+    /// Number of players: 2, 3 or 4.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = values::players)]
+    pub players: u8,
+
+    /// Number of games.
+    #[arg(long, value_name = "G", default_value_t = 1)]
+    pub games: u64,
+
+    /// Seed of the random players; without it, a seed is drawn at random and
+    /// written in each record's Seed tag.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Rules edition.
+    #[arg(long, value_enum, default_value_t = RulesArg::R2004)]
+    pub rules: RulesArg,
+
+    /// Stop a game after this many moves (its Result is then "*"); 0: no limit.
+    #[arg(long, value_name = "P", default_value_t = 1000)]
+    pub max_plies: u32,
+}
+
+/// Arguments of `pacru fmt`.
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Write nothing; name every game that is not canonical and exit 1 if there is any.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Record files; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Formats `pacru import` reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ImportFormat {
+    /// AbstractPlay's JSON game record.
+    #[default]
+    Abstractplay,
+}
+
+/// Arguments of `pacru import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The format of the input files.
+    #[arg(long, value_enum, default_value_t = ImportFormat::Abstractplay)]
+    pub from: ImportFormat,
+
+    /// Files to convert; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// The built-in engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// Random legal moves.
+    Random,
+    /// The move that gains the most fields.
+    Greedy,
+}
+
+/// Arguments of `pacru engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// Which engine.
+    #[arg(value_enum)]
+    pub kind: EngineKind,
+
+    /// Seed of the engine's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Arguments of `pacru engine-check`.
+#[derive(Debug, Args)]
+pub struct EngineCheckArgs {
+    /// The most one move may take, in milliseconds.
+    #[arg(
+        long,
+        alias = "move-time-ms",
+        value_name = "MS",
+        default_value_t = 2000
+    )]
+    pub movetime: u64,
+
+    /// How long the engine may take to start and answer the handshake, in milliseconds.
+    #[arg(
+        long,
+        alias = "handshake-timeout-ms",
+        value_name = "MS",
+        default_value_t = 5000
+    )]
+    pub handshake_timeout: u64,
+
+    /// Skip the session in JSON framing.
+    #[arg(long)]
+    pub text_only: bool,
+
+    /// The engine program, then its arguments (after `--`); `pacru` means this
+    /// very program.
+    #[arg(value_name = "CMD", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub command: Vec<String>,
+}
+
+/// Arguments of `pacru completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write completions for.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
