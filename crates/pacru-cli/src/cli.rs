@@ -82,6 +82,23 @@ with the rule it breaks (exit status 1).",
     )]
     Replay(ReplayArgs),
 
+    /// Write a web page to step through the games of records in a browser.
+    #[command(
+        long_about = "Writes one self-contained HTML page holding every game of the given \
+record files (`-` or no file: standard input): a game list with each game's players, result \
+and verdict (as `check` gives it), the board, the moves in canonical notation, and what each \
+move did drawn on the board. Step with the buttons, by clicking a move, or with the keys \
+(left/right, Home/End, up/down between games); the address's fragment (`#game=N&ply=K`) \
+points at a position. A game with an illegal move is shown up to that move, with the rule \
+and the reason; a malformed game up to its syntax error.\n\n\
+The page needs no network and no other file: it opens offline in any current browser and \
+makes no request. Text from the records is shown as text, never run.\n\n\
+Exit status: 0 the page was written (whatever the verdicts); 2 usage or I/O error.",
+        after_help = "Examples:\n  pacru view examples/*.pgr -o games.html\n  \
+pacru selfplay --players 3 --games 20 --seed 1 | pacru view -o - > random.html"
+    )]
+    View(ViewArgs),
+
     /// Draw a position: the board for people, then its PPN.
     #[command(
         long_about = "Draws a position given in PPN: fields by owner (ANSI colours on a \
@@ -243,7 +260,7 @@ impl From<RulesArg> for RulesEdition {
     }
 }
 
-/// Output formats of `check`.
+/// Output formats of `check` and `replay`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// For people: a line per game, details for bad games, a summary.
@@ -285,6 +302,31 @@ pub struct ReplayArgs {
     pub ply: Option<usize>,
 
     /// Rules edition for a game without a `Rules` tag.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// Output format: text for people, or one JSON object with every ply's
+    /// move, position and effects.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Arguments of `pacru view`.
+#[derive(Debug, Args)]
+pub struct ViewArgs {
+    /// Record files; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// The page to write (`-`: standard output).
+    #[arg(short, long, value_name = "PAGE")]
+    pub output: PathBuf,
+
+    /// The page's title (default: the input names).
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Rules edition for games without a `Rules` tag.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
 }

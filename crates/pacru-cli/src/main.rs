@@ -12,7 +12,6 @@ mod input;
 mod position_arg;
 mod record;
 mod style;
-mod svg;
 
 use clap::Parser;
 use std::process::ExitCode;
