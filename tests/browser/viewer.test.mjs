@@ -391,7 +391,6 @@ test('a screenshot at 1280 x 800 has the board colours where the position puts t
   const k = 40;
   const page = await open(`#game=${n}&ply=${k}`);
   const png = await page.screenshot();
-  if (process.env.PACRU_UPDATE_SCREENSHOT) fs.writeFileSync(path.join(root, 'docs', 'viewer.png'), png);
   const view = expected[n - 1].view;
   const want = readPPN(view.plies[k - 1].position);
   const busy = new Set(expectedEffects(view, k).map((e) => e.split(':')[1]));
