@@ -29,7 +29,9 @@ fn view_writes_one_page_with_every_game() {
     let games = check.stdout.lines().count();
     assert!(games >= 8);
     for n in 1..=games {
-        assert!(html.contains(&format!("<script type=\"application/json\" id=\"game-{n}\">")));
+        assert!(html.contains(&format!(
+            "<script type=\"application/json\" id=\"game-{n}\">"
+        )));
     }
     assert!(!html.contains(&format!("id=\"game-{}\"", games + 1)));
     assert!(html.contains("<title>pacru games: examples/round1.pgr, examples/round2.pgr</title>"));
@@ -59,8 +61,17 @@ fn view_reports_a_missing_input_and_still_writes_the_page() {
     ]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("no-such-file.pgr"), "{}", run.stderr);
-    assert!(std::fs::read_to_string(&page).unwrap().contains("id=\"game-1\""));
-    let run = pacru(&["view", "examples/round1.pgr", "-o", "/no/such/dir/page.html"]);
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("id=\"game-1\"")
+    );
+    let run = pacru(&[
+        "view",
+        "examples/round1.pgr",
+        "-o",
+        "/no/such/dir/page.html",
+    ]);
     assert_eq!(run.code, 2);
 }
 
@@ -70,7 +81,14 @@ fn replay_json_gives_every_ply_with_the_checks_verdict() {
     for (i, line) in check.stdout.lines().enumerate() {
         let verdict: Value = serde_json::from_str(line).unwrap();
         let game = (i + 1).to_string();
-        let run = pacru(&["replay", "--format", "json", "examples/round2.pgr", "--game", &game]);
+        let run = pacru(&[
+            "replay",
+            "--format",
+            "json",
+            "examples/round2.pgr",
+            "--game",
+            &game,
+        ]);
         let view: Value = serde_json::from_str(&run.stdout).unwrap();
         assert_eq!(run.stdout.lines().count(), 1);
         for key in ["status", "plies", "winner", "final_position"] {
@@ -94,16 +112,41 @@ fn replay_json_gives_every_ply_with_the_checks_verdict() {
 
 #[test]
 fn replay_json_with_ply_stops_there() {
-    let run = pacru(&["replay", "--format", "json", "examples/round1.pgr", "--ply", "7"]);
+    let run = pacru(&[
+        "replay",
+        "--format",
+        "json",
+        "examples/round1.pgr",
+        "--ply",
+        "7",
+    ]);
     assert_eq!(run.code, 0);
     let view: Value = serde_json::from_str(&run.stdout).unwrap();
     let plies = view["plies"].as_array().unwrap();
     assert_eq!(plies.len(), 7);
     let text = pacru(&["replay", "examples/round1.pgr", "--ply", "7"]);
-    assert!(text.stdout.trim_end().ends_with(plies[6]["position"].as_str().unwrap()));
-    let run = pacru(&["replay", "--format", "json", "examples/round1.pgr", "--ply", "9999"]);
+    assert!(
+        text.stdout
+            .trim_end()
+            .ends_with(plies[6]["position"].as_str().unwrap())
+    );
+    let run = pacru(&[
+        "replay",
+        "--format",
+        "json",
+        "examples/round1.pgr",
+        "--ply",
+        "9999",
+    ]);
     assert_eq!(run.code, 2);
-    let run = pacru(&["replay", "--format", "json", "examples/round1.pgr", "--game", "99"]);
+    let run = pacru(&[
+        "replay",
+        "--format",
+        "json",
+        "examples/round1.pgr",
+        "--game",
+        "99",
+    ]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("there is no game 99"), "{}", run.stderr);
 }
@@ -122,10 +165,20 @@ fn show_svg_is_byte_identical_to_the_pictures_recorded_before_the_move() {
             parts.next().unwrap(),
         );
         let file = dir.path().join(format!("{name}.svg"));
-        let run = pacru(&["show", "--rules", rules, "--svg", file.to_str().unwrap(), ppn]);
+        let run = pacru(&[
+            "show",
+            "--rules",
+            rules,
+            "--svg",
+            file.to_str().unwrap(),
+            ppn,
+        ]);
         assert_eq!(run.code, 0, "{}", run.stderr);
         let expected = std::fs::read(data.join(format!("{name}.svg"))).unwrap();
-        assert!(std::fs::read(&file).unwrap() == expected, "{name}.svg differs");
+        assert!(
+            std::fs::read(&file).unwrap() == expected,
+            "{name}.svg differs"
+        );
         checked += 1;
     }
     assert_eq!(checked, 5);
