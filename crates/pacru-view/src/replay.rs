@@ -114,17 +114,17 @@ fn verdict_view(verdict: &Verdict) -> VerdictView {
     }
 }
 
-/// Whether `entry` is the one the referee refused.
-fn is_refused(entry: &MoveEntry, verdict: &Verdict, plies: usize) -> bool {
+/// Whether `entry` is the one the referee refused, after `plies` accepted plies
+/// and with `passes_allowed` `pass`es still standing for players just removed.
+fn is_refused(entry: &MoveEntry, verdict: &Verdict, plies: usize, passes_allowed: usize) -> bool {
     if verdict.status != Status::Illegal || plies != verdict.plies {
         return false;
     }
     match &verdict.error {
         Some(e) if entry.line != 0 => e.line == entry.line && e.column == entry.column,
-        // A game built in memory has no locations: the first move after the
-        // accepted plies is the refused one (an illegal `pass` has a location
-        // whenever it was read from text).
-        _ => entry.mv.is_some(),
+        // A game built in memory has no locations: the referee accepted every
+        // move before this one, and a `pass` only where a player was just removed.
+        _ => entry.mv.is_some() || passes_allowed == 0,
     }
 }
 
@@ -133,19 +133,24 @@ fn replay_moves(view: &mut GameView, start: Position, moves: &[MoveEntry], verdi
     let mut position = start;
     let mut round = 0;
     let mut previous_slot: Option<usize> = None;
+    // Passes before the first move stand for players blocked at the start; the
+    // referee has judged them (see `is_refused`).
+    let mut passes_allowed = usize::MAX;
     for entry in moves {
         let mover = position.to_move();
-        if is_refused(entry, verdict, view.plies.len()) {
+        if is_refused(entry, verdict, view.plies.len(), passes_allowed) {
             view.refused = Some(refused(view.plies.len() + 1, mover, entry, verdict));
             return;
         }
         let Some(mv) = &entry.mv else {
+            passes_allowed = passes_allowed.saturating_sub(1);
             match view.plies.last_mut() {
                 Some(last) => last.passes += 1,
                 None => view.leading_passes += 1,
             }
             continue;
         };
+        let in_game_before = position.players_in_game();
         let (next, effects) = match position.play_explained(mv) {
             Ok(played) => played,
             Err(illegal) => {
@@ -164,6 +169,16 @@ fn replay_moves(view: &mut GameView, start: Position, moves: &[MoveEntry], verdi
                 });
                 return;
             }
+        };
+        // With two players in the game a removal ends it: no pass can follow.
+        passes_allowed = if in_game_before > 2 {
+            effects
+                .out
+                .iter()
+                .filter(|(_, reason)| *reason == OutReason::Blocked)
+                .count()
+        } else {
+            0
         };
         let slot = position.players().slot_of(mover).unwrap_or(0);
         let opens_round = previous_slot.is_none_or(|p| slot <= p);

@@ -85,7 +85,7 @@ fn background(out: &mut String) {
 /// a star on one, a circle on the other.
 fn field_square(out: &mut String, field: Field) {
     let (x, y) = corner(field);
-    let light = (field.file() + field.rank()) % 2 == 0;
+    let light = (field.file() + field.rank()).is_multiple_of(2);
     let fill = if light { "#e8dcc0" } else { "#cdbb94" };
     let _ = writeln!(
         out,

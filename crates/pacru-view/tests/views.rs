@@ -274,3 +274,57 @@ fn replay_json_keeps_its_shape() {
     let view = &views(text)[0];
     insta::assert_json_snapshot!("replay_json", view);
 }
+
+#[test]
+fn passes_follow_the_ply_that_blocked_a_player() {
+    let all = views(&workspace_file("tests/data/pass-blocked.pgr"));
+    for view in &all[..2] {
+        assert_eq!(view.verdict.status, "ok");
+        let blocking: Vec<_> = view.plies.iter().filter(|p| p.passes > 0).collect();
+        assert_eq!(blocking.len(), 1);
+        let ply = blocking[0];
+        assert_eq!(ply.passes, 1);
+        let out = &ply.effects.out;
+        assert!(out.iter().any(|o| o.reason == "blocked"), "{out:?}");
+        assert!(!ply.effects.removed.is_empty());
+        for c in &ply.effects.removed {
+            assert!(!ply.position.is_in_game(c.colour));
+        }
+    }
+    assert_eq!(
+        all[0].plies.iter().find(|p| p.passes > 0).unwrap().notation,
+        "d9-c9(c7)"
+    );
+    // A pass where no player was blocked is refused (R2), after the plies before it.
+    let late = &all[2];
+    let refused = late.refused.as_ref().unwrap();
+    assert_eq!(
+        (refused.notation.as_str(), refused.rule.as_str()),
+        ("pass", "R2")
+    );
+    assert_eq!(late.plies.len(), late.verdict.plies);
+    assert_eq!(refused.ply, late.plies.len() + 1);
+}
+
+#[test]
+fn a_game_in_memory_has_its_illegal_pass_refused_too() {
+    let text = workspace_file("tests/data/pass-blocked.pgr");
+    for game in Reader::new(&text[..]).map(Result::unwrap) {
+        // Forget where the moves were written, as for a game built in memory.
+        let mut game = game;
+        for entry in &mut game.moves {
+            (entry.line, entry.column) = (0, 0);
+        }
+        game.line = 0;
+        let view = GameView::from_game(&game, None);
+        let passes: usize = view.plies.iter().map(|p| p.passes).sum();
+        match view.verdict.status {
+            "ok" => assert_eq!((passes, view.refused.is_none()), (1, true)),
+            _ => {
+                assert_eq!(passes, 0);
+                assert_eq!(view.refused.as_ref().unwrap().notation, "pass");
+                assert_eq!(view.plies.len(), view.verdict.plies);
+            }
+        }
+    }
+}

@@ -143,9 +143,9 @@ impl<W: Write> PageWriter<W> {
 
 /// A `<script type="application/json">` element holding `json`, made safe.
 fn write_json_element(out: &mut impl Write, id: &str, json: &str) -> io::Result<()> {
-    write!(
+    writeln!(
         out,
-        "<script type=\"application/json\" id=\"{id}\">{}</script>\n",
+        "<script type=\"application/json\" id=\"{id}\">{}</script>",
         escape_json_for_script(json)
     )
 }
