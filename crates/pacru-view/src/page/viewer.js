@@ -203,7 +203,6 @@
       default:
         return 'inconsistent result after ' + plies + ' (line ' + e.line + ', column ' + e.column + '): ' + rule + reason;
     }
-    // (unreachable)
   }
 
   function buildGame(g) {
