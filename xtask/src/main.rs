@@ -1,6 +1,7 @@
 //! Project automation for the pacru workspace, run as `cargo xtask <command>`.
 //!
-//! - `cargo xtask ci`: the whole test suite (format, lints, tests, docs), fail fast.
+//! - `cargo xtask ci`: the whole test suite (format, lints, tests, browser tests,
+//!   docs), fail fast.
 //! - `cargo xtask release [--dry-run]`: a reproducible binary archive in `dist/`.
 //!
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
@@ -23,7 +24,7 @@ const USAGE: &str = "\
 Usage: cargo xtask <COMMAND>
 
 Commands:
-  ci                   cargo fmt --check, clippy -D warnings, tests, docs -D warnings
+  ci                   cargo fmt --check, clippy -D warnings, tests, browser tests, docs -D warnings
   release [--dry-run]  build pacru and pack dist/pacru-<version>-<target>.tar.gz (+ .sha256);
                        --dry-run checks everything and prints the plan, writing nothing
   help                 print this message

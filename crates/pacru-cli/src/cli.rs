@@ -91,6 +91,23 @@ parse.",
     )]
     Replay(ReplayArgs),
 
+    /// Write a web page to step through the games of records in a browser.
+    #[command(
+        long_about = "Writes one self-contained HTML page holding every game of the given \
+record files (`-` or no file: standard input): a game list with each game's players, result \
+and verdict (as `check` gives it), the board, the moves in canonical notation, and what each \
+move did drawn on the board. Step with the buttons, by clicking a move, or with the keys \
+(left/right, Home/End, up/down between games); the address's fragment (`#game=N&ply=K`) \
+points at a position. A game with an illegal move is shown up to that move, with the rule \
+and the reason; a malformed game up to its syntax error.\n\n\
+The page needs no network and no other file: it opens offline in any current browser and \
+makes no request. Text from the records is shown as text, never run.\n\n\
+Exit status: 0 the page was written (whatever the verdicts); 2 usage or I/O error.",
+        after_help = "Examples:\n  pacru view examples/*.pgr -o games.html\n  \
+pacru selfplay --players 3 --games 20 --seed 1 | pacru view -o - > random.html"
+    )]
+    View(ViewArgs),
+
     /// Draw a position: the board for people, then its PPN.
     #[command(
         long_about = "Draws a position given in PPN: fields by owner, chevrons as arrows \

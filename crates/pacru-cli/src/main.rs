@@ -16,7 +16,6 @@ mod position_arg;
 mod progress;
 mod record;
 mod style;
-mod svg;
 mod words;
 
 pub use outcome::Outcome;

@@ -7,9 +7,10 @@ use common::{START, pacru, pacru_env, pacru_with_input, root};
 use std::process::{Command, Stdio};
 
 /// Every command but `help`.
-const COMMANDS: [&str; 15] = [
+const COMMANDS: [&str; 16] = [
     "check",
     "replay",
+    "view",
     "show",
     "new",
     "moves",

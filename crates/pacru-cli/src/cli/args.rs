@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use clap_complete::Shell;
 use std::path::PathBuf;
 
-/// Output formats of `check`.
+/// Output formats of `check` and `replay`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// For people: a line per game, details for bad games, a summary.
@@ -53,6 +53,31 @@ pub struct ReplayArgs {
     pub ply: Option<usize>,
 
     /// Rules edition for a game without a Rules tag.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// Output format: text for people, or one JSON object with every ply's
+    /// move, position and effects.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Arguments of `pacru view`.
+#[derive(Debug, Args)]
+pub struct ViewArgs {
+    /// Record files; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// The page to write (`-`: standard output).
+    #[arg(short, long, value_name = "PAGE")]
+    pub output: PathBuf,
+
+    /// The page's title (default: the input names).
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Rules edition for games without a `Rules` tag.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
 }

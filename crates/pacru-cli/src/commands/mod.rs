@@ -12,8 +12,10 @@ mod moves;
 mod new;
 mod perft;
 mod replay;
+mod replay_json;
 mod selfplay;
 mod show;
+mod view;
 
 use crate::Outcome;
 use crate::cli::Command;
@@ -24,6 +26,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Check(args) => check::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::View(args) => view::run(&args),
         Command::New(args) => new::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Perft(args) => perft::run(&args),

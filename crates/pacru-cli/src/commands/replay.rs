@@ -1,7 +1,7 @@
 //! `pacru replay`: one recorded game, move by move, with what each move did.
 
 use crate::Outcome;
-use crate::cli::ReplayArgs;
+use crate::cli::{Format, ReplayArgs};
 use crate::diagnostics;
 use crate::excerpt::{caret, token_width};
 use crate::input::{self, TAPE_CAP, TapeReader};
@@ -88,6 +88,9 @@ fn heading(name: &str, number: u64, game: &Game, start: &Position) -> String {
 
 /// Replays the game; exit status 1 if a move is illegal or the game does not parse.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
+    if args.format == Format::Json {
+        return super::replay_json::run(args);
+    }
     let name = args.file.display().to_string();
     let game = match find_game(&name, args.game)? {
         Found::Game(game) => game,

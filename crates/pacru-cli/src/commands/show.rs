@@ -3,7 +3,7 @@
 use crate::Outcome;
 use crate::cli::ShowArgs;
 use crate::outcome::write_failed;
-use crate::{board, position_arg, style, svg};
+use crate::{board, position_arg, style};
 use anyhow::Context;
 use std::io::Write;
 
@@ -11,7 +11,7 @@ use std::io::Write;
 pub fn run(args: &ShowArgs) -> anyhow::Result<Outcome> {
     let position = position_arg::parse(&args.ppn, args.rules.map(Into::into))?;
     if let Some(path) = &args.svg {
-        std::fs::write(path, svg::render(&position))
+        std::fs::write(path, pacru_view::svg::render(&position))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let mut out = std::io::stdout().lock();

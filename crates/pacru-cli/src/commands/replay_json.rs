@@ -1,0 +1,61 @@
+//! `pacru replay --format json`: one game as JSON, every ply with its move, the
+//! position after it and what it did (the data of `pacru view`'s page).
+
+use crate::Outcome;
+use crate::cli::ReplayArgs;
+use crate::input;
+use crate::outcome::write_failed;
+use crate::words::plural;
+use anyhow::{Context, bail};
+use pacru_view::Games;
+use std::io::Write;
+
+/// Prints game `args.game` of the file as one line of JSON; exit status 1 when
+/// the game stops early (an illegal move or a syntax error).
+pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
+    let name = args.file.display().to_string();
+    let file = input::open(&name)?;
+    let mut index = 0u64;
+    for game in Games::new(file)
+        .source(name.as_str())
+        .rules(args.rules.map(Into::into))
+    {
+        let mut game = game.with_context(|| format!("{name}: read error"))?;
+        index += 1;
+        if index < args.game {
+            continue;
+        }
+        if let Some(k) = args.ply {
+            if k > game.plies.len() {
+                bail!(
+                    "--ply {k}: game {} has only {} moves",
+                    args.game,
+                    game.plies.len()
+                );
+            }
+            if k < game.plies.len() {
+                game.plies.truncate(k);
+                game.refused = None;
+                game.syntax_error = None;
+            }
+        }
+        let stops_early = game.refused.is_some() || game.syntax_error.is_some();
+        let mut json = serde_json::to_string(&game)?;
+        json.push('\n');
+        let earned = if stops_early {
+            Outcome::Failure
+        } else {
+            Outcome::Success
+        };
+        let mut out = std::io::stdout().lock();
+        out.write_all(json.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| write_failed(e, earned))?;
+        return Ok(earned);
+    }
+    bail!(
+        "{name} has {}, there is no game {}",
+        plural(index, "game"),
+        args.game
+    )
+}

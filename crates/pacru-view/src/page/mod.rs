@@ -1,0 +1,169 @@
+//! The viewer page: one self-contained HTML file (inline CSS, script and SVG, no
+//! network access) holding every game, written one game at a time.
+//!
+//! The page holds, in order: the layout with the board ([`crate::svg`]), one
+//! `<script type="application/json">` element per game (parsed by the page's
+//! script only when the game is shown), the game list, and the script. A
+//! Content-Security-Policy allows only the page's own script and style (by hash)
+//! and forbids every request. `docs/viewer.md` describes the data and the DOM
+//! that tests read.
+
+mod compact;
+mod escape;
+
+pub use escape::{escape_html, escape_json_for_script};
+
+use crate::model::GameView;
+use base64::Engine as _;
+use compact::Summary;
+use pacru_core::Colour;
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use std::io::{self, Write};
+
+const SCRIPT: &str = include_str!("viewer.js");
+const STYLE: &str = include_str!("viewer.css");
+const BODY: &str = include_str!("body.html");
+
+/// The CSP source expression for an inline element holding `content`.
+fn hash_source(content: &str) -> String {
+    let digest = Sha256::digest(content.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
+/// The Content-Security-Policy of the page: nothing may be fetched, only the
+/// page's own script and style run.
+pub fn content_security_policy() -> String {
+    format!(
+        "default-src 'none'; script-src {}; style-src {}; img-src 'none'; font-src 'none'; \
+connect-src 'none'; media-src 'none'; object-src 'none'; frame-src 'none'; worker-src 'none'; \
+manifest-src 'none'; base-uri 'none'; form-action 'none'",
+        hash_source(SCRIPT),
+        hash_source(STYLE)
+    )
+}
+
+/// Writes a viewer page game by game, in bounded memory (a game's data is
+/// written as soon as it is added; only the game list is kept).
+///
+/// ```
+/// use pacru_view::{Games, page::PageWriter};
+/// let text = "[Black \"<Ada>\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+/// let mut page = PageWriter::new(Vec::new(), "round 1").unwrap();
+/// for game in Games::new(text.as_bytes()).source("round1.pgr") {
+///     page.add(&game.unwrap()).unwrap();
+/// }
+/// let html = String::from_utf8(page.finish().unwrap()).unwrap();
+/// assert!(html.starts_with("<!DOCTYPE html>"));
+/// assert!(html.contains(r#"id="game-1""#));
+/// assert!(!html.contains("<Ada>"));
+/// ```
+pub struct PageWriter<W: Write> {
+    out: W,
+    sources: Vec<String>,
+    summaries: Vec<Summary>,
+}
+
+impl<W: Write> PageWriter<W> {
+    /// Starts a page titled `title` on `out`.
+    pub fn new(mut out: W, title: &str) -> io::Result<PageWriter<W>> {
+        let title = escape_html(title);
+        write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n\
+<meta name=\"referrer\" content=\"no-referrer\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+<meta name=\"generator\" content=\"pacru-view {}\">\n\
+<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+            content_security_policy(),
+            env!("CARGO_PKG_VERSION"),
+        )?;
+        out.write_all(
+            BODY.replace("{{BOARD}}", &crate::svg::page_board())
+                .replace("{{TITLE}}", &title)
+                .as_bytes(),
+        )?;
+        let config = json!({
+            "palette": Colour::ALL
+                .iter()
+                .map(|&c| {
+                    let (fill, outline) = crate::svg::paint(c);
+                    (c.letter().to_string(), json!({"word": c.word(), "fill": fill, "outline": outline}))
+                })
+                .collect::<serde_json::Map<_, _>>(),
+            "onMarkerOutline": crate::svg::ON_MARKER_OUTLINE,
+            "cell": crate::svg::CELL,
+        });
+        write_json_element(&mut out, "viewer-config", &config.to_string())?;
+        Ok(PageWriter {
+            out,
+            sources: Vec::new(),
+            summaries: Vec::new(),
+        })
+    }
+
+    /// Adds a game to the page.
+    pub fn add(&mut self, game: &GameView) -> io::Result<()> {
+        let name = game.source.as_deref().unwrap_or("");
+        let source = match self.sources.iter().rposition(|s| s == name) {
+            Some(i) => i,
+            None => {
+                self.sources.push(name.to_string());
+                self.sources.len() - 1
+            }
+        };
+        self.summaries.push(Summary::of(game, source));
+        let id = format!("game-{}", self.summaries.len());
+        write_json_element(&mut self.out, &id, &compact::game_json(game))
+    }
+
+    /// The number of games added so far.
+    pub fn games(&self) -> usize {
+        self.summaries.len()
+    }
+
+    /// Writes the game list and the script, and returns the output.
+    pub fn finish(mut self) -> io::Result<W> {
+        let sources: Vec<String> = self
+            .sources
+            .iter()
+            .map(|s| escape::shown(s).into_owned())
+            .collect();
+        let index = json!({ "sources": sources, "games": self.summaries });
+        write_json_element(&mut self.out, "games-index", &index.to_string())?;
+        write!(self.out, "<script>{SCRIPT}</script>\n</body>\n</html>\n")?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// A `<script type="application/json">` element holding `json`, made safe.
+fn write_json_element(out: &mut impl Write, id: &str, json: &str) -> io::Result<()> {
+    writeln!(
+        out,
+        "<script type=\"application/json\" id=\"{id}\">{}</script>",
+        escape_json_for_script(json)
+    )
+}
+
+/// The page for `games`, as a string.
+///
+/// ```
+/// use pacru_view::{GameView, page};
+/// use pacru_notation::pgr::Reader;
+/// let game = Reader::new(&b"1. e1-e2 *\n"[..]).read_game().unwrap().unwrap();
+/// let html = page::render(&[GameView::from_game(&game, None)], "one game");
+/// assert!(html.contains("<title>one game</title>"));
+/// ```
+pub fn render(games: &[GameView], title: &str) -> String {
+    let mut page = PageWriter::new(Vec::new(), title).expect("writing to memory");
+    for game in games {
+        page.add(game).expect("writing to memory");
+    }
+    let bytes = page.finish().expect("writing to memory");
+    String::from_utf8(bytes).expect("the page is UTF-8")
+}
