@@ -1,0 +1,105 @@
+"""The small values of the game as Python types: colours, rules editions, seats, chevrons."""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+__all__ = ["Chevron", "Colour", "Color", "Rules", "Seat"]
+
+
+class Colour(str, enum.Enum):
+    """A player's colour.
+
+    Members compare equal to their names as the records write them
+    (``Colour.RED == "Red"``), and ``Colour("R")``, ``Colour("red")`` and
+    ``Colour("Red")`` all give ``Colour.RED``. Wherever pacru takes a colour, the
+    word or the letter (``"Red"``, ``"R"``) works as well.
+    """
+
+    BLACK = "Black"
+    RED = "Red"
+    YELLOW = "Yellow"
+    GREEN = "Green"
+    BLUE = "Blue"
+
+    @property
+    def letter(self) -> str:
+        """The letter of the colour in PPN and in the ``Players`` tag: K, R, Y, G or B."""
+        return "K" if self is Colour.BLACK else self.value[0]
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def _missing_(cls, value: object) -> Colour | None:
+        if isinstance(value, str):
+            for colour in cls:
+                if value == colour.letter or value.lower() == colour.value.lower():
+                    return colour
+        return None
+
+
+Color = Colour
+"""The same type, spelled the American way."""
+
+
+class Rules(str, enum.Enum):
+    """The edition of the rules a game is played under.
+
+    The two differ only in the meeting (R12): from March 2011, a meeting gives its
+    benefit only while another player's colour covers at least 9 fields.
+    ``Rules("2011")`` and ``Rules(2011)`` give ``Rules.PACRU_2011``; wherever pacru
+    takes an edition, ``"2004"`` or ``2004`` works as well.
+    """
+
+    PACRU_2004 = "2004"
+    PACRU_2011 = "2011"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rules | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        if isinstance(value, str):
+            for rules in cls:
+                if value == rules.value:
+                    return rules
+        return None
+
+
+class Seat(str, enum.Enum):
+    """A side of the board where a player sits.
+
+    Members compare equal to their letters (``Seat.SOUTH == "S"``); ``Seat("S")``
+    and ``Seat("south")`` give ``Seat.SOUTH``.
+    """
+
+    SOUTH = "S"
+    WEST = "W"
+    NORTH = "N"
+    EAST = "E"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def _missing_(cls, value: object) -> Seat | None:
+        if isinstance(value, str):
+            for seat in cls:
+                if value.upper() in (seat.value, seat.name):
+                    return seat
+        return None
+
+
+class Chevron(NamedTuple):
+    """A chevron on the board: whose it is, where it stands, which way it faces."""
+
+    colour: Colour
+    """The owner."""
+    field: str
+    """The field it stands on, such as ``"e1"``."""
+    facing: str
+    """The direction it faces: ``N``, ``NE``, ``E``, ``SE``, ``S``, ``SW``, ``W`` or ``NW``."""
