@@ -5,10 +5,10 @@ use crate::errors::{detached, illegal_move_in_game, malformed_game, malformed_re
 use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
 use crate::verdict::verdict_dict;
-use pacru_notation::pgr::{Game, PgrError, Reader};
+use pacru_notation::pgr::{Game, MoveEntry, PgrError, Reader, Tags};
 use pacru_notation::referee::Status;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString};
 
 /// One game of a record file: its tags, its moves and its result.
 ///
@@ -145,26 +145,82 @@ impl PyGame {
 
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let game = slf.get();
-        let restore = py.import("pacru._pacru")?.getattr("_game_from_pgr")?;
-        let args = (api::write_game(&game.game), game.index, game.file.clone());
-        Ok((restore, args.into_pyobject(py)?))
+    ) -> PyResult<(Bound<'py, PyAny>, (GameState,))> {
+        let restore = slf
+            .py()
+            .import("pacru._pacru")?
+            .getattr("_game_from_state")?;
+        Ok((restore, (slf.get().state(),)))
     }
 }
 
-/// Rebuilds a pickled game from its canonical text.
+/// A move entry as plain values: text as written, whether it is `pass`, glyphs,
+/// comments, line and column.
+type EntryState = (String, bool, Vec<String>, Vec<String>, usize, usize);
+
+/// A game as plain values that pickle: tags, leading comments, entries, result,
+/// where it was read (line, offset, result line and column), number and file.
+type GameState = (
+    Vec<(String, String)>,
+    Vec<String>,
+    Vec<EntryState>,
+    String,
+    (usize, u64, usize, usize),
+    usize,
+    String,
+);
+
+impl PyGame {
+    fn state(&self) -> GameState {
+        let game = &self.game;
+        let entries = game
+            .moves
+            .iter()
+            .map(|e| {
+                let (text, pass) = (e.text.clone(), e.is_pass());
+                (text, pass, e.glyphs.clone(), e.comments.clone(), e.line, e.column)
+            })
+            .collect();
+        (
+            game.tags
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            game.leading_comments.clone(),
+            entries,
+            game.result.clone(),
+            (game.line, game.offset, game.result_line, game.result_column),
+            self.index,
+            self.file.clone(),
+        )
+    }
+}
+
+/// Rebuilds a pickled game (see `Game.__reduce__`).
 #[pyfunction]
-pub fn _game_from_pgr(py: Python<'_>, text: &str, index: usize, file: String) -> PyResult<PyGame> {
-    shielded(py, || {
-        let mut reader = Reader::new(text.as_bytes());
-        match reader.read_game() {
-            Ok(Some(game)) => Ok(PyGame { game, index, file }),
-            Ok(None) => Err(malformed_game(py, index, 1, 1, "no game in the text")),
-            Err(e) => Err(malformed_record(py, &e)),
-        }
-    })
+pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
+    let (tags, leading_comments, entries, result, at, index, file) = state;
+    let mut game = Game::new();
+    game.tags = tags.into_iter().collect::<Tags>();
+    game.leading_comments = leading_comments;
+    for (text, pass, glyphs, comments, line, column) in entries {
+        let mv = if pass {
+            None
+        } else {
+            Some(api::parse_move(&text).map_err(|e| crate::errors::invalid_move(py, &text, &e))?)
+        };
+        game.moves.push(MoveEntry {
+            text,
+            mv,
+            line,
+            column,
+            glyphs,
+            comments,
+        });
+    }
+    game.result = result;
+    (game.line, game.offset, game.result_line, game.result_column) = at;
+    Ok(PyGame { game, index, file })
 }
 
 /// The games of an input, read one at a time as they are iterated over.

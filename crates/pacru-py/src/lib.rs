@@ -50,7 +50,7 @@ mod _pacru {
     use crate::check::PyVerdicts;
 
     #[pymodule_export]
-    use crate::games::_game_from_pgr;
+    use crate::games::_game_from_state;
 
     /// The version of the package (the version of the pacru crates it is built from).
     #[pymodule_export]

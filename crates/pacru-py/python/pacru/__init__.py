@@ -29,7 +29,7 @@ from ._errors import (
     InvalidPosition,
     MalformedGame,
 )
-from ._values import Chevron, Color, Colour, Rules, Seat
+from ._values import Chevron, Color, Colour, Rules, Seat, Verdict, VerdictError
 from ._pacru import (
     Game,
     GameReader,
@@ -58,6 +58,8 @@ __all__ = [
     "Position",
     "Rules",
     "Seat",
+    "Verdict",
+    "VerdictError",
     "Verdicts",
     "__version__",
     "check",

@@ -121,3 +121,8 @@ class InternalError(Error, RuntimeError):
 
     Please report it with the input that caused it.
     """
+
+
+for _type in (Error, IllegalMove, InternalError, InvalidMove, InvalidPosition, MalformedGame):
+    _type.__module__ = "pacru"
+del _type

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import NamedTuple, Optional, TypedDict
 
-__all__ = ["Chevron", "Colour", "Color", "Rules", "Seat"]
+__all__ = ["Chevron", "Colour", "Color", "Rules", "Seat", "Verdict", "VerdictError"]
 
 
 class Colour(str, enum.Enum):
@@ -103,3 +103,52 @@ class Chevron(NamedTuple):
     """The field it stands on, such as ``"e1"``."""
     facing: str
     """The direction it faces: ``N``, ``NE``, ``E``, ``SE``, ``S``, ``SW``, ``W`` or ``NW``."""
+
+
+class VerdictError(TypedDict):
+    """What is wrong with a game that is not ``ok``, and where (the ``error`` of a
+    :class:`Verdict`)."""
+
+    ply: Optional[int]
+    """The 1-based number of the illegal move among the plies; ``None`` for syntax
+    errors and results that disagree with the rules."""
+    line: int
+    """The 1-based line of the problem."""
+    column: int
+    """The 1-based column of the problem, in characters."""
+    move: Optional[str]
+    """The illegal move as written, else ``None``."""
+    rule: Optional[str]
+    """The rule broken, ``"R1"`` to ``"R16"``; ``None`` for syntax errors."""
+    message: str
+    """Why, in plain words."""
+
+
+class Verdict(TypedDict):
+    """The referee's verdict on one game: a dict with exactly the keys and values of
+    one line of ``pacru check --format json``, in the same order."""
+
+    file: str
+    """The input: the path as given, or ``"-"`` for text and file objects."""
+    game: int
+    """The 1-based number of the game in its input."""
+    line: int
+    """The line where the game starts."""
+    status: str
+    """``"ok"``, ``"illegal"``, ``"malformed"`` or ``"inconsistent"``."""
+    plies: int
+    """The number of moves applied successfully (``pass`` not counted)."""
+    result: str
+    """The ``Result`` tag as written (``"*"`` when absent)."""
+    winner: Optional[str]
+    """The winner by the rules after the applied moves, if the game is over."""
+    final_position: Optional[str]
+    """The PPN after the applied moves (for ``illegal``: where the illegal move was
+    tried); ``None`` for malformed games."""
+    error: Optional[VerdictError]
+    """What is wrong; ``None`` when ``ok``."""
+
+
+for _type in (Colour, Rules, Seat, Chevron, Verdict, VerdictError):
+    _type.__module__ = "pacru"
+del _type
