@@ -22,7 +22,7 @@ struct Current {
 
 /// What reading one more game gave.
 enum Step {
-    Verdict(Verdict),
+    Verdict(Box<Verdict>),
     End,
     Failed,
 }
@@ -31,14 +31,14 @@ impl Current {
     /// Referees the next game (the interpreter is released meanwhile).
     fn step(&mut self) -> Step {
         match self.reader.read_with(&mut self.checker) {
-            Ok(Some(verdict)) => Step::Verdict(verdict),
+            Ok(Some(verdict)) => Step::Verdict(Box::new(verdict)),
             Ok(None) => Step::End,
             Err(error) => {
                 let failed = self.failure.lock().is_ok_and(|slot| slot.is_some());
                 if failed {
                     Step::Failed
                 } else {
-                    Step::Verdict(api::malformed(&error))
+                    Step::Verdict(Box::new(api::malformed(&error)))
                 }
             }
         }

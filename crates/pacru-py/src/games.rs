@@ -112,10 +112,11 @@ impl PyGame {
                 verdict.final_position.as_ref(),
             )),
             (_, error) => {
-                let (line, column, message) = error.as_ref().map_or(
-                    (self.game.line, 1, "the game cannot be replayed"),
-                    |e| (e.line, e.column, e.message.as_str()),
-                );
+                let (line, column, message) = error
+                    .as_ref()
+                    .map_or((self.game.line, 1, "the game cannot be replayed"), |e| {
+                        (e.line, e.column, e.message.as_str())
+                    });
                 Err(malformed_game(py, self.index, line, column, message))
             }
         }
@@ -143,9 +144,7 @@ impl PyGame {
         )
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (GameState,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (GameState,))> {
         let restore = slf
             .py()
             .import("pacru._pacru")?
@@ -178,7 +177,14 @@ impl PyGame {
             .iter()
             .map(|e| {
                 let (text, pass) = (e.text.clone(), e.is_pass());
-                (text, pass, e.glyphs.clone(), e.comments.clone(), e.line, e.column)
+                (
+                    text,
+                    pass,
+                    e.glyphs.clone(),
+                    e.comments.clone(),
+                    e.line,
+                    e.column,
+                )
             })
             .collect();
         (

@@ -105,7 +105,8 @@ mod _pacru {
         let seed: u64 = seed.extract().map_err(|_| {
             PyValueError::new_err(format!(
                 "seed must be an int from 0 to 2**64 - 1, not {}",
-                seed.repr().map_or_else(|_| "?".to_string(), |r| r.to_string())
+                seed.repr()
+                    .map_or_else(|_| "?".to_string(), |r| r.to_string())
             ))
         })?;
         let max_plies = u32::try_from(max_plies).map_err(|_| {
@@ -121,8 +122,26 @@ mod _pacru {
             max_plies,
         };
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        detached(py, || plan.text(threads))?
-            .map_err(|e| crate::errors::internal_error(py, e))
+        // Between batches of games, a pending Ctrl-C stops the work.
+        let interrupt = std::sync::Mutex::new(None);
+        let go_on = || {
+            Python::attach(|py| py.check_signals())
+                .map_err(|e| {
+                    if let Ok(mut kept) = interrupt.lock() {
+                        *kept = Some(e);
+                    }
+                })
+                .is_ok()
+        };
+        match detached(py, || plan.text(threads, go_on))? {
+            Ok(Some(text)) => Ok(text),
+            Ok(None) => {
+                Err(interrupt.into_inner().ok().flatten().unwrap_or_else(|| {
+                    crate::errors::internal_error(py, "selfplay stopped".into())
+                }))
+            }
+            Err(e) => Err(crate::errors::internal_error(py, e)),
+        }
     }
 
     /// Panics in Rust with `message`: lets the test suite check that a panic

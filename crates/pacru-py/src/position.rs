@@ -105,7 +105,11 @@ impl PyPosition {
     /// Reads a position in PPN; the same as `Position(text, rules)`.
     #[staticmethod]
     #[pyo3(signature = (text, rules = None), text_signature = "(text, rules='2004')")]
-    fn from_ppn(py: Python<'_>, text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+    fn from_ppn(
+        py: Python<'_>,
+        text: &str,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
         PyPosition::new(py, text, rules)
     }
 
@@ -117,7 +121,7 @@ impl PyPosition {
     )]
     fn standard(
         py: Python<'_>,
-        players: usize,
+        players: i64,
         seats: Option<&Bound<'_, PyAny>>,
         colours: Option<&Bound<'_, PyAny>>,
         rules: Option<&Bound<'_, PyAny>>,
@@ -125,6 +129,13 @@ impl PyPosition {
         let rules = rules_from(rules)?;
         let colours = colours.map(colours_from).transpose()?;
         let seats = seats.map(seats_from).transpose()?;
+        let players = usize::try_from(players).map_err(|_| {
+            invalid_position(
+                py,
+                format!("a game has 2 to 4 players, not {players}"),
+                None,
+            )
+        })?;
         shielded(py, || {
             let colours = match colours {
                 Some(colours) if colours.len() != players => {
@@ -174,9 +185,7 @@ impl PyPosition {
         self.inner.hash_key()
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, (String, String))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String, String))> {
         let position = &slf.get().inner;
         Ok((
             slf.get_type(),
@@ -267,15 +276,14 @@ impl PyPosition {
     /// The winner when the game is over and has one, else `None`.
     #[getter]
     fn winner<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.inner
-            .winner()
-            .map(|c| colour_to_py(py, c))
-            .transpose()
+        self.inner.winner().map(|c| colour_to_py(py, c)).transpose()
     }
 
     /// Every legal move of the player to move, each complete (with all its choices).
     fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<PyMove>> {
-        shielded(py, || Ok(self.inner.legal_moves().map(PyMove::from).collect()))
+        shielded(py, || {
+            Ok(self.inner.legal_moves().map(PyMove::from).collect())
+        })
     }
 
     /// The number of legal moves, counted without listing them.
@@ -286,18 +294,20 @@ impl PyPosition {
     /// The number of move sequences of `depth` moves from here (resignations not
     /// counted): the standard check of a move generator.
     fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
-        let depth = check_depth(depth)?;
-        let position = &self.inner;
-        detached(py, || position.perft(depth))
+        perft_in_pieces(py, &self.inner, check_depth(depth)?)
     }
 
     /// Perft split by first move: each legal move with the count below it.
     fn perft_divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
         let depth = check_depth(depth)?;
-        let position = &self.inner;
-        let divided = detached(py, || position.perft_divide(depth))?;
         let dict = PyDict::new(py);
-        for (mv, count) in divided {
+        if depth == 0 {
+            return Ok(dict);
+        }
+        for mv in self.inner.legal_moves() {
+            let mut child = self.inner.clone();
+            child.play_unchecked(&mv);
+            let count = perft_in_pieces(py, &child, depth - 1)?;
             dict.set_item(PyMove::from(mv), count)?;
         }
         Ok(dict)
@@ -323,6 +333,27 @@ impl PyPosition {
     fn diagram(&self, py: Python<'_>) -> PyResult<String> {
         shielded(py, || Ok(self.inner.diagram()))
     }
+}
+
+/// The depth up to which perft runs in one piece (a few milliseconds from usual
+/// positions).
+const PERFT_PIECE_DEPTH: u32 = 4;
+
+/// Perft as [`Position::perft`] counts it, in pieces of depth at most
+/// [`PERFT_PIECE_DEPTH`], each with the interpreter released; between pieces a
+/// pending Ctrl-C (or another signal handler's exception) stops the count.
+fn perft_in_pieces(py: Python<'_>, position: &Position, depth: u32) -> PyResult<u64> {
+    if depth <= PERFT_PIECE_DEPTH {
+        return detached(py, || position.perft(depth));
+    }
+    let mut total = 0;
+    for mv in position.legal_moves() {
+        let mut child = position.clone();
+        child.play_unchecked(&mv);
+        total += perft_in_pieces(py, &child, depth - 1)?;
+        py.check_signals()?;
+    }
+    Ok(total)
 }
 
 fn check_depth(depth: i64) -> PyResult<u32> {

@@ -11,6 +11,9 @@ use pacru_notation::pgr::{Game, GameRecorder, write_game};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Games each thread plays between two questions whether to go on.
+const BATCH_PER_THREAD: u64 = 64;
+
 /// What to play.
 #[derive(Clone, Copy, Debug)]
 pub struct Selfplay {
@@ -61,18 +64,53 @@ impl Selfplay {
     }
 
     /// Every game's canonical record, one blank line apart, played on `threads`
-    /// threads (the text does not depend on how many).
-    pub fn text(&self, threads: usize) -> Result<String, String> {
-        let next = AtomicU64::new(1);
+    /// threads (the text does not depend on how many). Between batches of games
+    /// `go_on` is asked whether to continue; `Ok(None)` if it said no.
+    pub fn text(
+        &self,
+        threads: usize,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Result<Option<String>, String> {
+        let threads = threads.max(1);
+        let batch = BATCH_PER_THREAD * threads as u64;
+        let mut text = String::new();
+        let mut first = 1;
+        while first <= self.games {
+            let last = self.games.min(first.saturating_add(batch - 1));
+            for (number, record) in self.play_batch(first, last, threads)? {
+                if number > 1 {
+                    text.push('\n');
+                }
+                text.push_str(&record);
+            }
+            if last == self.games {
+                break;
+            }
+            if !go_on() {
+                return Ok(None);
+            }
+            first = last + 1;
+        }
+        Ok(Some(text))
+    }
+
+    /// The records of games `first..=last`, in order, played on `threads` threads.
+    fn play_batch(
+        &self,
+        first: u64,
+        last: u64,
+        threads: usize,
+    ) -> Result<Vec<(u64, String)>, String> {
+        let next = AtomicU64::new(first);
         let records: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
         let failure: Mutex<Option<String>> = Mutex::new(None);
         std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
+            for _ in 0..threads {
                 scope.spawn(|| {
                     let mut done = Vec::new();
                     loop {
                         let number = next.fetch_add(1, Ordering::Relaxed);
-                        if number > self.games || number == 0 {
+                        if number > last || number < first {
                             break;
                         }
                         match self.play_game(number) {
@@ -98,11 +136,7 @@ impl Selfplay {
         }
         let mut records = records.into_inner().map_err(|e| e.to_string())?;
         records.sort_unstable_by_key(|(number, _)| *number);
-        Ok(records
-            .into_iter()
-            .map(|(_, text)| text)
-            .collect::<Vec<_>>()
-            .join("\n"))
+        Ok(records)
     }
 }
 
@@ -127,6 +161,10 @@ mod tests {
 d8-e8 g1-f2(f3) *
 ";
 
+    fn text(plan: Selfplay, threads: usize) -> String {
+        plan.text(threads, || true).unwrap().unwrap()
+    }
+
     fn selfplay(players: usize, games: u64, seed: u64, max_plies: u32) -> Selfplay {
         Selfplay {
             players,
@@ -139,13 +177,17 @@ d8-e8 g1-f2(f3) *
 
     #[test]
     fn writes_what_the_cli_writes() {
-        assert_eq!(selfplay(3, 1, 42, 12).text(1).unwrap(), README_GAME);
+        assert_eq!(text(selfplay(3, 1, 42, 12), 1), README_GAME);
     }
 
     #[test]
     fn games_are_one_blank_line_apart_in_order_whatever_the_threads() {
-        let one = selfplay(2, 9, 7, 30).text(1).unwrap();
-        assert_eq!(selfplay(2, 9, 7, 30).text(4).unwrap(), one);
+        let one = text(selfplay(2, 9, 7, 30), 1);
+        assert_eq!(text(selfplay(2, 9, 7, 30), 4), one);
+        // Several batches give the same text as one.
+        let many = text(selfplay(2, 300, 7, 30), 1);
+        assert_eq!(text(selfplay(2, 300, 7, 30), 3), many);
+        assert!(many.starts_with(&one));
         let rounds: Vec<&str> = one
             .lines()
             .filter(|line| line.starts_with("[Round "))
@@ -157,6 +199,17 @@ d8-e8 g1-f2(f3) *
 
     #[test]
     fn no_games_is_empty_text() {
-        assert_eq!(selfplay(4, 0, 1, 10).text(2).unwrap(), "");
+        assert_eq!(text(selfplay(4, 0, 1, 10), 2), "");
+    }
+
+    #[test]
+    fn stops_between_batches_when_told() {
+        let mut asked = 0;
+        let stopped = selfplay(2, 1000, 3, 20).text(1, || {
+            asked += 1;
+            asked < 3
+        });
+        assert_eq!(stopped, Ok(None));
+        assert_eq!(asked, 3);
     }
 }

@@ -57,9 +57,7 @@ pub fn colours_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Colour>> {
             })
             .collect();
     }
-    obj.try_iter()?
-        .map(|item| colour_from(&item?))
-        .collect()
+    obj.try_iter()?.map(|item| colour_from(&item?)).collect()
 }
 
 /// Seats in order of play: a string of letters (`"SWE"`) or a sequence of seats.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import subprocess
 import sys
 import threading
 
@@ -95,3 +96,15 @@ def test_long_rust_work_lets_other_threads_run():
     position = pacru.Position.standard(2)
     assert counted_while(lambda: position.perft(5)) > 0
     assert counted_while(lambda: pacru.selfplay(2, 2000, 1)) > 0
+
+
+@pytest.mark.parametrize(
+    "work",
+    ["pacru.Position.standard(2).perft(9)", "pacru.selfplay(2, 10**9, 1)"],
+)
+def test_ctrl_c_stops_long_work(work):
+    # Work that would take hours, interrupted after a moment as Ctrl-C would.
+    code = f"import _thread, threading, pacru\nthreading.Timer(0.3, _thread.interrupt_main).start()\n{work}\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert done.stderr.rstrip().endswith("KeyboardInterrupt"), done.stderr
