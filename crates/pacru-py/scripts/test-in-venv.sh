@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Tests the Python package the way a user installs it: a fresh virtual environment,
-# maturin and pytest from PyPI, `pip install ./crates/pacru-py` (a release build of
-# the extension), then pytest. The cross-checks compare the bindings with the
-# `pacru` program, built here (debug) unless PACRU_BIN names one.
+# maturin, pytest and mypy from PyPI, `pip install ./crates/pacru-py` (a release
+# build of the extension), then pytest, and mypy's checks that the type stubs agree
+# with the module (stubtest) and that the package type-checks. The cross-checks
+# compare the bindings with the `pacru` program, built here (debug) unless
+# PACRU_BIN names one.
 #
 # Environment: PYTHON (default python3), PACRU_PY_VENV (default
 # <target>/python-venv, recreated), PACRU_BIN, CARGO_TARGET_DIR.
@@ -28,7 +30,7 @@ fi
 echo "    virtual environment: $venv"
 "$python" -m venv --clear "$venv"
 export PATH="$venv/bin:$PATH"   # as activating it would: the build backend runs `maturin`
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "maturin>=1.9.4,<2" "pytest>=7"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "maturin>=1.9.4,<2" "pytest>=7" "mypy>=1.18"
 "$venv/bin/python" -m pip --version
 "$venv/bin/maturin" --version
 
@@ -36,4 +38,7 @@ echo "    pip install ./crates/pacru-py"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation ./crates/pacru-py
 
 cd crates/pacru-py
+echo "    mypy: the stubs against the module, and the package in strict mode"
+"$venv/bin/python" -m mypy.stubtest pacru --allowlist tests/stubtest-allowlist.txt
+"$venv/bin/python" -m mypy --strict --no-incremental python/pacru
 "$venv/bin/python" -m pytest -p no:cacheprovider tests

@@ -86,7 +86,10 @@ mod _pacru {
 
     /// Random games as canonical PGR text (see the package documentation).
     #[pyfunction]
-    #[pyo3(signature = (players, games, seed, *, rules = None, max_plies = 1000))]
+    #[pyo3(
+        signature = (players, games, seed, *, rules = None, max_plies = 1000),
+        text_signature = "(players, games, seed, *, rules='2004', max_plies=1000)"
+    )]
     fn selfplay(
         py: Python<'_>,
         players: i64,

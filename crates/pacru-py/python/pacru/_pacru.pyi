@@ -1,45 +1,60 @@
 """Type stubs of the Rust extension module behind ``pacru``."""
 
 import os
-from typing import IO, Iterable, Iterator, Optional, Sequence, Union
+from typing import IO, Iterable, Iterator, Optional, Sequence, Union, final
 
 from ._values import Chevron, Colour, Rules, Verdict
 
-ColourLike = Union[Colour, str]
+_ColourLike = Union[Colour, str]
 """A colour: ``Colour.RED``, ``"Red"`` (any letter case) or ``"R"``."""
-RulesLike = Union[Rules, str, int]
+_RulesLike = Union[Rules, str, int]
 """A rules edition: ``Rules.PACRU_2011``, ``"2011"`` or ``2011``."""
-MoveLike = Union["Move", str]
+_MoveLike = Union["Move", str]
 """A move: a :class:`Move` or move notation such as ``"a3-b4(a4)"``."""
-Source = Union[str, "os.PathLike[str]", bytes, bytearray, IO[str], IO[bytes]]
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, IO[str], IO[bytes]]
 """Records to read: a path (a ``str`` without a line break, or a path object),
 record text (a ``str`` with a line break, or ``bytes``), or a file object."""
 
+__all__ = [
+    "Position",
+    "Move",
+    "Game",
+    "GameReader",
+    "Verdicts",
+    "_game_from_state",
+    "read_games",
+    "check",
+    "selfplay",
+    "_panic_for_tests",
+    "__version__",
+]
 __version__: str
 
+@final
 class Move:
     """A move. ``str(move)`` is its canonical notation; two moves are equal when
     their canonical notations are."""
 
-    def __init__(self, text: str) -> None:
+    def __new__(cls, text: str) -> Move:
         """Reads move notation (syntax only); raises :class:`pacru.InvalidMove`."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Position:
     """A position of the game. Immutable; ``str(position)`` is its PPN."""
 
-    def __init__(self, ppn: str, rules: RulesLike = "2004") -> None:
+    def __new__(cls, ppn: str, rules: _RulesLike = "2004") -> Position:
         """Reads a position in PPN; raises :class:`pacru.InvalidPosition`."""
     @staticmethod
-    def from_ppn(text: str, rules: RulesLike = "2004") -> Position:
+    def from_ppn(text: str, rules: _RulesLike = "2004") -> Position:
         """The same as ``Position(text, rules)``."""
     @staticmethod
     def standard(
         players: int = 2,
         seats: Optional[Union[str, Sequence[str]]] = None,
-        colours: Optional[Union[str, Sequence[ColourLike]]] = None,
-        rules: RulesLike = "2004",
+        colours: Optional[Union[str, Sequence[_ColourLike]]] = None,
+        rules: _RulesLike = "2004",
     ) -> Position:
         """The standard start for 2, 3 or 4 players. ``seats`` (such as ``"SWE"``)
         and ``colours`` (such as ``"KRB"`` or ``[Colour.BLACK, ...]``) are in order
@@ -47,7 +62,7 @@ class Position:
         ``SWNE``."""
     def ppn(self) -> str:
         """The position in PPN."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     @property
     def to_move(self) -> Colour:
@@ -64,9 +79,9 @@ class Position:
     @property
     def winner(self) -> Optional[Colour]:
         """The winner when the game is over and has one, else ``None``."""
-    def field_count(self, colour: ColourLike) -> int:
+    def field_count(self, colour: _ColourLike) -> int:
         """The number of fields of ``colour``."""
-    def fields(self, colour: ColourLike) -> list[str]:
+    def fields(self, colour: _ColourLike) -> list[str]:
         """The fields of ``colour``, such as ``["a4", "e5"]``."""
     def colour_at(self, field: str) -> Optional[Colour]:
         """The colour of ``field``, ``None`` if neutral."""
@@ -84,14 +99,15 @@ class Position:
         """The number of move sequences of ``depth`` moves from here."""
     def perft_divide(self, depth: int) -> dict[Move, int]:
         """Perft split by first move."""
-    def play(self, move: MoveLike) -> Position:
+    def play(self, move: _MoveLike) -> Position:
         """The position after ``move``; raises :class:`pacru.IllegalMove` (or
         :class:`pacru.InvalidMove` for text that is not a move)."""
-    def is_legal(self, move: MoveLike) -> bool:
+    def is_legal(self, move: _MoveLike) -> bool:
         """Whether ``move`` is legal here."""
     def diagram(self) -> str:
         """A text diagram of the board."""
 
+@final
 class Game:
     """One game of a record file."""
 
@@ -120,28 +136,30 @@ class Game:
         :class:`pacru.IllegalMove` or :class:`pacru.MalformedGame`."""
     def check(self) -> Verdict:
         """The referee's verdict on the game, as :func:`pacru.check` gives it."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class GameReader(Iterator[Game]):
     """The games of one input, read as they are iterated over."""
 
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Game: ...
 
+@final
 class Verdicts(Iterator[Verdict]):
     """The verdicts of :func:`pacru.check`, produced as they are iterated over."""
 
     def __iter__(self) -> Verdicts: ...
     def __next__(self) -> Verdict: ...
 
-def read_games(source: Source) -> GameReader:
+def read_games(source: _Source) -> GameReader:
     """The games of ``source``, one at a time; a game that does not parse raises
     :class:`pacru.MalformedGame` (iterate on with ``next()`` to skip it)."""
 
 def check(
-    source: Union[Source, Iterable[Union[str, "os.PathLike[str]"]]],
+    source: Union[_Source, Iterable[Union[str, "os.PathLike[str]"]]],
     *,
-    rules: Optional[RulesLike] = None,
+    rules: Optional[_RulesLike] = None,
     name: Optional[str] = None,
 ) -> Verdicts:
     """The referee's verdict on every game, as ``pacru check --format json``."""
@@ -151,10 +169,10 @@ def selfplay(
     games: int,
     seed: int,
     *,
-    rules: RulesLike = "2004",
+    rules: _RulesLike = "2004",
     max_plies: int = 1000,
 ) -> str:
     """Random games as canonical PGR text, as ``pacru selfplay``."""
 
-def _game_from_state(state: tuple) -> Game: ...
+def _game_from_state(state: tuple[object, ...]) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...
