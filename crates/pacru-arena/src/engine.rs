@@ -2,10 +2,12 @@
 //! this process.
 
 use crate::error::ArenaError;
+use crate::stop::{StopHandle, WatchGuard};
 use pacru_protocol::engines::{run_greedy, run_random};
 use pacru_protocol::{EngineFailure, EngineProcess, EngineSpec};
 use serde::{Deserialize, Serialize};
 use std::io::BufReader;
+use std::str::FromStr;
 use std::time::Duration;
 
 /// A built-in engine of `pacru-protocol`.
@@ -179,55 +181,72 @@ impl EngineConfig {
         spec
     }
 
-    /// Starts the engine and handshakes: a child process, or a thread for a
-    /// built-in engine.
+    /// Starts the engine, handshakes and sets its options: a child process, or a
+    /// thread for a built-in engine.
     pub fn start(&self, settings: &StartSettings) -> Result<EngineProcess, EngineFailure> {
+        self.start_watched(settings, &StopHandle::new(), true)
+            .map(|running| running.engine)
+    }
+
+    /// Starts the engine and handshakes, registered with `stop` from the moment
+    /// its process exists (so a stop does not wait for a slow handshake); sets its
+    /// options if `set_options`.
+    pub(crate) fn start_watched(
+        &self,
+        settings: &StartSettings,
+        stop: &StopHandle,
+        set_options: bool,
+    ) -> Result<RunningEngine, EngineFailure> {
         let spec = self.spec(settings);
-        match self.builtin {
-            None => EngineProcess::spawn(&spec),
+        let (mut engine, guard) = match self.builtin {
+            None => {
+                let engine = EngineProcess::start(&spec)?;
+                let guard = engine.kill_switch().map(|switch| stop.watch(switch));
+                (engine, guard)
+            }
             Some(Builtin { kind, seed }) => {
-                EngineProcess::in_process(&spec, move |input, output| {
+                let mut spec = spec;
+                spec.options.clear();
+                let engine = EngineProcess::in_process(&spec, move |input, output| {
                     let input = BufReader::new(input);
                     let _ = match kind {
                         BuiltinKind::Random => run_random(seed, input, output),
                         BuiltinKind::Greedy => run_greedy(seed, input, output),
                     };
-                })
+                })?;
+                (engine, None)
+            }
+        };
+        if self.builtin.is_none() {
+            engine.handshake()?;
+        }
+        if set_options {
+            for (name, value) in &self.options {
+                engine.set_option(name, value)?;
             }
         }
+        Ok(RunningEngine {
+            engine,
+            _guard: guard,
+        })
     }
 }
 
-/// Applies `--option` values: `N:NAME=VALUE` sets option NAME of the N-th engine
-/// (from 1), `*:NAME=VALUE` of every engine.
-pub fn apply_options(engines: &mut [EngineConfig], options: &[String]) -> Result<(), ArenaError> {
-    for text in options {
-        let bad = |message: &str| ArenaError::BadSetting(format!("bad option `{text}`: {message}"));
-        let (which, setting) = text
-            .split_once(':')
-            .ok_or_else(|| bad("expected ENGINE:NAME=VALUE"))?;
-        let (name, value) = setting
-            .split_once('=')
-            .ok_or_else(|| bad("expected ENGINE:NAME=VALUE"))?;
-        if name.is_empty() {
-            return Err(bad("no option name"));
-        }
-        let targets: Vec<usize> = if which == "*" {
-            (0..engines.len()).collect()
-        } else {
-            let n: usize = which
-                .parse()
-                .map_err(|_| bad("ENGINE is the engine's position (from 1) or *"))?;
-            if n == 0 || n > engines.len() {
-                return Err(bad(&format!("there is no engine {n}")));
-            }
-            vec![n - 1]
-        };
-        for t in targets {
-            engines[t].options.push((name.to_owned(), value.to_owned()));
-        }
+/// A started engine, registered with the event's [`StopHandle`] while it lives.
+#[derive(Debug)]
+pub(crate) struct RunningEngine {
+    /// The engine.
+    pub(crate) engine: EngineProcess,
+    _guard: Option<WatchGuard>,
+}
+
+impl FromStr for EngineConfig {
+    type Err = ArenaError;
+
+    /// The same as [`EngineConfig::parse`].
+    fn from_str(text: &str) -> Result<EngineConfig, ArenaError> {
+        EngineConfig::parse(text)
     }
-    Ok(())
 }
 
 /// Gives every engine a distinct name, appending `#2`, `#3`... to repeats.
@@ -316,13 +335,7 @@ mod tests {
         let mut v = vec![e.clone(), e.clone(), e];
         dedupe_names(&mut v);
         assert_eq!(v[2].name, "greedy-7#3");
-        apply_options(&mut v, &["2:Hash=64".into(), "*:Seed=1".into()]).unwrap();
-        assert_eq!(
-            v[1].options,
-            [("Hash".into(), "64".into()), ("Seed".into(), "1".into())]
-        );
-        assert_eq!(v[0].options.len(), 1);
-        assert!(apply_options(&mut v, &["4:Hash=1".into()]).is_err());
-        assert!(apply_options(&mut v, &["Hash=1".into()]).is_err());
+        let parsed: EngineConfig = "fast=./eng --x=1".parse().unwrap();
+        assert_eq!(parsed.name, "fast");
     }
 }

@@ -1,11 +1,14 @@
 //! The library's error type.
 
+use pacru_protocol::EngineFailure;
 use std::path::PathBuf;
 use thiserror::Error;
 
 /// Everything that can stop a match or tournament from being set up or run.
 ///
-/// Engines misbehaving is not an error: it is part of a game's result (a forfeit).
+/// Engines misbehaving during a game is not an error: it is part of the game's
+/// result (a forfeit). An engine that cannot even be started before the first game
+/// is one ([`ArenaError::Unstartable`]), unless the event is told to go on.
 #[derive(Debug, Error)]
 pub enum ArenaError {
     /// An engine description could not be read.
@@ -27,6 +30,20 @@ pub enum ArenaError {
         /// What is wrong, and where.
         message: String,
     },
+    /// The output directory already holds an event, and resuming was not asked for.
+    #[error("an event was already started in {}", dir.display())]
+    EventExists {
+        /// The output directory.
+        dir: PathBuf,
+    },
+    /// Resuming was asked for, but the output directory holds no started event.
+    #[error("there is nothing to resume in {}: {reason}", dir.display())]
+    NothingToResume {
+        /// The output directory.
+        dir: PathBuf,
+        /// Why: no journal, or a journal in which nothing was written.
+        reason: String,
+    },
     /// The journal cannot be used to resume (corrupt, or from another event).
     #[error("journal {path}: {message}")]
     Journal {
@@ -35,8 +52,24 @@ pub enum ArenaError {
         /// What is wrong.
         message: String,
     },
-    /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    /// An engine could not be started, or failed its handshake, in the check made
+    /// before the first game.
+    #[error("engine {number} (`{name}`) cannot be used: {failure}")]
+    Unstartable {
+        /// The engine's position in the event's list, from 1.
+        number: usize,
+        /// The engine's name.
+        name: String,
+        /// What went wrong.
+        failure: EngineFailure,
+    },
+    /// The event was stopped (see [`StopHandle`](crate::StopHandle)) before its
+    /// first game, while the engines were being checked: nothing was written.
+    #[error("stopped before the first game: nothing was written")]
+    Stopped,
+    /// Reading or writing a file failed. The message names the file; the system's
+    /// reason is the error's [`source`](std::error::Error::source).
+    #[error("{}", path.display())]
     Io {
         /// The file or directory.
         path: PathBuf,

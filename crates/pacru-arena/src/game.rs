@@ -1,101 +1,18 @@
 //! One game between 2 to 4 engines, from start to record.
 
-use crate::engine::{EngineConfig, StartSettings};
-use crate::error::ArenaError;
+use crate::engine::{EngineConfig, RunningEngine, StartSettings};
 use crate::opening::Opening;
+use crate::stop::StopHandle;
+pub use crate::time_control::TimeControl;
 use pacru_core::{Colour, Move, RulesEdition};
 use pacru_notation::pgr::{GameRecorder, write_game};
 use pacru_notation::referee::check_game;
-use pacru_protocol::{Clocks, EngineFailure, EngineProcess};
+use pacru_protocol::EngineFailure;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
-/// A time control: a clock with an increment, a limit per move, or both.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeControl {
-    /// Each player's time for the whole game, in ms (`None`: no clock).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base_ms: Option<u64>,
-    /// Time added to the mover's clock after each move, in ms.
-    #[serde(default)]
-    pub increment_ms: u64,
-    /// The most one move may take, in ms (`None`: no per-move limit).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub movetime_ms: Option<u64>,
-}
-
-impl TimeControl {
-    /// Reads `BASE+INC` or `BASE` in seconds (decimals allowed), e.g. `60+0.5`.
-    pub fn parse_clock(text: &str) -> Result<TimeControl, ArenaError> {
-        let bad = || {
-            ArenaError::BadSetting(format!(
-                "bad time control `{text}`: expected BASE+INCREMENT in seconds, e.g. 60+0.5"
-            ))
-        };
-        let (base, inc) = match text.split_once('+') {
-            Some((b, i)) => (b, Some(i)),
-            None => (text, None),
-        };
-        let base = seconds_to_ms(base).ok_or_else(bad)?;
-        let inc = match inc {
-            Some(i) => seconds_to_ms(i).ok_or_else(bad)?,
-            None => 0,
-        };
-        if base == 0 {
-            return Err(bad());
-        }
-        Ok(TimeControl {
-            base_ms: Some(base),
-            increment_ms: inc,
-            movetime_ms: None,
-        })
-    }
-
-    /// The clocks at the start of a game of `players` players.
-    pub fn clocks(&self, players: usize) -> Clocks {
-        Clocks {
-            remaining: match self.base_ms {
-                Some(ms) => vec![Duration::from_millis(ms); players],
-                None => Vec::new(),
-            },
-            increment: Duration::from_millis(self.increment_ms),
-            move_time: self.movetime_ms.map(Duration::from_millis),
-        }
-    }
-
-    /// The value of the record's `TimeControl` tag: `60+0.5`, `movetime 0.1`, both
-    /// joined by `, `, or `-` when untimed.
-    pub fn describe(&self) -> String {
-        let secs = |ms: u64| {
-            let s = format!("{}.{:03}", ms / 1000, ms % 1000);
-            s.trim_end_matches('0').trim_end_matches('.').to_owned()
-        };
-        let mut parts = Vec::new();
-        if let Some(base) = self.base_ms {
-            parts.push(format!("{}+{}", secs(base), secs(self.increment_ms)));
-        }
-        if let Some(mt) = self.movetime_ms {
-            parts.push(format!("movetime {}", secs(mt)));
-        }
-        if parts.is_empty() {
-            "-".to_owned()
-        } else {
-            parts.join(", ")
-        }
-    }
-}
-
-fn seconds_to_ms(text: &str) -> Option<u64> {
-    let text = text.trim();
-    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit() || c == '.') {
-        return None;
-    }
-    let secs: f64 = text.parse().ok()?;
-    (secs.is_finite() && secs < 1e9).then(|| (secs * 1000.0).round() as u64)
-}
-
 /// How a game that reaches the ply limit is decided.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Adjudication {
     /// The player in the game with the most fields of their colour wins; a tie is a draw.
@@ -259,6 +176,23 @@ pub fn today() -> String {
 /// Plays one game and returns its outcome and record. Never fails: whatever the
 /// engines do becomes part of the result.
 pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
+    let never = StopHandle::new();
+    match play_game_with(spec, settings, &never, &mut |_, _| {}) {
+        Some(outcome) => outcome,
+        None => unreachable!("a game is only cut short by a stop, and this one has none"),
+    }
+}
+
+/// Plays one game like [`play_game`], telling `on_forfeit` about each forfeit as
+/// it happens (the slot in the order of play, and the forfeit), and stopping when
+/// `stop` is: the engines are then ended and `None` is returned, since a game cut
+/// short by the runner has no result (it is played again when the event resumes).
+pub fn play_game_with(
+    spec: &GameSpec<'_>,
+    settings: &GameSettings,
+    stop: &StopHandle,
+    on_forfeit: &mut dyn FnMut(usize, &Forfeit),
+) -> Option<GameOutcome> {
     let opening = spec.opening;
     let colours: Vec<Colour> = opening.colours();
     let n = colours.len();
@@ -273,19 +207,19 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     tags.set("TimeControl", &settings.time.describe());
     let mut rec = match GameRecorder::new(tags) {
         Ok(rec) => rec,
-        Err(e) => return abandoned_without_record(n, &colours, &e.to_string()),
+        Err(e) => return Some(abandoned_without_record(n, &colours, &e.to_string())),
     };
     let mut history: Vec<Move> = Vec::new();
     match opening.parsed_moves() {
         Ok(moves) => {
             for mv in moves {
                 if let Err(e) = rec.play(&mv) {
-                    return abandoned_without_record(n, &colours, &e.to_string());
+                    return Some(abandoned_without_record(n, &colours, &e.to_string()));
                 }
                 history.push(mv);
             }
         }
-        Err(e) => return abandoned_without_record(n, &colours, &e),
+        Err(e) => return Some(abandoned_without_record(n, &colours, &e)),
     }
     if !history.is_empty() {
         rec.comment(&comment_text(&format!("end of opening {}", opening.label)));
@@ -300,10 +234,13 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
             ..SlotReport::default()
         })
         .collect();
-    let mut procs: Vec<Option<EngineProcess>> = Vec::with_capacity(n);
+    let mut procs: Vec<Option<RunningEngine>> = Vec::with_capacity(n);
     let mut pending: Vec<Option<EngineFailure>> = Vec::with_capacity(n);
     for engine in &spec.engines {
-        match engine.start(&settings.start) {
+        if stop.is_stopped() {
+            return None;
+        }
+        match engine.start_watched(&settings.start, stop, true) {
             Ok(p) => {
                 procs.push(Some(p));
                 pending.push(None);
@@ -323,7 +260,9 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     if healthy == 0 {
         for (slot, f) in pending.iter().enumerate() {
             if let Some(f) = f {
-                slots[slot].forfeit = Some(Forfeit::from_failure(f));
+                let forfeit = Forfeit::from_failure(f);
+                on_forfeit(slot, &forfeit);
+                slots[slot].forfeit = Some(forfeit);
             }
         }
         rec.comment(&comment_text(
@@ -334,6 +273,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         let slot = pending.iter().position(Option::is_some).unwrap_or(0);
         if let Some(f) = pending[slot].take() {
             let forfeit = Forfeit::from_failure(&f);
+            on_forfeit(slot, &forfeit);
             rec.comment(&comment_text(&format!(
                 "{} forfeits ({}): {}",
                 colours[slot].word(),
@@ -348,6 +288,9 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         }
     }
     while end.is_none() {
+        if stop.is_stopped() {
+            break;
+        }
         let pos = rec.position().clone();
         if pos.is_finished() {
             let winner = pos.winner().map_or("draw", Colour::word).to_owned();
@@ -395,7 +338,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         let slot = pos.players().slot_of(colour).unwrap_or(0);
         let answer = match (pending[slot].take(), procs[slot].as_mut()) {
             (Some(f), _) => Err(f),
-            (None, Some(p)) => p.request_move(&setup, &history, &clocks),
+            (None, Some(p)) => p.engine.request_move(&setup, &history, &clocks),
             (None, None) => Err(EngineFailure::Disconnected),
         };
         let failure = match answer {
@@ -417,7 +360,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
                         if resigned {
                             slots[slot].resigned = true;
                             if let Some(p) = procs[slot].take() {
-                                let _ = p.quit();
+                                let _ = p.engine.quit();
                             }
                             last_termination = Some("resignation".to_owned());
                         } else {
@@ -442,23 +385,38 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
             }
         };
         if let Some(f) = failure {
-            end = forfeit(
+            if stop.is_stopped() {
+                // The failure may be the runner's own doing (it ends the engines).
+                break;
+            }
+            if let Some(mut p) = procs[slot].take() {
+                p.engine.kill();
+            }
+            let forfeit = Forfeit::from_failure(&f);
+            on_forfeit(slot, &forfeit);
+            end = forfeit_game(
                 slot,
-                &f,
+                forfeit,
                 &colours,
                 &mut rec,
                 &mut history,
                 &mut slots,
-                &mut procs,
                 &mut last_termination,
             );
         }
+    }
+    if stop.is_stopped() {
+        // Cut short: the engines go at once, and the game has no result.
+        for mut p in procs.into_iter().flatten() {
+            p.engine.kill();
+        }
+        return None;
     }
     // Let the engines go, in parallel (a stubborn one takes the quit timeout).
     std::thread::scope(|scope| {
         for p in procs.into_iter().flatten() {
             scope.spawn(move || {
-                let _ = p.quit();
+                let _ = p.engine.quit();
             });
         }
     });
@@ -477,7 +435,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
     let result = game.result.clone();
     let winner = colours.iter().position(|c| c.word() == result);
     let points = points_for(&result, winner, &slots);
-    GameOutcome {
+    Some(GameOutcome {
         result,
         termination,
         winner,
@@ -486,7 +444,7 @@ pub fn play_game(spec: &GameSpec<'_>, settings: &GameSettings) -> GameOutcome {
         slots,
         check: verdict.status.as_str().to_owned(),
         pgr: write_game(&game),
-    }
+    })
 }
 
 /// Winner takes all; without a winner (`draw`) the point is shared equally by the
@@ -510,21 +468,15 @@ fn points_for(result: &str, winner: Option<usize>, slots: &[SlotReport]) -> Vec<
 /// game ends here); with more players the forfeiting player's chevrons are
 /// removed by a `resign` move played for it, with a comment saying why, and the
 /// game goes on. Returns the end of the game, if this ends it.
-#[allow(clippy::too_many_arguments)]
-fn forfeit(
+fn forfeit_game(
     slot: usize,
-    failure: &EngineFailure,
+    forfeit: Forfeit,
     colours: &[Colour],
     rec: &mut GameRecorder,
     history: &mut Vec<Move>,
     slots: &mut [SlotReport],
-    procs: &mut [Option<EngineProcess>],
     last_termination: &mut Option<String>,
 ) -> Option<(String, String)> {
-    let forfeit = Forfeit::from_failure(failure);
-    if let Some(mut p) = procs[slot].take() {
-        p.kill();
-    }
     let colour = colours[slot];
     let end = if colours.len() == 2 {
         rec.comment(&comment_text(&format!(
@@ -589,19 +541,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn time_controls() {
-        let tc = TimeControl::parse_clock("60+0.5").unwrap();
-        assert_eq!((tc.base_ms, tc.increment_ms), (Some(60_000), 500));
-        assert_eq!(tc.describe(), "60+0.5");
-        assert_eq!(TimeControl::parse_clock("2").unwrap().describe(), "2+0");
-        assert!(TimeControl::parse_clock("0+1").is_err());
-        assert!(TimeControl::parse_clock("1:00").is_err());
-        assert!(TimeControl::parse_clock("-1").is_err());
-        let mt = TimeControl {
-            movetime_ms: Some(100),
-            ..TimeControl::default()
-        };
-        assert_eq!(mt.describe(), "movetime 0.1");
+    fn today_is_a_date() {
         assert_eq!(today().len(), 10);
     }
 

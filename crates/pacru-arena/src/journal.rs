@@ -1,9 +1,14 @@
 //! The append-only journal: one JSON object per line, each line flushed to disk
 //! (`fsync`) before the event goes on, so that a runner killed at any moment (even
 //! with `kill -9`) loses no finished game and can resume where it stopped.
+//!
+//! The journal comes into being whole: its first line (the event's settings) is
+//! written to a temporary file, flushed and renamed into place. A journal that is
+//! empty or whose first line is cut short (made by another program, or by a
+//! runner from before this rule) counts as an event that never started.
 
+use crate::config::EventConfig;
 use crate::error::ArenaError;
-use crate::event::EventConfig;
 use crate::game::GameOutcome;
 use crate::schedule::Pairing;
 use serde::{Deserialize, Serialize};
@@ -64,29 +69,40 @@ pub struct Journal {
 }
 
 impl Journal {
-    /// Creates a new journal at `path` (which must not exist) with its first line.
+    /// Creates the journal at `path` with its first line, atomically: the line is
+    /// written to a temporary file in the same directory, flushed to disk and
+    /// renamed to `path`, so the journal is never seen without a complete first
+    /// line. Replaces a journal in which nothing was started (see
+    /// [`Journal::read`]); the caller checks that there is no other.
     pub fn create(path: &Path, start: &Entry) -> Result<Journal, ArenaError> {
+        let mut line = serde_json::to_string(start).map_err(|e| ArenaError::Journal {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        line.push('\n');
+        write_atomic(path, line.as_bytes())?;
         let file = OpenOptions::new()
             .append(true)
-            .create_new(true)
             .open(path)
             .map_err(|e| ArenaError::io(path, e))?;
-        let mut journal = Journal {
+        Ok(Journal {
             path: path.to_owned(),
             file,
-        };
-        journal.append(start)?;
-        if let Some(dir) = path.parent() {
-            sync_dir(dir);
-        }
-        Ok(journal)
+        })
     }
 
     /// Reads a journal's entries without changing the file. A last line cut short
     /// by a crash (no line end, or not valid JSON) is left out; a bad line anywhere
     /// else is an error. Also returns the length of the good part, in bytes.
+    ///
+    /// An empty journal, or one whose first line is incomplete, holds no entries:
+    /// the event never started (the result is then empty, with length 0).
     pub fn read(path: &Path) -> Result<(Vec<Entry>, u64), ArenaError> {
         let bytes = std::fs::read(path).map_err(|e| ArenaError::io(path, e))?;
+        if !bytes.contains(&b'\n') {
+            // Empty, or the first line was being written when the runner stopped.
+            return Ok((Vec::new(), 0));
+        }
         let bad = |message: String| ArenaError::Journal {
             path: path.to_owned(),
             message,

@@ -7,34 +7,57 @@
 //! crash-safe journal from which an interrupted event continues:
 //!
 //! - [`engine`]: engine descriptions ([`EngineConfig`]);
+//! - [`config`]: an event's definition ([`EventConfig`]), plain data;
 //! - [`opening`]: openings from PPN or PGR files;
+//! - [`time_control`]: clocks and limits per move ([`TimeControl`]);
 //! - [`game`]: one game, from the engines' start to its record ([`play_game`]);
 //! - [`schedule`]: round-robin, gauntlet, Swiss and match schedules;
 //! - [`journal`]: the append-only journal and atomic file writes;
-//! - [`event`]: running an event ([`run_event`]);
-//! - [`standings`]: points, statistics and Elo;
-//! - [`cli`]: the clap arguments of `pacru match` and `pacru tournament`
-//!   ([`MatchArgs`], [`TournamentArgs`], [`run_match`], [`run_tournament`]).
+//! - [`event`]: running an event ([`run_event`], [`run_event_with`] with
+//!   [`Progress`] reports, [`EventOptions`]);
+//! - [`stop`]: stopping a running event from another thread ([`StopHandle`]);
+//! - [`standings`]: points, statistics and Elo.
 //!
-//! How events are run and scored is described for people in `docs/tournaments.md`.
+//! The command line (`pacru match`, `pacru tournament`), progress bars and signal
+//! handling belong to the `pacru` binary; how events are run and scored is
+//! described for people in `docs/tournaments.md`.
+//!
+//! ```no_run
+//! use pacru_arena::{EngineConfig, EventConfig, EventOptions, System, run_event};
+//! let engines = vec![
+//!     "builtin:random:1".parse::<EngineConfig>()?,
+//!     "./my-engine --hash 64".parse::<EngineConfig>()?,
+//! ];
+//! let config = EventConfig::new("test match", System::Match { games: 10 }, engines);
+//! let report = run_event(Some(config), &EventOptions::new("match-out"))?;
+//! print!("{}", report.standings.table());
+//! # Ok::<(), pacru_arena::ArenaError>(())
+//! ```
 
-pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
 pub mod journal;
 pub mod opening;
+pub mod progress;
 pub mod schedule;
 pub mod standings;
+mod startup;
+pub mod stop;
+pub mod time_control;
 
-pub use cli::{
-    ArenaExit, EventArgs, MatchArgs, OutputFormat, TournamentArgs, run_match, run_tournament,
-};
-pub use engine::{Builtin, BuiltinKind, EngineConfig};
+pub use config::EventConfig;
+pub use engine::{Builtin, BuiltinKind, EngineConfig, StartSettings};
 pub use error::ArenaError;
-pub use event::{EventConfig, EventReport, RunOptions, run_event};
-pub use game::{Adjudication, GameOutcome, GameSettings, GameSpec, TimeControl, play_game};
+pub use event::{EventOptions, EventReport, read_journal, run_event, run_event_with};
+pub use game::{
+    Adjudication, Forfeit, GameOutcome, GameSettings, GameSpec, TimeControl, play_game,
+    play_game_with,
+};
 pub use opening::{Opening, load_openings};
-pub use schedule::System;
+pub use progress::Progress;
+pub use schedule::{Pairing, System};
 pub use standings::Standings;
+pub use stop::StopHandle;

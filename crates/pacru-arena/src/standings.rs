@@ -1,21 +1,44 @@
 //! Standings: points, wins by type, per-engine statistics and Elo estimates.
 
+use crate::config::count;
 use crate::journal::Entry;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// An Elo estimate with its 95% confidence interval.
+///
+/// The interval comes from the normal approximation of the mean score. When it
+/// reaches a score of 0 or 1 (too few games, or all won or all lost), one of its
+/// ends is an infinite Elo difference: the interval says nothing, and is `None`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct EloEstimate {
     /// The Elo difference to the average opponent faced.
     pub elo: f64,
-    /// Half the width of the 95% interval (the `±` figure).
-    pub error95: f64,
-    /// The interval's lower end.
-    pub low: f64,
-    /// The interval's upper end.
-    pub high: f64,
+    /// Half the width of the 95% interval (the `±` figure); `None` when the
+    /// interval is unbounded.
+    pub error95: Option<f64>,
+    /// The interval's lower end (`None`: unbounded).
+    pub low: Option<f64>,
+    /// The interval's upper end (`None`: unbounded).
+    pub high: Option<f64>,
+}
+
+impl EloEstimate {
+    /// The estimate for people: `+191 ± 75`, `-12 ± 40`, `0 ± 120` (never `-0`),
+    /// or `+280 ± n/a` when the interval is unbounded.
+    pub fn describe(&self) -> String {
+        let rounded = self.elo.round();
+        let elo = if rounded == 0.0 {
+            "0".to_owned()
+        } else {
+            format!("{rounded:+.0}")
+        };
+        match self.error95 {
+            Some(e) => format!("{elo} ± {e:.0}"),
+            None => format!("{elo} ± n/a"),
+        }
+    }
 }
 
 /// The Elo difference for a score fraction (clamped away from 0 and 1).
@@ -42,13 +65,14 @@ pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
     let p = (w + 0.5 * d) / n;
     let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
     let se = (var / n).sqrt();
-    let low = elo_of(p - 1.96 * se);
-    let high = elo_of(p + 1.96 * se);
+    let (low_score, high_score) = (p - 1.96 * se, p + 1.96 * se);
+    let bounded = low_score > 0.0 && high_score < 1.0;
+    let (low, high) = (elo_of(low_score), elo_of(high_score));
     Some(EloEstimate {
         elo: elo_of(p),
-        error95: (high - low) / 2.0,
-        low,
-        high,
+        error95: bounded.then_some((high - low) / 2.0),
+        low: bounded.then_some(low),
+        high: bounded.then_some(high),
     })
 }
 
@@ -284,12 +308,12 @@ impl Standings {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{} ({}, {} players a game): {} of {} games played{}",
+            "{} ({}, {} players a game): {} of {} played{}",
             self.event,
             self.system,
             self.players,
             self.games_finished,
-            self.games_total,
+            count(self.games_total, "game", "games"),
             if self.games_abandoned > 0 {
                 format!(", {} abandoned", self.games_abandoned)
             } else {
@@ -330,8 +354,7 @@ impl Standings {
                 e.time_ms as f64 / 1000.0
             );
             if let Some(est) = e.elo.filter(|_| elo) {
-                let text = format!("{:+.0} ± {:.0}", est.elo, est.error95);
-                let _ = write!(out, "  {text:>12}");
+                let _ = write!(out, "  {:>12}", est.describe());
             } else if elo {
                 let _ = write!(out, "  {:>12}", "-");
             }
@@ -341,16 +364,16 @@ impl Standings {
         for e in &self.engines {
             let _ = writeln!(
                 out,
-                "{}: wins by {}; losses by {}; forfeits {}; resigned {}; {} moves, {:.1} ms a move{}",
+                "{}: wins by {}; losses by {}; forfeits {}; resigned {}; {}, {:.1} ms a move{}",
                 e.name,
                 format_map(&e.wins_by),
                 format_map(&e.losses_by),
                 format_map(&e.forfeits),
                 e.resignations,
-                e.moves,
+                count(e.moves, "move", "moves"),
                 e.average_move_ms,
                 if e.byes > 0 {
-                    format!("; {} byes", e.byes)
+                    format!("; {}", count(e.byes, "bye", "byes"))
                 } else {
                     String::new()
                 }
@@ -380,10 +403,46 @@ mod tests {
         let bad = elo_estimate(25, 0, 75).unwrap();
         assert!((good.elo + bad.elo).abs() < 1e-9);
         assert!((good.elo - 190.8).abs() < 1.0, "{}", good.elo);
-        let few = elo_estimate(3, 0, 1).unwrap();
+        let few = elo_estimate(15, 0, 5).unwrap();
         assert!(few.error95 > good.error95);
         assert!(elo_estimate(0, 0, 0).is_none());
         let all = elo_estimate(4, 0, 0).unwrap();
-        assert!(all.elo > 300.0 && all.error95 > 100.0, "{all:?}");
+        assert!(all.elo > 300.0, "{all:?}");
+        // Every game won: the interval reaches a score of 1, an infinite Elo.
+        assert_eq!((all.error95, all.low, all.high), (None, None, None));
+        assert_eq!(all.describe(), "+382 ± n/a");
+    }
+
+    #[test]
+    fn elo_is_never_negative_zero_and_says_when_its_interval_is_meaningless() {
+        // One win, one loss: an even score, an interval reaching both 0 and 1.
+        let even = elo_estimate(1, 0, 1).unwrap();
+        assert_eq!(even.describe(), "0 ± n/a");
+        // Slightly below zero before rounding.
+        let est = EloEstimate {
+            elo: -0.3,
+            error95: Some(120.4),
+            low: Some(-120.0),
+            high: Some(120.0),
+        };
+        assert_eq!(est.describe(), "0 ± 120");
+        assert_eq!(elo_estimate(75, 0, 25).unwrap().describe(), "+191 ± 81");
+        assert_eq!(elo_estimate(25, 0, 75).unwrap().describe(), "-191 ± 81");
+        // Enough games for a bounded interval.
+        let many = elo_estimate(30, 20, 30).unwrap();
+        assert_eq!(many.describe(), "0 ± 67");
+    }
+
+    #[test]
+    fn the_table_agrees_in_number() {
+        let names = ["a".to_owned(), "b".to_owned(), "c".to_owned()];
+        let entries = [Entry::Bye {
+            round: 1,
+            engine: 0,
+            points: 1.0,
+        }];
+        let table = compute("e", "swiss", 2, &names, 1, &entries).table();
+        assert!(table.contains(": 0 of 1 game played"), "{table}");
+        assert!(table.contains("0 moves, 0.0 ms a move; 1 bye\n"), "{table}");
     }
 }

@@ -4,7 +4,7 @@
 use pacru_arena::event::{GAMES_FILE, STANDINGS_JSON_FILE, read_journal};
 use pacru_arena::journal::Entry;
 use pacru_arena::{
-    Adjudication, EngineConfig, EventConfig, Opening, RunOptions, System, TimeControl, run_event,
+    Adjudication, EngineConfig, EventConfig, EventOptions, Opening, System, TimeControl, run_event,
 };
 use pacru_notation::pgr::{Game, Reader};
 use pacru_notation::referee::check_game;
@@ -49,12 +49,10 @@ fn config(engines: Vec<EngineConfig>, system: System, players: usize) -> EventCo
     }
 }
 
-fn options(out: &Path) -> RunOptions {
-    RunOptions {
-        out: out.to_owned(),
-        resume: false,
+fn options(out: &Path) -> EventOptions {
+    EventOptions {
         concurrency: 2,
-        progress: false,
+        ..EventOptions::new(out)
     }
 }
 
@@ -165,7 +163,10 @@ fn broken_engines_forfeit_in_two_player_games() {
     engines[8].program = "/nonexistent/engine".to_owned();
     let mut cfg = config(engines, System::Gauntlet { seeds: 1 }, 2);
     cfg.handshake_timeout_ms = 500;
-    let report = run_event(Some(cfg), &options(dir.path())).unwrap();
+    // Two engines fail the check before the first game: go on anyway.
+    let mut options = options(dir.path());
+    options.forfeit_unstartable = true;
+    let report = run_event(Some(cfg), &options).unwrap();
     assert!(report.records_not_ok.is_empty());
     let games = checked_games(dir.path());
     assert_eq!(games.len(), 16);
@@ -184,7 +185,7 @@ fn broken_engines_forfeit_in_two_player_games() {
     assert_eq!(row("good").wins_by.get("resignation"), Some(&2));
     assert_eq!(row("good").wins_by.get("time"), Some(&2));
     assert_eq!(row("good").wins_by.get("illegal"), Some(&2));
-    // Terminations as notation.md spells them; the illegal move's text is kept.
+    // Terminations as docs/notation.md spells them; the illegal move's text is kept.
     for g in &games {
         let names = [g.tags.get("Black").unwrap(), g.tags.get("Red").unwrap()];
         let other = if names[0] == "good" {
@@ -389,33 +390,32 @@ fn swiss_two_and_three_players() {
     checked_games(dir3.path());
 }
 
-/// Starts the runner on a tournament in `out`.
-fn start_runner(out: &Path, extra: &[&str]) -> std::process::Child {
-    let sleeper = format!("{RUNNER} broken sleep:15");
-    let mut args: Vec<String> = vec![
-        "tournament".into(),
-        format!("a={sleeper}"),
-        format!("b={sleeper}"),
-        "c=builtin:random:3".into(),
-        "--rounds".into(),
-        "2".into(),
-        "--movetime".into(),
-        "500".into(),
-        "--max-plies".into(),
-        "30".into(),
-        "-j".into(),
-        "2".into(),
-        "--no-progress".into(),
-        "-o".into(),
-        out.to_string_lossy().into_owned(),
-    ];
-    args.extend(extra.iter().map(|s| s.to_string()));
-    Command::new(RUNNER)
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+/// Writes `config` as JSON into `dir`, for the runner.
+fn config_file(dir: &Path, name: &str, config: &EventConfig) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, serde_json::to_string(config).unwrap()).unwrap();
+    path
+}
+
+/// The tournament the SIGKILL test interrupts: two slow engine processes and a
+/// built-in engine, 12 games two at a time.
+fn slow_tournament() -> EventConfig {
+    let mut cfg = config(
+        vec![
+            named("a", "broken sleep:15"),
+            named("b", "broken sleep:15"),
+            builtin("c=builtin:random:3"),
+        ],
+        System::RoundRobin,
+        2,
+    );
+    cfg.rounds = 2;
+    cfg.time = TimeControl {
+        movetime_ms: Some(500),
+        ..TimeControl::default()
+    };
+    cfg.max_plies = 30;
+    cfg
 }
 
 fn finished_in_file(out: &Path) -> usize {
@@ -426,19 +426,38 @@ fn finished_in_file(out: &Path) -> usize {
         .count()
 }
 
-#[test]
-fn killed_with_sigkill_and_resumed() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("event");
-    let mut child = start_runner(&out, &[]);
+/// Starts the runner on the event `file` in `out`.
+fn start_runner(file: &Path, out: &Path) -> std::process::Child {
+    Command::new(RUNNER)
+        .arg("event")
+        .arg(file)
+        .arg(out)
+        .args(["-j", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until `n` games are finished in `out`'s journal.
+fn wait_for_games(child: &mut std::process::Child, out: &Path, n: usize) {
     let started = Instant::now();
-    while finished_in_file(&out) < 3 {
+    while finished_in_file(out) < n {
         assert!(started.elapsed() < Duration::from_secs(30), "no progress");
         if let Ok(Some(status)) = child.try_wait() {
             panic!("the runner ended before it was killed: {status}");
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+#[test]
+fn killed_with_sigkill_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("event");
+    let file = config_file(dir.path(), "event.json", &slow_tournament());
+    let mut child = start_runner(&file, &out);
+    wait_for_games(&mut child, &out, 3);
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     // The kill may also have cut a line: simulate the worst case.
@@ -458,15 +477,15 @@ fn killed_with_sigkill_and_resumed() {
     std::fs::write(&journal, text).unwrap();
 
     // Different settings are refused.
+    let other = config(
+        vec![builtin("builtin:random:1"), builtin("builtin:random:2")],
+        System::RoundRobin,
+        2,
+    );
+    let other = config_file(dir.path(), "other.json", &other);
     let status = Command::new(RUNNER)
-        .args([
-            "tournament",
-            "builtin:random:1",
-            "builtin:random:2",
-            "--resume",
-            "--no-progress",
-            "-o",
-        ])
+        .args(["event", "--resume"])
+        .arg(&other)
         .arg(&out)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -475,7 +494,7 @@ fn killed_with_sigkill_and_resumed() {
     assert_eq!(status.code(), Some(2));
     // Only --resume and the directory: the journal's settings are used.
     let status = Command::new(RUNNER)
-        .args(["tournament", "--resume", "--no-progress", "-o"])
+        .args(["event", "--resume"])
         .arg(&out)
         .stdout(Stdio::null())
         .status()
@@ -517,66 +536,6 @@ fn killed_with_sigkill_and_resumed() {
     for e in json["engines"].as_array().unwrap() {
         assert_eq!(e["games"], 8);
     }
-}
-
-#[test]
-fn engine_options_and_the_command_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("m");
-    // Option 1 is accepted (the built-in engines have a Seed option), option 2 is not:
-    // the second engine forfeits both games (kind `protocol`).
-    let output = Command::new(RUNNER)
-        .args([
-            "match",
-            "builtin:random:1",
-            &format!("other={RUNNER} engine random --seed 2"),
-            "--games",
-            "2",
-            "--movetime",
-            "100",
-            "--option",
-            "1:Seed=9",
-            "--option",
-            "2:Bogus=1",
-            "--format",
-            "json",
-            "-o",
-        ])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["games_finished"], 2);
-    let other = json["engines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == "other")
-        .unwrap();
-    assert_eq!(other["forfeits"]["protocol"], 2);
-    assert_eq!(other["points"], 0.0);
-    let entries = read_journal(&out).unwrap();
-    let Some(Entry::Start { config, .. }) = entries.first() else {
-        panic!("no start line")
-    };
-    assert_eq!(
-        config.engines[0].options,
-        [("Seed".to_owned(), "9".to_owned())]
-    );
-    checked_games(&out);
-    // Usage errors: exit status 2.
-    let status = Command::new(RUNNER)
-        .args(["match", "builtin:random:1", "--no-progress"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert_eq!(status.code(), Some(2));
 }
 
 /// The pairings and results of a journal, by game.

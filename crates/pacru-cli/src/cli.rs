@@ -102,7 +102,7 @@ rulebook.",
     #[command(
         long_about = "Prints the PPN of the standard start for 2, 3 or 4 players. Seats \
 default to SN, SWE and SWNE, colours to Black, Red, Yellow, Green in order of play \
-(rules.md, R1). With `--record`, prints an empty game record (tags, no moves, result `*`) \
+(docs/rules.md, section Setting up). With `--record`, prints an empty game record (tags, no moves, result `*`) \
 instead, ready to be filled in.",
         after_help = "Examples:\n  pacru new --players 2\n  pacru new --players 3 --seats EWN --colours KRB\n  \
 pacru new --players 4 --record --rules 2011 > game.pgr"
@@ -158,7 +158,7 @@ pacru selfplay --players 4 --games 5 --seed 7 --rules 2011 | pacru check"
 
     /// Rewrite records in canonical form.
     #[command(
-        long_about = "Rewrites records in canonical form (notation.md) to standard output \
+        long_about = "Rewrites records in canonical form (docs/notation.md) to standard output \
 (`-` or no file: standard input): moves in canonical notation, tags in canonical order, \
 round numbers and line breaks as specified, comments kept; the games of all inputs form one \
 stream, one blank line apart. Moves are not checked for legality (use `pacru check`). A game that does not parse is reported on standard error and \
@@ -206,10 +206,12 @@ pacru engine-check --move-time-ms 500 -- pacru engine random"
     EngineCheck(EngineCheckArgs),
 
     /// Play a match between 2 to 4 engines (docs/tournaments.md).
-    Match(pacru_arena::MatchArgs),
+    #[command(long_about = crate::commands::arena::MATCH_LONG_ABOUT, after_help = crate::commands::arena::MATCH_EXAMPLES)]
+    Match(crate::commands::arena::MatchArgs),
 
     /// Run a tournament between engines: round-robin, gauntlet or Swiss (docs/tournaments.md).
-    Tournament(pacru_arena::TournamentArgs),
+    #[command(long_about = crate::commands::arena::TOURNAMENT_LONG_ABOUT, after_help = crate::commands::arena::TOURNAMENT_EXAMPLES)]
+    Tournament(crate::commands::arena::TournamentArgs),
 
     /// Print a shell completion script.
     #[command(

@@ -1,8 +1,8 @@
 //! The exact rules of Pacru, the abstract board game for 2 to 4 players on a 9 x 9
 //! board of fields, chevrons and coloured markers.
 //!
-//! The crate follows the project's rules specification (`shared/spec/rules.md`) and
-//! the decisions recorded in `docs/rules-decisions.md`. Its core is [`Position`]:
+//! The crate implements the rules as the repository's `docs/rules.md` states them,
+//! decisions on the points the published texts leave open included. Its core is [`Position`]:
 //! always valid and settled, it validates moves ([`Position::play`]), generates and
 //! counts complete legal moves ([`Position::legal_moves`],
 //! [`Position::legal_move_count`]), offers move skeletons for engines

@@ -130,7 +130,8 @@ impl Position {
     }
 
     /// Builds a position from plain data, checking every invariant, then settles it
-    /// (a blocked player to move is removed, repeatedly; see `docs/rules-decisions.md`).
+    /// (a blocked player to move is removed, repeatedly; see `docs/rules.md`, "Settled
+    /// and finished positions").
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         let players = Players::new(&setup.players)?;
         let to_move = players

@@ -1,4 +1,4 @@
-//! Unit tests, rule by rule (R1-R16 of `shared/spec/rules.md`), with the branches of
+//! Unit tests, rule by rule (R1-R16 as `docs/rules.md` states them), with the branches of
 //! the crossing / connection / meeting interplay. Illegal moves are checked for the
 //! exact rule and for a message naming the fields involved. Every legal move played
 //! here is also checked against the naive reference implementation.

@@ -39,7 +39,7 @@
 //! blocked players itself). The record is replayed with [`pacru_core`] to put
 //! the movement items in our order; a move that stays illegal is kept as it is, for
 //! [`crate::referee::check_game`] (`pacru check`) to report. See `docs/notation.md`,
-//! section "AbstractPlay import", for the mapping tables.
+//! section "AbstractPlay", for the mapping tables.
 #![cfg(feature = "abstractplay")]
 
 use crate::pgr::{Game, MoveEntry, Tags};

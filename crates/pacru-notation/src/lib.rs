@@ -1,7 +1,7 @@
 //! Pacru notation: moves, positions (PPN) and game records (PGR).
 //!
 //! Parsers here check syntax and never panic; legality is decided by
-//! [`pacru_core`]. Writers produce the canonical text of `notation.md`, which
+//! [`pacru_core`]. Writers produce the canonical text of `docs/notation.md`, which
 //! reads back to the same value. [`pgr`] reads and writes game records;
 //! [`referee`] replays them under the rules (the engine of `pacru check`).
 

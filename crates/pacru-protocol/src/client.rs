@@ -14,14 +14,15 @@ use crate::message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, OptionSpec, PROTOCOL_VERSION,
     Reply, Request, RequestBody, SetOption,
 };
+use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
 use crate::wire::{Framing, truncate};
 use pacru_core::{Move, Position};
 use pacru_notation::parse_move;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -29,6 +30,11 @@ use thiserror::Error;
 
 /// How much of the engine's standard error is kept for crash reports, in bytes.
 const STDERR_TAIL: usize = 4096;
+
+/// How long, once the engine process has exited, the referee still waits for lines
+/// it wrote before exiting (its output pipe may be held open by a helper process,
+/// so no end of input may ever come).
+const AFTER_EXIT_GRACE: Duration = Duration::from_millis(100);
 
 /// How to start an engine and how strictly to treat it. In serde form (for
 /// configuration files) durations are whole milliseconds, in fields named `..._ms`.
@@ -215,11 +221,14 @@ enum Event {
     Flood,
     Eof,
     ReadError(String),
+    /// The engine process exited (its output may still be open elsewhere).
+    Exited(Exit),
 }
 
-/// What runs the engine: a child process, or a thread of this process.
+/// What runs the engine: a child process (leading its own process group), or a
+/// thread of this process.
 enum Peer {
-    Process(Child),
+    Process(GroupLeader),
     Thread(Option<JoinHandle<()>>),
 }
 
@@ -244,6 +253,8 @@ pub struct EngineProcess {
     options: Vec<OptionSpec>,
     failed: Option<EngineFailure>,
     last_info: Option<Info>,
+    /// Set when the engine process was seen to exit.
+    exited: Option<Exit>,
 }
 
 impl std::fmt::Debug for EngineProcess {
@@ -255,20 +266,6 @@ impl std::fmt::Debug for EngineProcess {
             .field("failed", &self.failed)
             .finish()
     }
-}
-
-fn describe_status(status: ExitStatus) -> String {
-    if let Some(code) = status.code() {
-        return format!("exit code {code}");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return format!("killed by signal {signal}");
-        }
-    }
-    status.to_string()
 }
 
 impl EngineProcess {
@@ -288,20 +285,20 @@ impl EngineProcess {
         if let Some(dir) = &spec.working_dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn().map_err(|e| EngineFailure::SpawnFailed {
+        let mut leader = spawn_group_leader(command).map_err(|e| EngineFailure::SpawnFailed {
             program: spec.program.clone(),
             message: e.to_string(),
         })?;
+        let child = leader.child_mut();
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            leader.kill();
             return Err(EngineFailure::SpawnFailed {
                 program: spec.program.clone(),
                 message: "no pipes to the child".to_owned(),
             });
         };
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
-        if let Some(mut stderr) = child.stderr.take() {
+        if let Some(mut stderr) = leader.child_mut().stderr.take() {
             let tail = Arc::clone(&stderr_tail);
             std::thread::spawn(move || {
                 let mut buf = [0u8; 1024];
@@ -318,10 +315,19 @@ impl EngineProcess {
             });
         }
         let to_engine = spawn_writer(stdin);
-        let from_engine = spawn_reader(stdout, spec.max_line_bytes, spec.max_output_bytes);
+        let (events, from_engine) = mpsc::sync_channel::<Event>(64);
+        spawn_reader(
+            stdout,
+            events.clone(),
+            spec.max_line_bytes,
+            spec.max_output_bytes,
+        );
+        watch_exit(leader.id(), move |exit| {
+            let _ = events.send(Event::Exited(exit));
+        });
         Ok(EngineProcess {
             spec: spec.clone(),
-            peer: Peer::Process(child),
+            peer: Peer::Process(leader),
             to_engine: Some(to_engine),
             from_engine,
             stderr_tail,
@@ -330,6 +336,7 @@ impl EngineProcess {
             options: Vec::new(),
             failed: None,
             last_info: None,
+            exited: None,
         })
     }
 
@@ -352,17 +359,25 @@ impl EngineProcess {
             .name(format!("engine {}", spec.program))
             .spawn(move || run(engine_input, engine_output))
             .map_err(broken)?;
+        let (events, from_engine) = mpsc::sync_channel::<Event>(64);
+        spawn_reader(
+            referee_input,
+            events,
+            spec.max_line_bytes,
+            spec.max_output_bytes,
+        );
         let mut engine = EngineProcess {
             spec: spec.clone(),
             peer: Peer::Thread(Some(handle)),
             to_engine: Some(spawn_writer(referee_output)),
-            from_engine: spawn_reader(referee_input, spec.max_line_bytes, spec.max_output_bytes),
+            from_engine,
             stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
             next_id: 1,
             engine_id: EngineId::default(),
             options: Vec::new(),
             failed: None,
             last_info: None,
+            exited: None,
         };
         engine.handshake()?;
         for (name, value) in &spec.options {
@@ -455,10 +470,20 @@ impl EngineProcess {
         self.failed.as_ref()
     }
 
-    /// The process id (`None` for an in-process engine).
+    /// The process id (`None` for an in-process engine). The engine leads a process
+    /// group of its own, with the same id.
     pub fn pid(&self) -> Option<u32> {
         match &self.peer {
-            Peer::Process(child) => Some(child.id()),
+            Peer::Process(leader) => Some(leader.id()),
+            Peer::Thread(_) => None,
+        }
+    }
+
+    /// A handle that ends this engine's process group from any thread (`None` for
+    /// an in-process engine). The client then sees the engine crash.
+    pub fn kill_switch(&self) -> Option<KillSwitch> {
+        match &self.peer {
+            Peer::Process(leader) => Some(leader.kill_switch()),
             Peer::Thread(_) => None,
         }
     }
@@ -624,7 +649,13 @@ impl EngineProcess {
             return Err(failure.clone());
         }
         let started = Instant::now();
+        let mut deadline = deadline;
         loop {
+            if self.exited.is_some() {
+                // Only lines already written can still come.
+                let grace = Instant::now() + AFTER_EXIT_GRACE;
+                deadline = Some(deadline.map_or(grace, |d| d.min(grace)));
+            }
             let event = match deadline {
                 None => self
                     .from_engine
@@ -661,7 +692,12 @@ impl EngineProcess {
                 Ok(Event::ReadError(message)) => EngineFailure::ProtocolError {
                     message: format!("reading the engine's output failed: {message}"),
                 },
+                Ok(Event::Exited(exit)) => {
+                    self.exited = Some(exit);
+                    continue;
+                }
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => self.ended(),
+                Err(RecvTimeoutError::Timeout) if self.exited.is_some() => self.ended(),
                 Err(RecvTimeoutError::Timeout) => EngineFailure::TimedOut {
                     limit_ms: deadline.map_or(0, |d| {
                         d.saturating_duration_since(started)
@@ -740,17 +776,13 @@ impl EngineProcess {
         self.wait_exit(deadline)
     }
 
-    /// Kills the engine (if still running) and reaps it. An in-process engine cannot
-    /// be killed: its input is closed and its thread left to finish.
+    /// Kills the engine and every process of its process group (if still running)
+    /// and reaps it. An in-process engine cannot be killed: its input is closed and
+    /// its thread left to finish.
     pub fn kill(&mut self) {
         self.to_engine = None;
         match &mut self.peer {
-            Peer::Process(child) => {
-                if matches!(child.try_wait(), Ok(None)) {
-                    let _ = child.kill();
-                }
-                let _ = child.wait();
-            }
+            Peer::Process(leader) => leader.kill(),
             Peer::Thread(handle) => {
                 if handle.as_ref().is_some_and(|h| h.is_finished()) {
                     let _ = handle.take().map(JoinHandle::join);
@@ -768,9 +800,13 @@ impl EngineProcess {
         failure
     }
 
-    /// The engine's output ended: crashed, or disconnected.
+    /// The engine's output ended, or the engine exited: crashed, or disconnected.
     fn ended(&mut self) -> EngineFailure {
-        match self.wait_exit(Instant::now() + Duration::from_millis(500)) {
+        let exit = match self.exited.clone() {
+            Some(exit) => Some(exit),
+            None => self.wait_exit(Instant::now() + Duration::from_millis(500)),
+        };
+        match exit {
             Some(Exit::Failure(status)) => EngineFailure::Crashed {
                 status,
                 stderr: self.stderr_text(),
@@ -782,12 +818,8 @@ impl EngineProcess {
     fn wait_exit(&mut self, deadline: Instant) -> Option<Exit> {
         loop {
             let exit = match &mut self.peer {
-                Peer::Process(child) => match child.try_wait() {
-                    Ok(Some(status)) if status.success() => Some(Exit::Success),
-                    Ok(Some(status)) => Some(Exit::Failure(describe_status(status))),
-                    Ok(None) => None,
-                    Err(e) => Some(Exit::Failure(e.to_string())),
-                },
+                // Once the leader has exited, the rest of its group is killed.
+                Peer::Process(leader) => leader.try_exit(),
                 Peer::Thread(handle) => match handle {
                     None => Some(Exit::Success),
                     Some(h) if h.is_finished() => match handle.take().map(JoinHandle::join) {
@@ -850,10 +882,10 @@ fn spawn_writer(mut stdin: impl Write + Send + 'static) -> Sender<String> {
 
 fn spawn_reader(
     stdout: impl Read + Send + 'static,
+    tx: SyncSender<Event>,
     max_line: usize,
     max_total: u64,
-) -> Receiver<Event> {
-    let (tx, rx) = mpsc::sync_channel::<Event>(64);
+) {
     std::thread::spawn(move || {
         let mut reader = BufReader::with_capacity(16 * 1024, stdout);
         let mut total: u64 = 0;
@@ -885,5 +917,4 @@ fn spawn_reader(
             }
         }
     });
-    rx
 }

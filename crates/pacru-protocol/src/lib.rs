@@ -10,6 +10,8 @@
 //! - [`client`]: the referee side. [`EngineProcess`] starts an engine program,
 //!   handshakes, enforces the clock, caps its output and turns every way it can go
 //!   wrong into an [`EngineFailure`];
+//! - [`process`]: engine programs as process groups, ended as a whole
+//!   ([`KillSwitch`]);
 //! - [`engines`]: the built-in `random` and `greedy` engines ([`engines::run_random`],
 //!   [`engines::run_greedy`]);
 //! - [`check`]: the compliance checker ([`check::check_engine`]).
@@ -28,6 +30,7 @@ pub mod engines;
 mod lines;
 pub mod message;
 mod millis;
+pub mod process;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
@@ -38,4 +41,5 @@ pub use message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, MessageError, OptionKind,
     OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request, RequestBody, SetOption, SetupError,
 };
+pub use process::KillSwitch;
 pub use wire::{Frame, Framing, Value, WireError};

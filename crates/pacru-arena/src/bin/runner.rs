@@ -1,18 +1,28 @@
-//! A stand-in for the `pacru` binary, for the arena's tests (which run it as a
-//! child process, kill it and resume it): `pacru-arena-runner match ...` and
-//! `pacru-arena-runner tournament ...` take the same arguments as `pacru match` and
-//! `pacru tournament`; `pacru-arena-runner engine random|greedy --seed N` is a
-//! built-in engine; `pacru-arena-runner broken MODE[:N]` is an engine that plays
-//! random legal moves, then misbehaves from its N-th move request on (default 1).
+//! A helper program for the arena's tests, which run it as a child process, kill it
+//! and resume it. No command-line library: a few fixed forms.
+//!
+//! - `pacru-arena-runner event CONFIG.json OUT [-j N] [--forfeit-unstartable]`
+//!   runs the event defined by the JSON file (an `EventConfig`) in directory OUT;
+//!   `pacru-arena-runner event --resume OUT [CONFIG.json] [-j N]` continues it.
+//!   Exit status 0 when complete, 2 on an error (printed on standard error).
+//! - `pacru-arena-runner engine random|greedy --seed N`: a built-in engine.
+//! - `pacru-arena-runner broken MODE[:N] [MARK...]`: an engine that plays random
+//!   legal moves, then misbehaves from its N-th move request on (default 1).
+//!   Arguments after the mode are ignored (tests mark processes with them) and
+//!   passed on to helper processes.
 //!
 //! Broken modes: `crash` (exit status 3), `exit0` (exits without answering),
 //! `hang` (never answers), `slow` (answers after twice the move limit), `illegal`
 //! (an illegal move), `garbage` (a line that is no message), `refuse` (a failure
 //! reply), `resign` (resigns), `silent` (never answers, not even the handshake);
-//! `sleep:MS` never misbehaves but thinks MS milliseconds a move.
+//! `sleep:MS` never misbehaves but thinks MS milliseconds a move; `fork` starts a
+//! helper that holds its standard output and never ends by itself, then plays like
+//! `sleep:N` (N ms a move, default 1); `noquit` plays like `sleep:N` but ignores
+//! `quit` and the end of its input, sleeping until killed; `exit1` starts such a
+//! helper, then exits with status 1 instead of answering (its output stays open
+//! through the helper); `linger` is the helper (sleeps until killed).
 
-use clap::{Parser, Subcommand};
-use pacru_arena::{MatchArgs, TournamentArgs, run_match, run_tournament};
+use pacru_arena::{EventConfig, EventOptions, run_event};
 use pacru_core::Move;
 use pacru_protocol::engines::{Rng, random_move, run_greedy, run_random};
 use pacru_protocol::{EngineId, EngineMessage, Framing, Reply, Request, RequestBody};
@@ -20,57 +30,83 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-#[derive(Parser)]
-#[command(name = "pacru-arena-runner")]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    Match(MatchArgs),
-    Tournament(TournamentArgs),
-    Engine {
-        kind: String,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-    },
-    Broken {
-        mode: String,
-    },
-}
-
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Match(args) => run_match(&args),
-        Command::Tournament(args) => run_tournament(&args),
-        Command::Engine { kind, seed } => {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("event") => event(&args[1..]),
+        Some("engine") => {
+            let seed = match args.get(2).map(String::as_str) {
+                Some("--seed") => args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0),
+                _ => 0,
+            };
             let (input, output) = (io::stdin().lock(), io::stdout().lock());
-            let r = match kind.as_str() {
-                "random" => run_random(seed, input, output),
-                "greedy" => run_greedy(seed, input, output),
+            let r = match args.get(1).map(String::as_str) {
+                Some("random") => run_random(seed, input, output),
+                Some("greedy") => run_greedy(seed, input, output),
                 _ => {
-                    eprintln!("unknown engine {kind}");
+                    eprintln!("unknown engine");
                     return ExitCode::from(2);
                 }
             };
-            return if r.is_ok() {
+            if r.is_ok() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
-            };
+            }
         }
-        Command::Broken { mode } => {
-            broken(&mode);
-            return ExitCode::SUCCESS;
+        Some("broken") => {
+            broken(args.get(1).map_or("good", String::as_str));
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("usage: pacru-arena-runner event|engine|broken ...");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `event [--resume] [CONFIG.json] OUT [-j N] [--forfeit-unstartable]`.
+fn event(args: &[String]) -> ExitCode {
+    let mut options = EventOptions::new("");
+    let mut paths = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--resume" => options.resume = true,
+            "--forfeit-unstartable" => options.forfeit_unstartable = true,
+            "-j" => options.concurrency = it.next().and_then(|n| n.parse().ok()).unwrap_or(1),
+            path => paths.push(path.to_owned()),
+        }
+    }
+    let (config, out) = match paths.as_slice() {
+        [out] if options.resume => (None, out),
+        [config, out] => match std::fs::read_to_string(config)
+            .map_err(|e| e.to_string())
+            .and_then(|text| serde_json::from_str::<EventConfig>(&text).map_err(|e| e.to_string()))
+        {
+            Ok(config) => (Some(config), out),
+            Err(e) => {
+                eprintln!("pacru-arena-runner: {config}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("usage: pacru-arena-runner event [--resume] [CONFIG.json] OUT");
+            return ExitCode::from(2);
         }
     };
-    match result {
-        Ok(exit) => ExitCode::from(exit.code()),
+    options.out = out.into();
+    match run_event(config, &options) {
+        Ok(report) if report.complete && report.records_not_ok.is_empty() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("pacru-arena-runner: error: {e:#}");
+            let mut message = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                message.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            eprintln!("pacru-arena-runner: error: {message}");
             ExitCode::from(2)
         }
     }
@@ -81,15 +117,46 @@ fn send(out: &mut impl Write, message: &EngineMessage) {
     let _ = out.flush();
 }
 
+/// Sleeps until the process is killed.
+fn sleep_forever() -> ! {
+    loop {
+        std::thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+/// Starts `pacru-arena-runner broken linger` with this process's marking
+/// arguments, sharing its standard output. Left running on purpose: ending it is
+/// the referee's job.
+#[allow(clippy::zombie_processes)]
+fn start_helper() {
+    let marks = std::env::args().skip(3);
+    let started = std::env::current_exe().and_then(|exe| {
+        std::process::Command::new(exe)
+            .args(["broken", "linger"])
+            .args(marks)
+            .stdin(std::process::Stdio::null())
+            .spawn()
+    });
+    if let Err(e) = started {
+        eprintln!("broken engine: cannot start the helper: {e}");
+        std::process::exit(2);
+    }
+}
+
 fn broken(arg: &str) {
     let (mode, from) = match arg.split_once(':') {
         Some((m, n)) => (m, n.parse::<usize>().unwrap_or(1)),
         None => (arg, 1),
     };
+    match mode {
+        "linger" => sleep_forever(),
+        "fork" | "exit1" => start_helper(),
+        _ => {}
+    }
     let mut out = io::stdout().lock();
     let mut gos = 0;
     for line in io::stdin().lock().lines() {
-        let Ok(line) = line else { return };
+        let Ok(line) = line else { break };
         if line.trim().is_empty() || mode == "silent" {
             continue;
         }
@@ -118,8 +185,8 @@ fn broken(arg: &str) {
                     .as_ref()
                     .and_then(|p| random_move(p, &mut Rng::for_position(gos as u64, p)));
                 let legal_text = legal.map_or_else(|| "resign".to_owned(), |m| m.to_string());
-                if mode == "sleep" {
-                    // Never misbehaves: thinks for N ms, then plays.
+                if matches!(mode, "sleep" | "fork" | "noquit") {
+                    // Never misbehaves at the board: thinks for N ms, then plays.
                     std::thread::sleep(Duration::from_millis(from as u64));
                     send(&mut out, &ok(Reply::Move(legal_text)));
                     continue;
@@ -134,9 +201,8 @@ fn broken(arg: &str) {
                         std::process::exit(3);
                     }
                     "exit0" => std::process::exit(0),
-                    "hang" => loop {
-                        std::thread::sleep(Duration::from_secs(3600));
-                    },
+                    "exit1" => std::process::exit(1),
+                    "hang" => sleep_forever(),
                     "slow" => {
                         let limit = go.clocks.limit_for(0).unwrap_or(Duration::from_millis(500));
                         std::thread::sleep(limit * 2 + Duration::from_millis(300));
@@ -172,9 +238,15 @@ fn broken(arg: &str) {
             }
             RequestBody::Quit => {
                 send(&mut out, &ok(Reply::Done));
+                if mode == "noquit" {
+                    sleep_forever();
+                }
                 return;
             }
             _ => send(&mut out, &ok(Reply::Done)),
         }
+    }
+    if mode == "noquit" {
+        sleep_forever();
     }
 }

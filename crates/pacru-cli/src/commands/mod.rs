@@ -1,5 +1,6 @@
 //! One module per command; [`run`] dispatches to them.
 
+pub mod arena;
 mod check;
 mod completions;
 mod engine;
@@ -31,17 +32,9 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Import(args) => import::run(&args),
         Command::Engine(args) => engine::run(&args),
         Command::EngineCheck(args) => engine_check::run(&args),
-        Command::Match(args) => pacru_arena::run_match(&args).map(arena_outcome),
-        Command::Tournament(args) => pacru_arena::run_tournament(&args).map(arena_outcome),
+        Command::Match(args) => arena::run_match(&args),
+        Command::Tournament(args) => arena::run_tournament(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man => man::run(),
-    }
-}
-
-/// The outcome of a match or tournament: 1 when some record did not pass the referee.
-fn arena_outcome(exit: pacru_arena::ArenaExit) -> Outcome {
-    match exit {
-        pacru_arena::ArenaExit::Success => Outcome::Success,
-        pacru_arena::ArenaExit::RecordsNotOk => Outcome::Failure,
     }
 }

@@ -1,5 +1,5 @@
-//! A deliberately naive, independent re-implementation of `shared/spec/rules.md`,
-//! written from the specification only: plain arrays, simple loops, no bitboards,
+//! A deliberately naive, independent re-implementation of the rules in `docs/rules.md`,
+//! written from that page only: plain arrays, simple loops, no bitboards,
 //! nothing from `pacru_core`. Used as an oracle by the integration tests.
 //!
 //! Colours are the notation letters (`K R Y G B`), fields are indices 0..81
@@ -575,7 +575,7 @@ fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
 
 // ----------------------------------------------------------------- PPN
 
-/// Parses a PPN (canonical spelling); checks the invariants of notation.md.
+/// Parses a PPN (canonical spelling); checks the invariants of `docs/notation.md`.
 pub fn parse_ppn(ppn: &str) -> Result<Board, String> {
     let parts: Vec<&str> = ppn.split(' ').collect();
     if parts.len() != 4 {

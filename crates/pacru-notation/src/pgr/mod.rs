@@ -1,7 +1,7 @@
 //! Game records (PGR): reading, writing, recording.
 //!
 //! A PGR file holds any number of games, each made of tag pairs, a blank line and
-//! movetext (`notation.md`, section 3). [`Reader`] streams games from any
+//! movetext (`docs/notation.md`, "Game records"). [`Reader`] streams games from any
 //! [`std::io::Read`] in bounded memory, as [`Game`]s or through a [`Visitor`];
 //! [`write_game`] writes the canonical text; [`GameRecorder`] builds records
 //! from played moves. Legality is the referee's business ([`crate::referee`]).

@@ -13,7 +13,7 @@ pub const LINE_WIDTH: usize = 80;
 
 const SEVEN_TAG_ROSTER: [&str; 4] = ["Event", "Site", "Date", "Round"];
 
-/// The tags of `game` as the canonical writer orders them (`notation.md`):
+/// The tags of `game` as the canonical writer orders them (`docs/notation.md`):
 /// `Event`, `Site`, `Date`, `Round` (`?` when missing), the colour-name tags of the
 /// players in order of play, `Players`, `Seats` (only when not the default),
 /// `Rules` (`2004` when missing), `Position` (when present), `Result` (the result
@@ -194,7 +194,7 @@ fn write_entry(lines: &mut Lines, entry: &MoveEntry, round: Option<usize>) {
     }
 }
 
-/// The canonical text of one game (`notation.md`, "Canonical writing"), ending in
+/// The canonical text of one game (`docs/notation.md`, "Canonical writing"), ending in
 /// `"\n"`. Round numbers come from replaying the moves (see `docs/notation.md` for
 /// games that cannot be replayed to the end). `pass` entries are kept.
 pub fn write_game(game: &Game) -> String {

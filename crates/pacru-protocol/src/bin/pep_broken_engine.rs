@@ -12,7 +12,14 @@
 //! keeps running), `reorder` (holds its move until the next request, and answers
 //! that one first), `silent` (answers nothing, not even `hello`), `mute` (answers
 //! `hello` and `go` only; everything else gets no answer), `lenient` (answers `go`
-//! in finished games and with illegal histories, and unknown commands with `=`).
+//! in finished games and with illegal histories, and unknown commands with `=`),
+//! `fork` (starts a helper process that holds its standard output and never ends
+//! by itself, then behaves like `good`), `exit1` (starts such a helper, then exits
+//! with status 1 instead of answering: its output stays open through the helper),
+//! `linger` (the helper: reads nothing, answers nothing, sleeps until killed).
+//!
+//! Arguments after the mode are ignored (tests use them to mark the processes they
+//! start, and pass them on to the helper).
 
 use pacru_core::{Move, Position};
 use pacru_notation::format_move;
@@ -32,6 +39,14 @@ fn main() {
         Some((mode, n)) => (mode.to_owned(), n.parse::<usize>().unwrap_or(1)),
         None => (arg.clone(), 1),
     };
+    if mode == "linger" {
+        loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+    }
+    if matches!(mode.as_str(), "fork" | "exit1") {
+        start_helper();
+    }
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     let mut framing = None;
@@ -100,7 +115,12 @@ fn main() {
                     .ok()
                     .and_then(|p: &Position| random_move(p, &mut Rng::for_position(gos as u64, p)));
                 let legal_text = legal.as_ref().map(format_move);
-                if !misbehave || matches!(mode.as_str(), "good" | "noquit" | "mute" | "lenient") {
+                if !misbehave
+                    || matches!(
+                        mode.as_str(),
+                        "good" | "noquit" | "mute" | "lenient" | "fork"
+                    )
+                {
                     match legal_text {
                         Some(text) => send(&mut out, framing, ok(Reply::Move(text))),
                         None if mode == "lenient" => {
@@ -124,6 +144,7 @@ fn main() {
                         std::process::exit(3);
                     }
                     "abort" => std::process::abort(),
+                    "exit1" => std::process::exit(1),
                     "exit0" => std::process::exit(0),
                     "hang" => loop {
                         std::thread::sleep(Duration::from_secs(3600));
@@ -214,6 +235,25 @@ fn main() {
                 }
             }
         }
+    }
+}
+
+/// Starts `pep-broken-engine linger` with the same marking arguments, sharing this
+/// process's standard output (so the output stays open while the helper lives).
+/// The helper is left running on purpose: ending it is the referee's job.
+#[allow(clippy::zombie_processes)]
+fn start_helper() {
+    let marks = std::env::args().skip(2);
+    let started = std::env::current_exe().and_then(|exe| {
+        std::process::Command::new(exe)
+            .arg("linger")
+            .args(marks)
+            .stdin(std::process::Stdio::null())
+            .spawn()
+    });
+    if let Err(e) = started {
+        eprintln!("broken engine: cannot start the helper: {e}");
+        std::process::exit(2);
     }
 }
 

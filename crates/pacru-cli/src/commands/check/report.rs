@@ -19,7 +19,7 @@ struct JsonError<'a> {
     message: &'a str,
 }
 
-/// One JSON verdict, keys in the order of the interface specification.
+/// One JSON verdict, keys in the order `docs/notation.md` ("JSON verdicts") gives.
 #[derive(Serialize)]
 struct JsonVerdict<'a> {
     file: &'a str,

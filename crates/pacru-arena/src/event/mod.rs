@@ -1,0 +1,366 @@
+//! Running an event: the check of the engines, scheduling, parallel games, the
+//! journal, resuming, records and standings.
+
+mod play;
+mod state;
+
+use crate::config::EventConfig;
+use crate::error::ArenaError;
+use crate::journal::{Entry, JOURNAL_VERSION, Journal};
+use crate::progress::Progress;
+use crate::schedule::{SwissHistory, System, fixed_schedule, swiss_games, swiss_round};
+use crate::standings::Standings;
+use crate::startup::check_engines;
+use crate::stop::StopHandle;
+use play::play_all;
+use state::State;
+use std::path::{Path, PathBuf};
+
+/// The journal's file name in the output directory.
+pub const JOURNAL_FILE: &str = "journal.jsonl";
+/// The records' file name in the output directory.
+pub const GAMES_FILE: &str = "games.pgr";
+/// The standings table's file name.
+pub const STANDINGS_FILE: &str = "standings.txt";
+/// The standings' JSON file name.
+pub const STANDINGS_JSON_FILE: &str = "standings.json";
+
+/// How to run an event: not part of its definition, so it may change when the
+/// event is resumed.
+///
+/// ```
+/// use pacru_arena::EventOptions;
+/// let options = EventOptions { concurrency: 2, ..EventOptions::new("my-event") };
+/// assert!(!options.resume);
+/// ```
+#[derive(Clone, Debug)]
+pub struct EventOptions {
+    /// The output directory (journal, records, standings). It is created when the
+    /// event starts, and not at all when the event is refused.
+    pub out: PathBuf,
+    /// Continue the event whose journal is in `out`. If nothing was started there
+    /// (no journal, or one without a complete line) and the settings are given,
+    /// the event starts there; without the settings that is an error
+    /// ([`ArenaError::NothingToResume`]).
+    pub resume: bool,
+    /// Games played at the same time (0 counts as 1).
+    pub concurrency: usize,
+    /// Go on when an engine cannot be started or fails its handshake in the check
+    /// made before the first game: it then forfeits its games. By default such an
+    /// engine stops the event before anything is written
+    /// ([`ArenaError::Unstartable`]).
+    pub forfeit_unstartable: bool,
+    /// Stops the event from another thread (for example on a signal).
+    pub stop: StopHandle,
+}
+
+impl EventOptions {
+    /// A new event in `out`, one game at a time, refusing unstartable engines.
+    pub fn new(out: impl Into<PathBuf>) -> EventOptions {
+        EventOptions {
+            out: out.into(),
+            resume: false,
+            concurrency: 1,
+            forfeit_unstartable: false,
+            stop: StopHandle::new(),
+        }
+    }
+}
+
+/// What running an event gave.
+#[derive(Clone, Debug)]
+pub struct EventReport {
+    /// The standings.
+    pub standings: Standings,
+    /// Whether every game is finished.
+    pub complete: bool,
+    /// Whether the run was stopped (through [`EventOptions::stop`]) before the
+    /// end; the event can then be resumed.
+    pub stopped: bool,
+    /// Games played by this run (not counting those found in the journal).
+    pub played_now: u64,
+    /// Games whose record the referee did not find `ok` (a bug of the arena).
+    pub records_not_ok: Vec<u64>,
+    /// The output directory.
+    pub out: PathBuf,
+}
+
+/// Names the settings that differ between two configurations.
+fn differences(a: &EventConfig, b: &EventConfig) -> Vec<String> {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+        (serde_json::to_value(a), serde_json::to_value(b))
+    else {
+        return vec!["(unreadable)".to_owned()];
+    };
+    a.iter()
+        .filter(|(k, v)| b.get(*k) != Some(*v))
+        .map(|(k, _)| k.clone())
+        .collect()
+}
+
+/// Runs (or, with `options.resume`, continues) an event. `config` may be `None`
+/// when resuming: the journal's settings are used. When both are there they must
+/// agree. See [`run_event_with`] to follow its progress.
+pub fn run_event(
+    config: Option<EventConfig>,
+    options: &EventOptions,
+) -> Result<EventReport, ArenaError> {
+    run_event_with(config, options, &mut |_| {})
+}
+
+/// The settings to run with and the journal's entries so far (empty for a new
+/// event), from what was given and what the output directory holds.
+fn settle(
+    config: Option<EventConfig>,
+    options: &EventOptions,
+    journal_path: &Path,
+) -> Result<(EventConfig, Vec<Entry>), ArenaError> {
+    let dir = options.out.clone();
+    let has_journal = journal_path.exists();
+    let entries = if has_journal {
+        Journal::read(journal_path)?.0
+    } else {
+        Vec::new()
+    };
+    if entries.is_empty() {
+        // Nothing was started here (no journal, or one without a complete line).
+        // With its settings given, the event starts here, resumed or not: a run
+        // stopped before its journal existed is continued by starting it.
+        return match config {
+            Some(config) => Ok((config, entries)),
+            None if has_journal => Err(ArenaError::NothingToResume {
+                dir,
+                reason: "its journal is empty: the event never started, so its settings must be given again".to_owned(),
+            }),
+            None if options.resume => Err(ArenaError::NothingToResume {
+                dir,
+                reason: "there is no journal".to_owned(),
+            }),
+            None => Err(ArenaError::BadSetting("no event to run".to_owned())),
+        };
+    }
+    if !options.resume {
+        return Err(ArenaError::EventExists { dir });
+    }
+    let Some(Entry::Start {
+        version,
+        config: stored,
+    }) = entries.first().cloned()
+    else {
+        unreachable!("Journal::read checks the first line");
+    };
+    if version != JOURNAL_VERSION {
+        return Err(ArenaError::Journal {
+            path: journal_path.to_owned(),
+            message: format!("journal version {version}, this program writes {JOURNAL_VERSION}"),
+        });
+    }
+    if let Some(given) = &config {
+        let diff = differences(given, &stored);
+        if !diff.is_empty() {
+            return Err(ArenaError::Journal {
+                path: journal_path.to_owned(),
+                message: format!(
+                    "it was written for a different event (settings that differ: {}); give the same arguments as the first run, or only --resume and the output directory",
+                    diff.join(", ")
+                ),
+            });
+        }
+    }
+    Ok((stored, entries))
+}
+
+/// Checks every engine once; an unstartable one is an error unless the options
+/// say to go on.
+fn check_startup(
+    config: &EventConfig,
+    options: &EventOptions,
+    observer: &mut dyn FnMut(&Progress<'_>),
+) -> Result<(), ArenaError> {
+    let results = check_engines(&config.engines, &config.start_settings(), &options.stop);
+    if options.stop.is_stopped() {
+        return Err(ArenaError::Stopped);
+    }
+    for (i, (engine, result)) in config.engines.iter().zip(&results).enumerate() {
+        match result {
+            None => {}
+            Some(Ok(id)) => observer(&Progress::EngineReady {
+                number: i + 1,
+                name: &engine.name,
+                id,
+            }),
+            Some(Err(failure)) if options.forfeit_unstartable => {
+                observer(&Progress::EngineUnstartable {
+                    number: i + 1,
+                    name: &engine.name,
+                    failure,
+                });
+            }
+            Some(Err(failure)) => {
+                return Err(ArenaError::Unstartable {
+                    number: i + 1,
+                    name: engine.name.clone(),
+                    failure: failure.clone(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Creates the output directory and the journal of a new event; on failure,
+/// removes the directories it created.
+fn create_journal(out: &Path, journal_path: &Path, start: &Entry) -> Result<Journal, ArenaError> {
+    // The directories to create, deepest first.
+    let mut missing = Vec::new();
+    let mut dir = Some(out);
+    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        missing.push(d.to_owned());
+        dir = d.parent();
+    }
+    let created = std::fs::create_dir_all(out)
+        .map_err(|e| ArenaError::io(out, e))
+        .and_then(|()| Journal::create(journal_path, start));
+    if created.is_err() {
+        for d in &missing {
+            let _ = std::fs::remove_file(d.join(format!(".{JOURNAL_FILE}.tmp")));
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+    created
+}
+
+/// Runs an event like [`run_event`], telling `observer` what happens as it
+/// happens (on the calling thread): the check of the engines, each game's start,
+/// forfeits, each game's end with the standings so far.
+///
+/// Before anything is written, the settings are checked and every engine program
+/// is started once and handshaken; an engine that fails this stops the event with
+/// [`ArenaError::Unstartable`] (unless [`EventOptions::forfeit_unstartable`]),
+/// and no output directory is left behind. When [`EventOptions::stop`] is
+/// stopped, the run ends its engines, leaves the journal and files consistent and
+/// returns with [`EventReport::stopped`] set; the games it cut short are played
+/// again when the event is resumed.
+pub fn run_event_with(
+    config: Option<EventConfig>,
+    options: &EventOptions,
+    observer: &mut dyn FnMut(&Progress<'_>),
+) -> Result<EventReport, ArenaError> {
+    let out = options.out.clone();
+    let journal_path = out.join(JOURNAL_FILE);
+    let (config, entries) = settle(config, options, &journal_path)?;
+    config.validate()?;
+    let resumed = !entries.is_empty();
+    let already_complete = entries.iter().any(|e| matches!(e, Entry::Complete { .. }));
+    if !already_complete {
+        check_startup(&config, options, observer)?;
+    }
+    let (journal, entries) = if resumed {
+        Journal::open(&journal_path)?
+    } else {
+        let start = Entry::Start {
+            version: JOURNAL_VERSION,
+            config: config.clone(),
+        };
+        let journal = create_journal(&out, &journal_path, &start)?;
+        (journal, vec![start])
+    };
+    let (mut state, complete) = State::new(config.clone(), journal, entries, out.clone())?;
+    observer(&Progress::Started {
+        total: state.total,
+        finished: state.finished.len() as u64,
+        resumed,
+    });
+    let stop = &options.stop;
+    if !complete {
+        let openings = config.openings_or_standard();
+        let settings = config.game_settings();
+        let concurrency = options.concurrency.max(1);
+        match config.system {
+            System::Swiss => {
+                let mut history = SwissHistory::new(config.engines.len());
+                let mut next_game = 1u64;
+                let mut encounter = 0usize;
+                for round in 1..=config.rounds {
+                    if stop.is_stopped() {
+                        break;
+                    }
+                    let (tables, round_byes) = swiss_round(round, config.players, &history);
+                    let games = swiss_games(round, &tables, next_game, encounter, openings.len());
+                    for &b in &round_byes {
+                        state.ensure_bye(round, b)?;
+                    }
+                    play_all(
+                        &mut state,
+                        &games,
+                        &openings,
+                        &settings,
+                        concurrency,
+                        stop,
+                        observer,
+                    )?;
+                    // The round's results feed the next pairing.
+                    next_game += games.len() as u64;
+                    encounter += tables.len();
+                    for t in &tables {
+                        history.add_table(t);
+                    }
+                    for &b in &round_byes {
+                        history.byes[b] += 1;
+                        history.points[b] += 1.0;
+                    }
+                    for e in &state.entries {
+                        if let Entry::Finished {
+                            pairing, outcome, ..
+                        } = e
+                            && pairing.round == round
+                        {
+                            for (slot, &eng) in pairing.engines.iter().enumerate() {
+                                history.points[eng] +=
+                                    outcome.points.get(slot).copied().unwrap_or(0.0);
+                            }
+                        }
+                    }
+                }
+            }
+            system => {
+                let games = fixed_schedule(
+                    system,
+                    config.engines.len(),
+                    config.players,
+                    config.rounds,
+                    openings.len(),
+                );
+                play_all(
+                    &mut state,
+                    &games,
+                    &openings,
+                    &settings,
+                    concurrency,
+                    stop,
+                    observer,
+                )?;
+            }
+        }
+    }
+    let all_played = state.finished.len() as u64 >= state.total;
+    let stopped = !complete && !all_played && stop.is_stopped();
+    if !complete && !stopped {
+        state.complete()?;
+    }
+    state.write_records()?;
+    Ok(EventReport {
+        standings: state.standings(),
+        complete: !stopped,
+        stopped,
+        played_now: state.played_now,
+        records_not_ok: state.records_not_ok(),
+        out,
+    })
+}
+
+/// Reads the journal in an output directory without changing it (for tools and
+/// tests). A journal in which nothing was started has no entries.
+pub fn read_journal(out: &Path) -> Result<Vec<Entry>, ArenaError> {
+    Journal::read(&out.join(JOURNAL_FILE)).map(|(entries, _)| entries)
+}

@@ -1,0 +1,196 @@
+//! The state of a running event: the journal, what is scheduled and finished, and
+//! the files rewritten after each game.
+
+use crate::config::EventConfig;
+use crate::error::ArenaError;
+use crate::event::{GAMES_FILE, STANDINGS_FILE, STANDINGS_JSON_FILE};
+use crate::game::GameOutcome;
+use crate::journal::{Entry, Journal, write_atomic};
+use crate::schedule::Pairing;
+use crate::standings::{Standings, compute};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+pub(crate) struct State {
+    pub(crate) config: EventConfig,
+    pub(crate) journal: Journal,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) scheduled: BTreeMap<u64, Pairing>,
+    pub(crate) finished: BTreeSet<u64>,
+    pub(crate) byes: BTreeSet<(u32, usize)>,
+    pub(crate) out: PathBuf,
+    pub(crate) total: u64,
+    pub(crate) played_now: u64,
+}
+
+impl State {
+    /// The state after the journal's `entries`.
+    pub(crate) fn new(
+        config: EventConfig,
+        journal: Journal,
+        entries: Vec<Entry>,
+        out: PathBuf,
+    ) -> Result<(State, bool), ArenaError> {
+        let mut scheduled = BTreeMap::new();
+        let mut finished = BTreeSet::new();
+        let mut byes = BTreeSet::new();
+        let mut complete = false;
+        for e in &entries {
+            match e {
+                Entry::Scheduled { pairing } => {
+                    scheduled.insert(pairing.game, pairing.clone());
+                }
+                Entry::Finished { pairing, .. } => {
+                    if !finished.insert(pairing.game) {
+                        return Err(ArenaError::Journal {
+                            path: journal.path().to_owned(),
+                            message: format!("game {} is finished twice", pairing.game),
+                        });
+                    }
+                }
+                Entry::Bye { round, engine, .. } => {
+                    byes.insert((*round, *engine));
+                }
+                Entry::Complete { .. } => complete = true,
+                Entry::Start { .. } => {}
+            }
+        }
+        let total = config.total_games();
+        let state = State {
+            config,
+            journal,
+            entries,
+            scheduled,
+            finished,
+            byes,
+            out,
+            total,
+            played_now: 0,
+        };
+        Ok((state, complete))
+    }
+
+    fn mismatch(&self, what: String) -> ArenaError {
+        ArenaError::Journal {
+            path: self.journal.path().to_owned(),
+            message: format!("{what}: the journal does not match this event's schedule"),
+        }
+    }
+
+    pub(crate) fn ensure_scheduled(&mut self, p: &Pairing) -> Result<(), ArenaError> {
+        match self.scheduled.get(&p.game) {
+            Some(q) if q == p => Ok(()),
+            Some(_) => Err(self.mismatch(format!("game {}", p.game))),
+            None => {
+                let entry = Entry::Scheduled { pairing: p.clone() };
+                self.journal.append(&entry)?;
+                self.entries.push(entry);
+                self.scheduled.insert(p.game, p.clone());
+                Ok(())
+            }
+        }
+    }
+
+    pub(crate) fn ensure_bye(&mut self, round: u32, engine: usize) -> Result<(), ArenaError> {
+        if self.byes.insert((round, engine)) {
+            let entry = Entry::Bye {
+                round,
+                engine,
+                points: 1.0,
+            };
+            self.journal.append(&entry)?;
+            self.entries.push(entry);
+        }
+        Ok(())
+    }
+
+    /// Journals a finished game and rewrites the records and standings.
+    pub(crate) fn record(
+        &mut self,
+        pairing: Pairing,
+        outcome: GameOutcome,
+    ) -> Result<(), ArenaError> {
+        let names = pairing
+            .engines
+            .iter()
+            .map(|&e| self.config.engines[e].name.clone())
+            .collect();
+        let game = pairing.game;
+        let entry = Entry::Finished {
+            pairing,
+            names,
+            outcome,
+        };
+        self.journal.append(&entry)?;
+        self.entries.push(entry);
+        self.finished.insert(game);
+        self.played_now += 1;
+        self.write_records()
+    }
+
+    /// The last entry, which [`State::record`] has just written.
+    pub(crate) fn last_finished(&self) -> Option<(&Pairing, &GameOutcome)> {
+        match self.entries.last() {
+            Some(Entry::Finished {
+                pairing, outcome, ..
+            }) => Some((pairing, outcome)),
+            _ => None,
+        }
+    }
+
+    /// Marks the event complete in the journal.
+    pub(crate) fn complete(&mut self) -> Result<(), ArenaError> {
+        let entry = Entry::Complete {
+            games: self.finished.len() as u64,
+        };
+        self.journal.append(&entry)?;
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    pub(crate) fn standings(&self) -> Standings {
+        let names: Vec<String> = self.config.engines.iter().map(|e| e.name.clone()).collect();
+        compute(
+            &self.config.event,
+            self.config.system.name(),
+            self.config.players,
+            &names,
+            self.total,
+            &self.entries,
+        )
+    }
+
+    pub(crate) fn records_not_ok(&self) -> Vec<u64> {
+        self.entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Finished {
+                    pairing, outcome, ..
+                } if outcome.check != "ok" => Some(pairing.game),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Rewrites `games.pgr` and the standings, each atomically.
+    pub(crate) fn write_records(&self) -> Result<(), ArenaError> {
+        let mut games: Vec<(u64, &str)> = self
+            .entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Finished {
+                    pairing, outcome, ..
+                } if !outcome.pgr.is_empty() => Some((pairing.game, outcome.pgr.as_str())),
+                _ => None,
+            })
+            .collect();
+        games.sort_by_key(|g| g.0);
+        let text = games.iter().map(|g| g.1).collect::<Vec<_>>().join("\n");
+        write_atomic(&self.out.join(GAMES_FILE), text.as_bytes())?;
+        let standings = self.standings();
+        write_atomic(&self.out.join(STANDINGS_FILE), standings.table().as_bytes())?;
+        let mut json = serde_json::to_string_pretty(&standings).unwrap_or_default();
+        json.push('\n');
+        write_atomic(&self.out.join(STANDINGS_JSON_FILE), json.as_bytes())
+    }
+}

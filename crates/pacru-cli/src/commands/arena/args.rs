@@ -1,0 +1,218 @@
+//! The arguments of `pacru match` and `pacru tournament`.
+
+use crate::cli::RulesArg;
+use clap::{Args, ValueEnum};
+use pacru_arena::Adjudication;
+use std::path::PathBuf;
+
+/// How the standings are printed on standard output at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// A table for people.
+    #[default]
+    Text,
+    /// The standings as one JSON object.
+    Json,
+}
+
+/// The tournament systems of `pacru tournament`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SystemArg {
+    /// Every group of --players engines meets once a round.
+    #[default]
+    RoundRobin,
+    /// The first --gauntlet-seeds engines each meet every group of the others.
+    Gauntlet,
+    /// Rounds paired by score, avoiding rematches (2 players), or balanced tables (3-4).
+    Swiss,
+}
+
+/// How a game reaching --max-plies is decided.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AdjudicateArg {
+    /// The player in the game with the most fields of their colour wins; a tie is a draw.
+    #[default]
+    Fields,
+    /// The game is a draw.
+    Draw,
+}
+
+impl From<AdjudicateArg> for Adjudication {
+    fn from(arg: AdjudicateArg) -> Adjudication {
+        match arg {
+            AdjudicateArg::Fields => Adjudication::Fields,
+            AdjudicateArg::Draw => Adjudication::Draw,
+        }
+    }
+}
+
+/// Options shared by `pacru match` and `pacru tournament`.
+#[derive(Clone, Debug, Args)]
+pub struct EventArgs {
+    /// Clock for each player: BASE+INCREMENT in seconds (e.g. 60+0.5). The default
+    /// is 10+0.1 when no --movetime is given either.
+    #[arg(long = "tc", value_name = "BASE+INC")]
+    pub tc: Option<String>,
+
+    /// The most one move may take, in milliseconds (alone, or with --tc).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+
+    /// Extra time allowed beyond each move's limit for process and pipe latency, in
+    /// milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub margin: u64,
+
+    /// How long an engine may take to start and answer the handshake, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub handshake_timeout: u64,
+
+    /// Games played at the same time (threads). Keep it at or below the number of
+    /// cores, or engines lose time to each other.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
+    pub concurrency: usize,
+
+    /// Openings: a file of PPN positions (one per line) or a PGR file whose games'
+    /// moves are played before the engines take over. Each is played with the order
+    /// of play rotated. Default: the standard start.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+
+    /// Adjudicate a game when it reaches this many plies (0: no limit).
+    #[arg(long, value_name = "PLIES", default_value_t = 400)]
+    pub max_plies: u32,
+
+    /// How a game reaching --max-plies is decided: `fields` (most fields of their
+    /// colour wins, a tie is a draw) or `draw`.
+    #[arg(long, value_enum, value_name = "HOW", default_value_t = AdjudicateArg::Fields)]
+    pub adjudicate: AdjudicateArg,
+
+    /// The rules edition.
+    #[arg(long, value_enum, value_name = "EDITION", default_value_t = RulesArg::R2004)]
+    pub rules: RulesArg,
+
+    /// The event's name (the records' Event tag).
+    #[arg(long, value_name = "NAME")]
+    pub event: Option<String>,
+
+    /// Sets an engine option after the handshake: ENGINE:NAME=VALUE, where ENGINE is
+    /// the engine's position in the list (from 1) or `*` for all. Repeatable.
+    #[arg(long = "option", value_name = "ENGINE:NAME=VALUE")]
+    pub options: Vec<String>,
+
+    /// The output directory: journal.jsonl, games.pgr, standings.txt,
+    /// standings.json. Default: pacru-match (for `pacru match`) or pacru-tournament
+    /// (for `pacru tournament`) in the current directory. It must not hold an event
+    /// already, unless --resume is given.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Continue the interrupted event in the output directory. Its settings are read
+    /// from the journal; engines and options given again must be the same. If the
+    /// event never started there and its engines are given, it starts.
+    #[arg(long)]
+    pub resume: bool,
+
+    /// Play even if an engine cannot be started or fails its handshake in the check
+    /// made before the first game: it then forfeits its games. By default the event
+    /// stops there, before anything is written.
+    #[arg(long)]
+    pub forfeit_unstartable: bool,
+
+    /// How the final standings are printed on standard output.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+
+    /// Never show the progress bar (it is shown only when standard error is a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// The long help of `pacru match`.
+pub const MATCH_LONG_ABOUT: &str = "Plays a match between 2 to 4 engines seated at one table: the order of play \
+(and so the colours and seats) rotates from game to game, each opening is played once in \
+each rotation. Engines are command lines (`./my-engine --hash 64`, no shell; `NAME=` in front \
+names one) or built-in engines run in this process (`builtin:random:SEED`, \
+`builtin:greedy:SEED`). Every engine program is started and handshaken once before the \
+first game; one that fails stops the match (exit status 2) unless --forfeit-unstartable is \
+given. Each forfeit is reported on standard error as it happens, with its kind and reason. \
+Games, standings and a crash-safe journal are written to the output directory (default \
+pacru-match); an interrupted match continues with --resume.\n\n\
+Ctrl-C (SIGINT), SIGTERM or SIGHUP stop the match: no new game starts, every engine and \
+the processes it started are ended, the games in progress are dropped (they are played \
+again on resume), the files are left consistent, and the exit status is 130, 143 or 129. \
+A second Ctrl-C quits at once.\n\n\
+Exit status: 0 the match is complete; 1 a record did not pass the referee (a bug); 2 usage \
+or I/O error, or an engine that cannot be used; 128 + the signal when interrupted.";
+
+/// The examples of `pacru match`.
+pub const MATCH_EXAMPLES: &str = "Examples:\n  pacru match 'pacru engine random --seed 1' 'pacru engine greedy --seed 2' --games 20 --tc 10+0.1\n  \
+pacru match builtin:random:1 builtin:greedy:1 builtin:random:2 --games 6 --movetime 50 -o m3\n  \
+pacru match --resume -o m3";
+
+/// `pacru match`: 2 to 4 engines at one table for a number of games.
+#[derive(Clone, Debug, Args)]
+pub struct MatchArgs {
+    /// The engines (2 to 4): command lines, or built-in engines builtin:random:SEED and builtin:greedy:SEED (the seed is optional).
+    #[arg(value_name = "ENGINE", num_args = 0..=4, required_unless_present = "resume")]
+    pub engines: Vec<String>,
+
+    /// The number of games (default: 2 for each engine).
+    #[arg(long, short = 'n', value_name = "N")]
+    pub games: Option<u32>,
+
+    /// Options shared with `pacru tournament`.
+    #[command(flatten)]
+    pub event: EventArgs,
+}
+
+/// The long help of `pacru tournament`.
+pub const TOURNAMENT_LONG_ABOUT: &str = "Runs a tournament: round-robin (every group of --players engines meets each \
+round), gauntlet (the first --gauntlet-seeds engines meet every group of the others) or Swiss \
+(rounds paired from the standings, avoiding rematches, with byes; with 3 or 4 players, tables \
+that balance who meets whom). Every table plays one game per rotation of its order of play, \
+from one opening. Every engine program is started and handshaken once before the first game; \
+one that fails stops the tournament (exit status 2) unless --forfeit-unstartable is given. \
+Each forfeit is reported on standard error as it happens. Results, records and standings go \
+to the output directory (default pacru-tournament), with a journal from which an \
+interrupted tournament continues (--resume).\n\n\
+Ctrl-C (SIGINT), SIGTERM or SIGHUP stop the tournament: no new game starts, every engine \
+and the processes it started are ended, the games in progress are dropped (they are played \
+again on resume), the files are left consistent, and the exit status is 130, 143 or 129. \
+A second Ctrl-C quits at once.\n\n\
+Exit status: 0 the tournament is complete; 1 a record did not pass the referee (a bug); 2 \
+usage or I/O error, or an engine that cannot be used; 128 + the signal when interrupted.";
+
+/// The examples of `pacru tournament`.
+pub const TOURNAMENT_EXAMPLES: &str = "Examples:\n  pacru tournament builtin:random:1 builtin:random:2 builtin:greedy:1 --rounds 2 --tc 5+0.05\n  \
+pacru tournament ./a ./b ./c ./d ./e --system swiss --rounds 4 -j 2 -o swiss1\n  \
+pacru tournament ./a ./b ./c ./d --players 4 --movetime 100 --openings book.pgr";
+
+/// `pacru tournament`: round-robin, gauntlet or Swiss events between engines.
+#[derive(Clone, Debug, Args)]
+pub struct TournamentArgs {
+    /// The engines: command lines, or built-in engines builtin:random:SEED and builtin:greedy:SEED (the seed is optional).
+    #[arg(value_name = "ENGINE", required_unless_present = "resume")]
+    pub engines: Vec<String>,
+
+    /// The tournament system.
+    #[arg(long, value_enum, default_value_t = SystemArg::RoundRobin)]
+    pub system: SystemArg,
+
+    /// Players per game: 2, 3 or 4.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub players: usize,
+
+    /// Rounds: repetitions of the round-robin or gauntlet schedule, or Swiss rounds
+    /// (default 1; Swiss: enough to rank, about log2 of the number of engines, at least 3).
+    #[arg(long, value_name = "N")]
+    pub rounds: Option<u32>,
+
+    /// Gauntlet: how many engines (the first ones given) run the gauntlet.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub gauntlet_seeds: usize,
+
+    /// Options shared with `pacru match`.
+    #[command(flatten)]
+    pub event: EventArgs,
+}

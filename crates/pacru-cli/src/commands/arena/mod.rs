@@ -1,0 +1,253 @@
+//! `pacru match` and `pacru tournament`: the command line around `pacru-arena`.
+//! The arguments are in [`args`]; [`report`] draws the progress bar and log
+//! lines; [`signals`] turns SIGINT, SIGTERM and SIGHUP into a clean stop.
+
+mod args;
+mod report;
+mod signals;
+
+pub use args::{
+    EventArgs, MATCH_EXAMPLES, MATCH_LONG_ABOUT, MatchArgs, OutputFormat, SystemArg,
+    TOURNAMENT_EXAMPLES, TOURNAMENT_LONG_ABOUT, TournamentArgs,
+};
+
+use crate::Outcome;
+use anyhow::Context as _;
+use pacru_arena::engine::dedupe_names;
+use pacru_arena::{
+    ArenaError, EngineConfig, EventConfig, EventOptions, EventReport, StopHandle, System,
+    TimeControl, load_openings, run_event_with,
+};
+use pacru_core::RulesEdition;
+use report::Reporter;
+use signals::Interrupts;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Runs `pacru match`.
+pub fn run_match(args: &MatchArgs) -> anyhow::Result<Outcome> {
+    let n = args.engines.len();
+    if !args.event.resume && !(2..=4).contains(&n) {
+        anyhow::bail!("a match is between 2 to 4 engines, not {n}");
+    }
+    let games = args.games.unwrap_or(2 * n as u32);
+    let config = event_config(
+        &args.engines,
+        System::Match { games },
+        n,
+        1,
+        &args.event,
+        "pacru match",
+    )?;
+    run(config, &args.event, "match")
+}
+
+/// Runs `pacru tournament`.
+pub fn run_tournament(args: &TournamentArgs) -> anyhow::Result<Outcome> {
+    let system = match args.system {
+        SystemArg::RoundRobin => System::RoundRobin,
+        SystemArg::Gauntlet => System::Gauntlet {
+            seeds: args.gauntlet_seeds,
+        },
+        SystemArg::Swiss => System::Swiss,
+    };
+    let rounds = args.rounds.unwrap_or(match system {
+        System::Swiss => {
+            let n = args.engines.len().max(2);
+            (usize::BITS - (n - 1).leading_zeros()).max(3)
+        }
+        _ => 1,
+    });
+    let config = event_config(
+        &args.engines,
+        system,
+        args.players,
+        rounds,
+        &args.event,
+        "pacru tournament",
+    )?;
+    run(config, &args.event, "tournament")
+}
+
+/// Applies `--option` values: `N:NAME=VALUE` sets option NAME of the N-th engine
+/// (from 1), `*:NAME=VALUE` of every engine.
+fn apply_options(engines: &mut [EngineConfig], options: &[String]) -> anyhow::Result<()> {
+    for text in options {
+        let bad = |message: &str| anyhow::anyhow!("bad option `{text}`: {message}");
+        let (which, setting) = text
+            .split_once(':')
+            .ok_or_else(|| bad("expected ENGINE:NAME=VALUE"))?;
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| bad("expected ENGINE:NAME=VALUE"))?;
+        if name.is_empty() {
+            return Err(bad("no option name"));
+        }
+        let targets: Vec<usize> = if which == "*" {
+            (0..engines.len()).collect()
+        } else {
+            let n: usize = which
+                .parse()
+                .map_err(|_| bad("ENGINE is the engine's position (from 1) or *"))?;
+            if n == 0 || n > engines.len() {
+                return Err(bad(&format!("there is no engine {n}")));
+            }
+            vec![n - 1]
+        };
+        for t in targets {
+            engines[t].options.push((name.to_owned(), value.to_owned()));
+        }
+    }
+    Ok(())
+}
+
+/// Builds the event's settings from the command line (`None`: resume with the
+/// journal's settings, nothing given).
+fn event_config(
+    engines: &[String],
+    system: System,
+    players: usize,
+    rounds: u32,
+    args: &EventArgs,
+    default_event: &str,
+) -> anyhow::Result<Option<EventConfig>> {
+    if engines.is_empty() && args.resume {
+        return Ok(None);
+    }
+    let mut configs = engines
+        .iter()
+        .map(|e| e.parse::<EngineConfig>())
+        .collect::<Result<Vec<_>, _>>()?;
+    dedupe_names(&mut configs);
+    apply_options(&mut configs, &args.options)?;
+    let mut time = match &args.tc {
+        Some(tc) => TimeControl::parse_clock(tc)?,
+        None if args.movetime.is_some() => TimeControl::default(),
+        None => TimeControl::parse_clock("10+0.1")?,
+    };
+    time.movetime_ms = args.movetime;
+    if args.movetime == Some(0) {
+        anyhow::bail!("--movetime must be at least 1 ms");
+    }
+    let rules = RulesEdition::from(args.rules);
+    let openings = match &args.openings {
+        Some(path) => load_openings(path, rules, players)?,
+        None => Vec::new(),
+    };
+    let mut config = EventConfig::new(
+        args.event.as_deref().unwrap_or(default_event),
+        system,
+        configs,
+    );
+    config.players = players;
+    config.rounds = rounds;
+    config.openings = openings;
+    config.rules = rules.year().to_owned();
+    config.time = time;
+    config.margin_ms = args.margin;
+    config.handshake_timeout_ms = args.handshake_timeout;
+    config.max_plies = args.max_plies;
+    config.adjudicate = args.adjudicate.into();
+    Ok(Some(config))
+}
+
+/// The command that continues the event in `out`.
+fn resume_command(command: &str, out: &Path) -> String {
+    let dir = out.display().to_string();
+    let quoted = if dir
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@".contains(c))
+    {
+        dir
+    } else {
+        format!("'{}'", dir.replace('\'', r"'\''"))
+    };
+    format!("pacru {command} --resume -o {quoted}")
+}
+
+/// An error of the arena, with what to do about it where the command line can say.
+fn explain(error: ArenaError, command: &str) -> anyhow::Error {
+    match &error {
+        ArenaError::EventExists { dir } => anyhow::anyhow!(
+            "{error}: continue it with `{}`, or choose another output directory with -o",
+            resume_command(command, dir)
+        ),
+        ArenaError::Unstartable { .. } => anyhow::anyhow!(
+            "{error}\n(check the engine's command line; with --forfeit-unstartable the {command} is played anyway, the engine forfeiting its games)"
+        ),
+        _ => anyhow::Error::new(error),
+    }
+}
+
+fn run(config: Option<EventConfig>, args: &EventArgs, command: &str) -> anyhow::Result<Outcome> {
+    if args.concurrency == 0 {
+        anyhow::bail!("--concurrency must be at least 1");
+    }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("pacru-{command}")));
+    let stop = StopHandle::new();
+    let options = EventOptions {
+        out: out.clone(),
+        resume: args.resume,
+        concurrency: args.concurrency,
+        forfeit_unstartable: args.forfeit_unstartable,
+        stop: stop.clone(),
+    };
+    let interrupts = Interrupts::listen(stop);
+    let mut reporter = Reporter::new(!args.no_progress, args.resume);
+    let result = run_event_with(config, &options, &mut |p| reporter.show(p));
+    reporter.finish();
+    let signal = interrupts.received();
+    drop(interrupts);
+    let report: EventReport = match (result, signal) {
+        (Ok(report), _) if !report.stopped => report,
+        (Ok(report), Some(signal)) => return Ok(interrupted(&report, command, signal)),
+        (Err(ArenaError::Stopped), Some(signal)) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "pacru: interrupted before the first game: nothing was written"
+            );
+            exit(128 + signal);
+        }
+        (Ok(_), None) => anyhow::bail!("the event stopped without being asked to"),
+        (Err(e), _) => return Err(explain(e, command)),
+    };
+    match args.format {
+        OutputFormat::Text => print!("{}", report.standings.table()),
+        OutputFormat::Json => println!(
+            "{}",
+            serde_json::to_string(&report.standings).context("writing the standings")?
+        ),
+    }
+    if report.records_not_ok.is_empty() {
+        Ok(Outcome::Success)
+    } else {
+        eprintln!(
+            "pacru: the records of games {:?} do not pass the referee: please report this bug",
+            report.records_not_ok
+        );
+        Ok(Outcome::Failure)
+    }
+}
+
+/// Says how to continue an interrupted event, and exits with 128 + the signal.
+fn interrupted(report: &EventReport, command: &str, signal: i32) -> Outcome {
+    let standings = &report.standings;
+    let _ = writeln!(
+        std::io::stderr(),
+        "pacru: interrupted: {} of {} games are finished and recorded in {}; continue with:\n  {}",
+        standings.games_finished,
+        standings.games_total,
+        report.out.display(),
+        resume_command(command, &report.out)
+    );
+    exit(128 + signal)
+}
+
+/// Ends the program with `code` (after flushing standard output).
+fn exit(code: i32) -> ! {
+    let _ = std::io::stdout().flush();
+    std::process::exit(code)
+}

@@ -1,0 +1,635 @@
+//! `pacru match` and `pacru tournament` on a bad day, through the real binary:
+//! engines that cannot start, crash, fork helpers or ignore signals; SIGINT, SIGTERM
+//! and SIGHUP in the middle of an event, then resuming; a half-written journal;
+//! output directories that exist already or must not be left behind. After each
+//! test, no process it started may still run: every one is marked by an
+//! environment variable, which engines and their helpers inherit, and looked for
+//! in `/proc`.
+#![cfg(target_os = "linux")]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const PACRU: &str = env!("CARGO_BIN_EXE_pacru");
+
+/// The environment variable that marks the processes of a test.
+const MARK: &str = "PACRU_TEST_MARK";
+
+fn mark(test: &str) -> String {
+    format!("{test}-{}", std::process::id())
+}
+
+/// The live processes whose environment carries `mark` (pid, command line).
+fn marked(mark: &str) -> Vec<(u32, String)> {
+    let needle = format!("{MARK}={mark}\0");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
+        if !String::from_utf8_lossy(&environ).contains(&needle) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let state = stat.rsplit(") ").next().and_then(|s| s.chars().next());
+        if !matches!(state, Some('Z') | Some('X') | None) {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            found.push((pid, String::from_utf8_lossy(&cmdline).replace('\0', " ")));
+        }
+    }
+    found
+}
+
+/// Waits up to 3 s for the marked processes to be gone; returns (and kills) those
+/// still there.
+fn left_behind(mark: &str) -> Vec<(u32, String)> {
+    let started = Instant::now();
+    loop {
+        let found = marked(mark);
+        if found.is_empty() || started.elapsed() > Duration::from_secs(3) {
+            for (pid, _) in &found {
+                let _ = Command::new("kill")
+                    .args(["-KILL", &pid.to_string()])
+                    .status();
+            }
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `pacru ARGS` in `dir`, marked, with its outputs captured.
+fn start(dir: &Path, mark: &str, args: &[&str]) -> Child {
+    Command::new(PACRU)
+        .args(args)
+        .current_dir(dir)
+        .env(MARK, mark)
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pacru starts")
+}
+
+struct Ran {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn finish(child: Child) -> Ran {
+    let output = child.wait_with_output().expect("pacru runs");
+    Ran {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn pacru_in(dir: &Path, mark: &str, args: &[&str]) -> Ran {
+    finish(start(dir, mark, args))
+}
+
+/// A built-in engine run as a process, reading its requests through a shell loop
+/// that waits 20 ms before passing each on, and ignoring SIGINT, SIGTERM and
+/// SIGHUP; it also starts a helper that holds its output and loops forever.
+fn slow_deaf_engine(seed: u32) -> String {
+    format!(
+        "sh -c 'trap \"\" INT TERM HUP; (while :; do sleep 1; done) & \
+         while read -r line; do sleep 0.02; printf \"%s\\n\" \"$line\"; done | \
+         \"$0\" engine random --seed {seed}' {PACRU}"
+    )
+}
+
+/// Each finished game of the journal in `out`: engines, result and moves.
+fn games(out: &Path) -> BTreeMap<u64, String> {
+    let text = std::fs::read_to_string(out.join("journal.jsonl")).unwrap_or_default();
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "finished")
+        .map(|v| {
+            let pgr = v["outcome"]["pgr"].as_str().unwrap_or_default();
+            let moves = pgr.split("\n\n").nth(1).unwrap_or_default();
+            (
+                v["pairing"]["game"].as_u64().unwrap_or(0),
+                format!(
+                    "{} {} {moves}",
+                    v["pairing"]["engines"], v["outcome"]["result"]
+                ),
+            )
+        })
+        .collect()
+}
+
+fn finished_games(out: &Path) -> usize {
+    games(out).len()
+}
+
+/// The tournament the signal tests interrupt: 12 games, two at a time.
+fn tournament_args(out: &str) -> Vec<String> {
+    let mut args: Vec<String> = ["tournament", "c=builtin:random:3", "--rounds", "2"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.insert(1, format!("a={}", slow_deaf_engine(1)));
+    args.insert(2, format!("b={}", slow_deaf_engine(2)));
+    for a in [
+        "--movetime",
+        "3000",
+        "--max-plies",
+        "16",
+        "-j",
+        "2",
+        "--no-progress",
+        "-o",
+        out,
+    ] {
+        args.push(a.to_owned());
+    }
+    args
+}
+
+/// Starts the tournament in `dir/out`, waits for `after` finished games, sends
+/// `signals` (one after the other), and returns how pacru ended.
+fn interrupt(dir: &Path, mark: &str, signals: &[&str], after: usize) -> Ran {
+    let args = tournament_args("out");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut child = start(dir, mark, &args);
+    let started = Instant::now();
+    while finished_games(&dir.join("out")) < after {
+        assert!(started.elapsed() < Duration::from_secs(30), "no progress");
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("pacru ended before the signal: {status}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for signal in signals {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let stopping = Instant::now();
+    let ran = finish(child);
+    // The engines ignore the signal and sit in a 20 ms delay loop: ending them is
+    // the runner's job, and it does not wait for them.
+    assert!(stopping.elapsed() < Duration::from_secs(3));
+    ran
+}
+
+#[test]
+fn sigint_stops_a_tournament_that_then_resumes_into_the_same_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("sigint");
+    let ran = interrupt(dir.path(), &m, &["INT"], 2);
+    assert_eq!(ran.code, Some(130), "{}", ran.stderr);
+    assert!(ran.stdout.is_empty(), "{}", ran.stdout);
+    assert!(
+        ran.stderr
+            .contains("continue with:\n  pacru tournament --resume -o out\n"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(left_behind(&m), []);
+    let out = dir.path().join("out");
+    let before = games(&out);
+    assert!((2..12).contains(&before.len()), "{}", before.len());
+    let journal = std::fs::read_to_string(out.join("journal.jsonl")).unwrap();
+    assert!(!journal.contains("\"type\":\"complete\""));
+    // games.pgr holds exactly the journal's games, and they check.
+    let check = pacru_in(
+        dir.path(),
+        &m,
+        &["check", "--format", "json", "out/games.pgr"],
+    );
+    assert_eq!(check.code, Some(0), "{}", check.stdout);
+    assert_eq!(check.stdout.lines().count(), before.len());
+
+    let resumed = pacru_in(
+        dir.path(),
+        &m,
+        &["tournament", "--resume", "--no-progress", "-o", "out"],
+    );
+    assert_eq!(resumed.code, Some(0), "{}", resumed.stderr);
+    assert!(
+        resumed.stdout.contains("12 of 12 games played"),
+        "{}",
+        resumed.stdout
+    );
+    assert_eq!(left_behind(&m), []);
+
+    // The same as a run that was never interrupted.
+    let args = tournament_args("full");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let full = pacru_in(dir.path(), &m, &args);
+    assert_eq!(full.code, Some(0), "{}", full.stderr);
+    let after = games(&out);
+    for (game, text) in &before {
+        assert_eq!(after.get(game), Some(text), "game {game} changed");
+    }
+    assert_eq!(after, games(&dir.path().join("full")));
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn sigterm_and_sighup_stop_with_their_own_exit_status() {
+    for (signal, code) in [("TERM", 143), ("HUP", 129)] {
+        let dir = tempfile::tempdir().unwrap();
+        let m = mark(&format!("sig{signal}"));
+        let ran = interrupt(dir.path(), &m, &[signal], 1);
+        assert_eq!(ran.code, Some(code), "{signal}: {}", ran.stderr);
+        assert!(ran.stderr.contains("--resume -o out"), "{}", ran.stderr);
+        assert_eq!(left_behind(&m), [], "{signal}");
+        let resumed = pacru_in(
+            dir.path(),
+            &m,
+            &["tournament", "--resume", "--no-progress", "-o", "out"],
+        );
+        assert_eq!(resumed.code, Some(0), "{}", resumed.stderr);
+        assert_eq!(finished_games(&dir.path().join("out")), 12);
+        assert_eq!(left_behind(&m), []);
+    }
+}
+
+#[test]
+fn a_second_ctrl_c_quits_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("twice");
+    let ran = interrupt(dir.path(), &m, &["INT", "INT"], 1);
+    assert_eq!(ran.code, Some(130), "{}", ran.stderr);
+    assert_eq!(left_behind(&m), []);
+    // Whatever was cut, the directory resumes.
+    let resumed = pacru_in(
+        dir.path(),
+        &m,
+        &["tournament", "--resume", "--no-progress", "-o", "out"],
+    );
+    assert_eq!(resumed.code, Some(0), "{}", resumed.stderr);
+    assert_eq!(finished_games(&dir.path().join("out")), 12);
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn an_unstartable_engine_stops_the_event_with_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("unstartable");
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &["match", "./nonexistent", "builtin:random:1", "--games", "2"],
+    );
+    assert_eq!(ran.code, Some(2));
+    assert!(ran.stdout.is_empty());
+    assert!(
+        ran.stderr.starts_with(
+            "pacru: error: engine 1 (`nonexistent`) cannot be used: could not start `./nonexistent`: No such file or directory (os error 2)\n"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(
+        ran.stderr.matches("pacru: error").count(),
+        1,
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        !dir.path().join("pacru-match").exists(),
+        "no folder left behind"
+    );
+
+    // A program that starts but never answers the handshake.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "tournament",
+            "builtin:random:1",
+            "mute=sh -c 'cat > /dev/null'",
+            "--handshake-timeout",
+            "300",
+        ],
+    );
+    assert_eq!(ran.code, Some(2));
+    assert!(
+        ran.stderr
+            .contains("engine 2 (`mute`) cannot be used: engine did not answer the handshake"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!dir.path().join("pacru-tournament").exists());
+    assert_eq!(left_behind(&m), []);
+
+    // Asked to play anyway: each forfeit is said as it happens.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            "./nonexistent",
+            "builtin:random:1",
+            "--games",
+            "2",
+            "--forfeit-unstartable",
+            "--movetime",
+            "50",
+        ],
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(
+        ran.stderr
+            .matches("nonexistent (Black) forfeits (spawn): could not start `./nonexistent`")
+            .count()
+            + ran
+                .stderr
+                .matches("nonexistent (Red) forfeits (spawn): could not start `./nonexistent`")
+                .count(),
+        2,
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stdout.contains("forfeits spawn 2"), "{}", ran.stdout);
+}
+
+#[test]
+fn a_crash_is_reported_with_the_engines_last_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("crash");
+    // Handshakes, then dies on its next request with a message (and an escape
+    // sequence, which must not reach the terminal) on its standard error.
+    let crasher = "crasher=sh -c 'read -r l; \
+        echo \"= 1 protocol=1 name=crasher author=t version=0\"; \
+        read -r l; printf \"out of memory \\033[31m, sorry\\n\" >&2; exit 3'";
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            crasher,
+            "builtin:random:1",
+            "--games",
+            "2",
+            "--movetime",
+            "500",
+        ],
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let lines: Vec<&str> = ran
+        .stderr
+        .lines()
+        .filter(|l| l.contains("forfeits"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", ran.stderr);
+    for (line, colour) in lines.iter().zip(["Black", "Red"]) {
+        assert!(
+            line.contains(&format!(
+                "crasher ({colour}) forfeits (crash): engine crashed (exit code 3); stderr: out of memory \\u{{1b}}[31m, sorry"
+            )),
+            "{line}"
+        );
+    }
+    assert!(!ran.stderr.contains('\u{1b}'));
+    assert!(ran.stdout.contains("forfeits crash 2"), "{}", ran.stdout);
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn an_empty_journal_is_an_event_that_never_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("journal");
+    std::fs::create_dir(dir.path().join("d")).unwrap();
+    std::fs::write(dir.path().join("d/journal.jsonl"), "").unwrap();
+    let args = [
+        "tournament",
+        "builtin:random:1",
+        "builtin:random:2",
+        "--resume",
+        "-o",
+        "d",
+        "--movetime",
+        "50",
+    ];
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stdout.contains("2 of 2 games played"), "{}", ran.stdout);
+    // A first line cut short, and no settings given: nothing to resume.
+    std::fs::create_dir(dir.path().join("e")).unwrap();
+    std::fs::write(dir.path().join("e/journal.jsonl"), "{\"type\":\"sta").unwrap();
+    let ran = pacru_in(dir.path(), &m, &["tournament", "--resume", "-o", "e"]);
+    assert_eq!(ran.code, Some(2));
+    assert!(
+        ran.stderr.contains("there is nothing to resume in e"),
+        "{}",
+        ran.stderr
+    );
+    // With them, a fresh start.
+    let mut args = args;
+    args[5] = "e";
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn the_readme_match_run_twice_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("twice-readme");
+    let args = [
+        "match",
+        "pacru engine random --seed 1",
+        "pacru engine greedy --seed 2",
+        "--games",
+        "4",
+        "--movetime",
+        "100",
+    ];
+    let first = pacru_in(dir.path(), &m, &args);
+    assert_eq!(first.code, Some(0), "{}", first.stderr);
+    assert!(dir.path().join("pacru-match/games.pgr").exists());
+    let second = pacru_in(dir.path(), &m, &args);
+    assert_eq!(second.code, Some(2));
+    assert_eq!(
+        second.stderr,
+        "pacru: error: an event was already started in pacru-match: continue it with `pacru match --resume -o pacru-match`, or choose another output directory with -o\n"
+    );
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn refused_events_leave_no_directory_and_disk_errors_are_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("refused");
+    for args in [
+        &["tournament", "builtin:random:1"][..],
+        &[
+            "match",
+            "builtin:random:1",
+            "builtin:random:2",
+            "--tc",
+            "0+0",
+        ],
+        &[
+            "tournament",
+            "builtin:random:1",
+            "builtin:random:2",
+            "--players",
+            "5",
+            "-o",
+            "a/b",
+        ],
+        &[
+            "match",
+            "builtin:random:1",
+            "builtin:random:2",
+            "--openings",
+            "missing.pgr",
+        ],
+    ] {
+        let ran = pacru_in(dir.path(), &m, args);
+        assert_eq!(ran.code, Some(2), "{args:?}");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+    std::fs::write(dir.path().join("file"), "").unwrap();
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            "builtin:random:1",
+            "builtin:random:2",
+            "-o",
+            "file/sub",
+        ],
+    );
+    assert_eq!(ran.code, Some(2));
+    assert_eq!(
+        ran.stderr,
+        "pacru: error: file/sub: Not a directory (os error 20)\n"
+    );
+}
+
+#[test]
+fn messages_and_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("messages");
+    let ran = pacru_in(dir.path(), &m, &["tournament", "builtin:random:1"]);
+    assert_eq!(
+        ran.stderr,
+        "pacru: error: 1 engine is too few for 2-player games\n"
+    );
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            "builtin:random:1",
+            "builtin:random:2",
+            "--tc",
+            "0+0",
+        ],
+    );
+    assert!(
+        ran.stderr.contains("`0+0`: the base time is 0 s")
+            && !ran.stderr.contains("expected BASE+INCREMENT"),
+        "{}",
+        ran.stderr
+    );
+    // --rules takes the same spellings as every other command.
+    let arena = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            "builtin:random:1",
+            "builtin:random:2",
+            "--rules",
+            "2012",
+        ],
+    );
+    let moves = pacru_in(dir.path(), &m, &["moves", "--rules", "2012", "x"]);
+    let possible = |text: &str| {
+        text.lines()
+            .find(|l| l.contains("possible values"))
+            .map(str::to_owned)
+    };
+    assert!(possible(&arena.stderr).is_some(), "{}", arena.stderr);
+    assert_eq!(possible(&arena.stderr), possible(&moves.stderr));
+    for (command, folder) in [("match", "pacru-match"), ("tournament", "pacru-tournament")] {
+        let help = pacru_in(dir.path(), &m, &[command, "--help"]).stdout;
+        let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("Default: pacru-match (for `pacru match`) or pacru-tournament"),
+            "{help}"
+        );
+        assert!(
+            flat.contains(&format!("output directory (default {folder})")),
+            "{help}"
+        );
+        assert!(flat.contains("(0: no limit)"), "{help}");
+        assert!(flat.contains("--forfeit-unstartable"), "{help}");
+        assert!(flat.contains("130, 143 or 129"), "{help}");
+    }
+}
+
+#[test]
+fn engine_options_and_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("options");
+    // Option 1 is accepted (the built-in engines have a Seed option), option 2 is not:
+    // the second engine forfeits both games (kind `protocol`).
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            "builtin:random:1",
+            "other=pacru engine random --seed 2",
+            "--games",
+            "2",
+            "--movetime",
+            "100",
+            "--option",
+            "1:Seed=9",
+            "--option",
+            "2:Bogus=1",
+            "--format",
+            "json",
+            "-o",
+            "m",
+        ],
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let json: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
+    assert_eq!(json["games_finished"], 2);
+    let other = json["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "other")
+        .unwrap();
+    assert_eq!(other["forfeits"]["protocol"], 2);
+    assert_eq!(other["points"], 0.0);
+    let journal = std::fs::read_to_string(dir.path().join("m/journal.jsonl")).unwrap();
+    let start: serde_json::Value = serde_json::from_str(journal.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        start["config"]["engines"][0]["options"],
+        serde_json::json!([["Seed", "9"]])
+    );
+    let check = pacru_in(dir.path(), &m, &["check", "m/games.pgr"]);
+    assert_eq!(check.code, Some(0), "{}", check.stdout);
+    // Usage errors: exit status 2.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &["match", "builtin:random:1", "--no-progress"],
+    );
+    assert_eq!(ran.code, Some(2));
+    assert_eq!(left_behind(&m), []);
+}
