@@ -2,12 +2,13 @@
 //!
 //! - `cargo xtask ci`: the whole test suite (format, lints, tests, browser tests,
 //!   docs), fail fast.
-//! - `cargo xtask release [--dry-run]`: a reproducible binary archive in `dist/`.
+//! - `cargo xtask release [--dry-run]`: a reproducible binary archive and Python wheel
+//!   in `dist/`.
 //!
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
 //! [`release`] are the two commands, [`version`] reads the workspace version and checks
-//! the changelog, [`archive`] packs files reproducibly and [`checksum`] writes the
-//! `sha256sum` line.
+//! the changelog, [`archive`] packs files reproducibly, [`wheel`] builds the Python
+//! wheel and [`checksum`] writes the `sha256sum` line.
 
 mod archive;
 mod checksum;
@@ -15,6 +16,7 @@ mod ci;
 mod process;
 mod release;
 mod version;
+mod wheel;
 
 use anyhow::{Result, bail};
 use std::path::{Path, PathBuf};
@@ -25,12 +27,14 @@ Usage: cargo xtask <COMMAND>
 
 Commands:
   ci                   cargo fmt --check, clippy -D warnings, tests, browser tests, docs -D warnings
-  release [--dry-run]  build pacru and pack dist/pacru-<version>-<target>.tar.gz (+ .sha256);
+  release [--dry-run]  build pacru and pack dist/pacru-<version>-<target>.tar.gz (+ .sha256),
+                       and build the Python wheel dist/pacru-<version>-*.whl (+ .sha256);
                        --dry-run checks everything and prints the plan, writing nothing
   help                 print this message
 
 Environment:
-  SOURCE_DATE_EPOCH    timestamp stored in the release archive (default 0)
+  SOURCE_DATE_EPOCH    timestamp stored in the release archive and wheel (default 0)
+  MATURIN              the maturin that builds the wheel (default: maturin on PATH)
   CARGO_TARGET_DIR     where cargo builds (default <workspace>/target)";
 
 fn main() -> ExitCode {

@@ -1,10 +1,12 @@
 //! `cargo xtask release [--dry-run]`: a reproducible archive of the `pacru` binary with
-//! its documentation, man page and shell completions, and its checksum.
+//! its documentation, man page and shell completions, the Python wheel ([`wheel`]),
+//! and their checksums.
 
 use crate::archive;
 use crate::checksum::{sha256_hex, sha256sum_line};
 use crate::process::{capture, cargo, run_step};
 use crate::version::{check_changelog, workspace_version};
+use crate::wheel;
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::fs;
@@ -76,6 +78,7 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
         plan.version,
         DOCUMENTS.join(", ")
     );
+    println!("    Python wheel with {}", wheel::check_maturin(root)?);
     if dry_run {
         print_plan(root, &plan);
         println!("==> dry run: nothing built, nothing written");
@@ -83,7 +86,9 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
     }
 
     // A failed release must not leave an older archive that looks like its result.
-    for old in [plan.archive.clone(), plan.checksum_file()] {
+    let mut old_files = vec![plan.archive.clone(), plan.checksum_file()];
+    old_files.extend(old_wheels(&plan)?);
+    for old in old_files {
         if old.exists() {
             fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
         }
@@ -125,7 +130,46 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
     );
     println!("==> wrote {}", plan.checksum_file().display());
     println!("    sha256 {}", sha256_hex(&bytes));
+    build_wheel(root, &plan)
+}
+
+/// Builds the Python wheel into `dist/` (see [`wheel`]) with its checksum file.
+fn build_wheel(root: &Path, plan: &Plan) -> Result<()> {
+    let out = tempfile::tempdir().context("creating a directory for the wheel")?;
+    let mut build = wheel::build_command(out.path(), plan.mtime);
+    add_remap_flags(&mut build, root, &plan.target);
+    run_step("wheel", root, build)?;
+    let built = wheel::built_wheel(out.path())?;
+    let name = file_name(&built);
+    let dist = plan.archive.parent().expect("the archive is in dist/");
+    let bytes = fs::read(&built).with_context(|| format!("reading {}", built.display()))?;
+    let target = dist.join(&name);
+    fs::write(&target, &bytes).with_context(|| format!("writing {}", target.display()))?;
+    let checksum = dist.join(format!("{name}.sha256"));
+    fs::write(&checksum, sha256sum_line(&bytes, &name))
+        .with_context(|| format!("writing {}", checksum.display()))?;
+    println!("==> wrote {} ({} bytes)", target.display(), bytes.len());
+    println!("==> wrote {}", checksum.display());
+    println!("    sha256 {}", sha256_hex(&bytes));
     Ok(())
+}
+
+/// The wheels of this version already in `dist/`, with their checksum files.
+fn old_wheels(plan: &Plan) -> Result<Vec<PathBuf>> {
+    let dist = plan.archive.parent().expect("the archive is in dist/");
+    let Ok(entries) = fs::read_dir(dist) else {
+        return Ok(Vec::new());
+    };
+    let mut old = Vec::new();
+    for entry in entries {
+        let path = entry?.path();
+        let name = file_name(&path);
+        let wheel_name = name.strip_suffix(".sha256").unwrap_or(&name);
+        if wheel::is_release_wheel(wheel_name, &plan.version) {
+            old.push(path);
+        }
+    }
+    Ok(old)
 }
 
 /// `cargo build --release --locked -p pacru-cli`, with the workspace and cargo home
@@ -295,6 +339,15 @@ fn print_plan(root: &Path, plan: &Plan) {
         println!("        {}/{path}", plan.stem());
     }
     println!("    would write: {}", plan.checksum_file().display());
+    let mut wheel = wheel::build_command(Path::new("<temporary directory>"), plan.mtime);
+    add_remap_flags(&mut wheel, root, &plan.target);
+    println!("    would run: {}", crate::process::describe(&wheel));
+    println!(
+        "    would write: {} (+ .sha256)",
+        plan.archive
+            .with_file_name(format!("pacru-{}-cp39-abi3-<platform>.whl", plan.version))
+            .display()
+    );
 }
 
 /// Lays out the archive's files in `staging`: the binary, the documents, and the man

@@ -1,0 +1,52 @@
+//! Every call into the text forms and the referee of the pacru crates, in one place.
+//!
+//! The public API of `pacru-notation` is being reshaped (text forms as `FromStr`
+//! values, options instead of bare `Option` arguments, `Game::replay`); the bindings
+//! reach it only through these functions, so that adapting them is a local edit.
+
+use pacru_core::{Move, Position, RulesEdition};
+use pacru_notation::pgr::{Game, PgrError, SetupError};
+use pacru_notation::referee::{self, Checker, Verdict};
+use pacru_notation::{MoveSyntaxError, PpnError};
+
+/// The canonical PPN of `position`.
+pub fn to_ppn(position: &Position) -> String {
+    pacru_notation::format_ppn(position)
+}
+
+/// Reads a PPN; the position is played under `rules`.
+pub fn from_ppn(text: &str, rules: RulesEdition) -> Result<Position, PpnError> {
+    pacru_notation::parse_ppn_with_rules(text, rules)
+}
+
+/// Reads a move in move notation (syntax only).
+pub fn parse_move(text: &str) -> Result<Move, MoveSyntaxError> {
+    pacru_notation::parse_move(text)
+}
+
+/// The position `game` starts from, by its tags (`Rules` missing: 2004).
+pub fn start_position(game: &Game) -> Result<Position, SetupError> {
+    game.start_position(None)
+}
+
+/// The referee's verdict on `game`, the `index`-th of its input; a game without a
+/// `Rules` tag is played under `rules`.
+pub fn check_game(game: &Game, index: usize, rules: Option<RulesEdition>) -> Verdict {
+    referee::check_game(game, index, rules)
+}
+
+/// A referee that checks games while the reader reads them; games without a
+/// `Rules` tag are played under `rules`.
+pub fn checker(rules: Option<RulesEdition>) -> Checker {
+    Checker::new(rules)
+}
+
+/// The verdict on a game the reader could not parse.
+pub fn malformed(error: &PgrError) -> Verdict {
+    referee::malformed(error)
+}
+
+/// The canonical PGR text of `game`.
+pub fn write_game(game: &Game) -> String {
+    pacru_notation::pgr::write_game(game)
+}

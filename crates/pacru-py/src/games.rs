@@ -1,0 +1,290 @@
+//! `pacru.read_games` and `pacru.Game`: game records read as a stream.
+
+use crate::api;
+use crate::errors::{detached, illegal_move_in_game, malformed_game, malformed_record, shielded};
+use crate::position::{PyMove, PyPosition};
+use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
+use crate::verdict::verdict_dict;
+use pacru_notation::pgr::{Game, MoveEntry, PgrError, Reader, Tags};
+use pacru_notation::referee::Status;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+/// One game of a record file: its tags, its moves and its result.
+///
+/// Games come from `pacru.read_games`. `str(game)` is the game's canonical PGR text.
+#[pyclass(name = "Game", module = "pacru", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub struct PyGame {
+    game: Game,
+    index: usize,
+    file: String,
+}
+
+impl PyGame {
+    /// "game N of FILE", for messages.
+    fn describe(&self) -> String {
+        format!("{} game {}", self.file, self.index)
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// The tag pairs, in the order written (a new dict on every access).
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.game.tags.iter() {
+            dict.set_item(name, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The plies (the moves played), in order. `pass` tokens, which stand for the
+    /// turns of players removed as blocked, are not moves and are left out.
+    #[getter]
+    fn moves(&self) -> Vec<PyMove> {
+        self.game.plies().cloned().map(PyMove::from).collect()
+    }
+
+    /// The result token: `"Black"`, `"Red"`, `"Yellow"`, `"Green"`, `"Blue"`,
+    /// `"draw"` or `"*"` (unfinished or unknown).
+    #[getter]
+    fn result(&self) -> &str {
+        &self.game.result
+    }
+
+    /// The 1-based number of the game in its input.
+    #[getter]
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The 1-based line where the game starts in its input.
+    #[getter]
+    fn line(&self) -> usize {
+        self.game.line
+    }
+
+    /// The name of the input the game was read from: its path as given, or `-`.
+    #[getter]
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The position the game starts from, by its `Players`, `Seats`, `Rules` and
+    /// `Position` tags.
+    fn start_position(&self, py: Python<'_>) -> PyResult<PyPosition> {
+        shielded(py, || {
+            api::start_position(&self.game)
+                .map(PyPosition::from)
+                .map_err(|e| malformed_game(py, self.index, self.game.line, 1, &e.to_string()))
+        })
+    }
+
+    /// Replays the game under the rules: the start position followed by the
+    /// position after each ply. Raises `pacru.IllegalMove` (with `ply`) at the first
+    /// illegal move and `pacru.MalformedGame` when the tags describe no start.
+    fn replay(&self, py: Python<'_>) -> PyResult<Vec<PyPosition>> {
+        let (verdict, positions) = detached(py, || {
+            let verdict = api::check_game(&self.game, self.index, None);
+            let positions = match (verdict.status, api::start_position(&self.game)) {
+                (Status::Ok | Status::Inconsistent, Ok(start)) => {
+                    let mut positions = Vec::with_capacity(verdict.plies + 1);
+                    let mut position = start;
+                    for mv in self.game.plies() {
+                        positions.push(PyPosition::from(position.clone()));
+                        position.play_unchecked(mv);
+                    }
+                    positions.push(PyPosition::from(position));
+                    positions
+                }
+                _ => Vec::new(),
+            };
+            (verdict, positions)
+        })?;
+        match (verdict.status, &verdict.error) {
+            (Status::Ok | Status::Inconsistent, _) => Ok(positions),
+            (Status::Illegal, Some(error)) => Err(illegal_move_in_game(
+                py,
+                &self.describe(),
+                error,
+                verdict.final_position.as_ref(),
+            )),
+            (_, error) => {
+                let (line, column, message) = error
+                    .as_ref()
+                    .map_or((self.game.line, 1, "the game cannot be replayed"), |e| {
+                        (e.line, e.column, e.message.as_str())
+                    });
+                Err(malformed_game(py, self.index, line, column, message))
+            }
+        }
+    }
+
+    /// The referee's verdict on the game: the dict `pacru.check` gives for it.
+    fn check<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let verdict = detached(py, || api::check_game(&self.game, self.index, None))?;
+        verdict_dict(py, &PyString::new(py, &self.file), &verdict)
+    }
+
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        shielded(py, || Ok(api::write_game(&self.game)))
+    }
+
+    fn __repr__(&self) -> String {
+        let players = self.game.tags.get("Players").unwrap_or("KR");
+        format!(
+            "<Game {} of {:?} (line {}): players {players}, {} plies, result {}>",
+            self.index,
+            self.file,
+            self.game.line,
+            self.game.plies().count(),
+            self.game.result
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (GameState,))> {
+        let restore = slf
+            .py()
+            .import("pacru._pacru")?
+            .getattr("_game_from_state")?;
+        Ok((restore, (slf.get().state(),)))
+    }
+}
+
+/// A move entry as plain values: text as written, whether it is `pass`, glyphs,
+/// comments, line and column.
+type EntryState = (String, bool, Vec<String>, Vec<String>, usize, usize);
+
+/// A game as plain values that pickle: tags, leading comments, entries, result,
+/// where it was read (line, offset, result line and column), number and file.
+type GameState = (
+    Vec<(String, String)>,
+    Vec<String>,
+    Vec<EntryState>,
+    String,
+    (usize, u64, usize, usize),
+    usize,
+    String,
+);
+
+impl PyGame {
+    fn state(&self) -> GameState {
+        let game = &self.game;
+        let entries = game
+            .moves
+            .iter()
+            .map(|e| {
+                let (text, pass) = (e.text.clone(), e.is_pass());
+                (
+                    text,
+                    pass,
+                    e.glyphs.clone(),
+                    e.comments.clone(),
+                    e.line,
+                    e.column,
+                )
+            })
+            .collect();
+        (
+            game.tags
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            game.leading_comments.clone(),
+            entries,
+            game.result.clone(),
+            (game.line, game.offset, game.result_line, game.result_column),
+            self.index,
+            self.file.clone(),
+        )
+    }
+}
+
+/// Rebuilds a pickled game (see `Game.__reduce__`).
+#[pyfunction]
+pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
+    let (tags, leading_comments, entries, result, at, index, file) = state;
+    let mut game = Game::new();
+    game.tags = tags.into_iter().collect::<Tags>();
+    game.leading_comments = leading_comments;
+    for (text, pass, glyphs, comments, line, column) in entries {
+        let mv = if pass {
+            None
+        } else {
+            Some(api::parse_move(&text).map_err(|e| crate::errors::invalid_move(py, &text, &e))?)
+        };
+        game.moves.push(MoveEntry {
+            text,
+            mv,
+            line,
+            column,
+            glyphs,
+            comments,
+        });
+    }
+    game.result = result;
+    (game.line, game.offset, game.result_line, game.result_column) = at;
+    Ok(PyGame { game, index, file })
+}
+
+/// The games of an input, read one at a time as they are iterated over.
+///
+/// A game that does not parse raises `pacru.MalformedGame`; calling `next()`
+/// again goes on with the game after it.
+#[pyclass(name = "GameReader", module = "pacru")]
+pub struct PyGameReader {
+    reader: Option<Reader<Stream>>,
+    failure: FailureSlot,
+    file: String,
+}
+
+impl PyGameReader {
+    /// A reader of `source`.
+    pub fn new(source: Source) -> PyResult<PyGameReader> {
+        let file = source.name().to_string();
+        let (stream, failure) = open(source)?;
+        Ok(PyGameReader {
+            reader: Some(Reader::new(stream).lenient()),
+            failure,
+            file,
+        })
+    }
+}
+
+#[pymethods]
+impl PyGameReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+        let Some(reader) = &mut self.reader else {
+            return Ok(None);
+        };
+        let read: Result<Option<(Game, usize)>, PgrError> = detached(py, || {
+            reader
+                .read_game()
+                .map(|game| game.map(|g| (g, reader.games_read())))
+        })?;
+        match read {
+            Ok(Some((game, index))) => Ok(Some(PyGame {
+                game,
+                index,
+                file: self.file.clone(),
+            })),
+            Ok(None) => {
+                self.reader = None;
+                take_failure(&self.failure).map_or(Ok(None), |f| Err(f.into_pyerr()))
+            }
+            Err(error) => match take_failure(&self.failure) {
+                Some(failure) => {
+                    self.reader = None;
+                    Err(Failure::into_pyerr(failure))
+                }
+                None => Err(malformed_record(py, &error)),
+            },
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Where records come from: a file by path, text held in memory, or a Python file
+//! object. Each is read as a stream of bytes, in bounded memory.
+
+use crate::errors::os_error;
+use crate::values::type_name;
+use pyo3::exceptions::{PyIsADirectoryError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+use std::fs::File;
+use std::io::{self, Cursor, Read};
+use std::sync::{Arc, Mutex};
+
+/// How much is asked of a Python file object at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// The name verdicts give an input that is not a file named by a path (as
+/// `pacru check` names its standard input).
+pub const UNNAMED: &str = "-";
+
+/// One input of records.
+pub enum Source {
+    /// A file, by path (as given, also its name in verdicts).
+    Path(String),
+    /// The text of records.
+    Text(Vec<u8>),
+    /// A Python object with a `read` method returning `bytes` or `str`.
+    File(Py<PyAny>),
+}
+
+impl Source {
+    /// The name of the input in verdicts: the path as given, else `-`.
+    pub fn name(&self) -> &str {
+        match self {
+            Source::Path(path) => path,
+            Source::Text(_) | Source::File(_) => UNNAMED,
+        }
+    }
+}
+
+/// A source given from Python: a path (`str` without a line break, or an
+/// `os.PathLike`), record text (`str` with a line break, `bytes`), or a file object.
+pub fn source_from(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+    match single_source(obj)? {
+        Some(source) => Ok(source),
+        None => Err(PyTypeError::new_err(format!(
+            "expected a path, record text or a file object, not {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// Like [`source_from`], and also a list (any iterable) of paths.
+pub fn sources_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
+    if let Some(source) = single_source(obj)? {
+        return Ok(vec![source]);
+    }
+    let Ok(items) = obj.try_iter() else {
+        return Err(PyTypeError::new_err(format!(
+            "expected a path, a list of paths, record text or a file object, not {}",
+            type_name(obj)
+        )));
+    };
+    items
+        .map(|item| {
+            let item = item?;
+            match single_source(&item)? {
+                Some(source @ Source::Path(_)) => Ok(source),
+                _ => Err(PyTypeError::new_err(format!(
+                    "a list of inputs must hold paths only, not {}",
+                    type_name(&item)
+                ))),
+            }
+        })
+        .collect()
+}
+
+fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return Ok(Some(if text.contains(['\n', '\r']) {
+            Source::Text(text.as_bytes().to_vec())
+        } else {
+            Source::Path(text.to_string())
+        }));
+    }
+    if let Ok(bytes) = obj.cast::<PyBytes>() {
+        return Ok(Some(Source::Text(bytes.as_bytes().to_vec())));
+    }
+    if let Ok(bytes) = obj.cast::<PyByteArray>() {
+        return Ok(Some(Source::Text(bytes.to_vec())));
+    }
+    if obj.hasattr("__fspath__")? {
+        let path = obj.py().import("os")?.call_method1("fspath", (obj,))?;
+        let path = match path.cast::<PyString>() {
+            Ok(text) => text.to_cow()?.to_string(),
+            Err(_) => path.str()?.to_cow()?.to_string(),
+        };
+        return Ok(Some(Source::Path(path)));
+    }
+    if obj.hasattr("read")? {
+        return Ok(Some(Source::File(obj.clone().unbind())));
+    }
+    Ok(None)
+}
+
+/// Checks that a path names something that can be opened as a record file.
+pub fn check_path(path: &str) -> PyResult<()> {
+    let meta = std::fs::metadata(path).map_err(|e| os_error(path, &e))?;
+    if meta.is_dir() {
+        return Err(PyIsADirectoryError::new_err(format!(
+            "{path}: is a directory, not a record file"
+        )));
+    }
+    Ok(())
+}
+
+/// Why reading an input failed, kept aside so that the reader's own report of
+/// the failure (a malformed game saying "read error") can be told apart.
+pub enum Failure {
+    /// Reading the file failed.
+    Io(String, io::Error),
+    /// The Python file object raised this exception.
+    Python(PyErr),
+}
+
+impl Failure {
+    /// The Python exception to raise for the failure.
+    pub fn into_pyerr(self) -> PyErr {
+        match self {
+            Failure::Io(name, error) => os_error(&name, &error),
+            Failure::Python(error) => error,
+        }
+    }
+}
+
+/// Where a reader puts its failure.
+pub type FailureSlot = Arc<Mutex<Option<Failure>>>;
+
+/// Takes the failure out of `slot`, if one happened.
+pub fn take_failure(slot: &FailureSlot) -> Option<Failure> {
+    slot.lock().ok().and_then(|mut failure| failure.take())
+}
+
+/// A byte stream that records its failure in a slot.
+pub type Stream = Box<dyn Read + Send + Sync>;
+
+/// Opens `source` as a byte stream; a failure while reading is recorded in the
+/// returned slot (and reported to the caller of `read` as an I/O error).
+pub fn open(source: Source) -> PyResult<(Stream, FailureSlot)> {
+    let slot = FailureSlot::default();
+    let stream: Stream = match source {
+        Source::Path(path) => {
+            check_path(&path)?;
+            let file = File::open(&path).map_err(|e| os_error(&path, &e))?;
+            Box::new(FileStream {
+                file,
+                name: path,
+                slot: Arc::clone(&slot),
+            })
+        }
+        Source::Text(bytes) => Box::new(Cursor::new(bytes)),
+        Source::File(file) => Box::new(PyFileStream {
+            file,
+            pending: Vec::new(),
+            at: 0,
+            slot: Arc::clone(&slot),
+        }),
+    };
+    Ok((stream, slot))
+}
+
+fn record(slot: &FailureSlot, failure: Failure) {
+    if let Ok(mut kept) = slot.lock() {
+        kept.get_or_insert(failure);
+    }
+}
+
+/// A file, recording its read errors.
+struct FileStream {
+    file: File,
+    name: String,
+    slot: FailureSlot,
+}
+
+impl Read for FileStream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.file.read(buf).inspect_err(|e| {
+            let copy = match e.raw_os_error() {
+                Some(code) => io::Error::from_raw_os_error(code),
+                None => io::Error::new(e.kind(), e.to_string()),
+            };
+            record(&self.slot, Failure::Io(self.name.clone(), copy));
+        })
+    }
+}
+
+/// A Python file object read in chunks; `str` chunks (text mode) are encoded as UTF-8.
+struct PyFileStream {
+    file: Py<PyAny>,
+    pending: Vec<u8>,
+    at: usize,
+    slot: FailureSlot,
+}
+
+impl PyFileStream {
+    /// Reads the next chunk into `pending`; false at the end of the file.
+    fn refill(&mut self) -> PyResult<bool> {
+        Python::attach(|py| {
+            let chunk = self.file.bind(py).call_method1("read", (CHUNK,))?;
+            self.pending.clear();
+            self.at = 0;
+            if let Ok(bytes) = chunk.cast::<PyBytes>() {
+                self.pending.extend_from_slice(bytes.as_bytes());
+            } else if let Ok(text) = chunk.cast::<PyString>() {
+                self.pending.extend_from_slice(text.to_cow()?.as_bytes());
+            } else if let Ok(bytes) = chunk.cast::<PyByteArray>() {
+                self.pending.extend_from_slice(&bytes.to_vec());
+            } else if chunk.is_none() {
+                // A non-blocking stream with nothing to read yet: treat it as the end.
+            } else {
+                return Err(PyTypeError::new_err(format!(
+                    "the file's read() returned {}, not bytes or str",
+                    type_name(&chunk)
+                )));
+            }
+            Ok(!self.pending.is_empty())
+        })
+    }
+}
+
+impl Read for PyFileStream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.pending.len() {
+            match self.refill() {
+                Ok(true) => {}
+                Ok(false) => return Ok(0),
+                Err(e) => {
+                    let message = e.to_string();
+                    record(&self.slot, Failure::Python(e));
+                    return Err(io::Error::other(message));
+                }
+            }
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
