@@ -12,6 +12,7 @@ mod move_text;
 pub mod pgr;
 mod ppn;
 pub mod referee;
+pub mod selfplay;
 
 pub use escape::{Escaped, escape_bytes, escape_controls, needs_escape};
 pub use move_text::{MoveSyntaxError, format_move, parse_move};

@@ -1,13 +1,10 @@
 //! `pacru.selfplay`: random games as canonical PGR text, byte for byte what
-//! `pacru selfplay` writes for the same arguments.
-//!
-//! The game generator repeats the CLI's (`pacru-cli`, `commands/selfplay.rs`): the
-//! same random stream per game, the same tags, the same records. It belongs in a
-//! library crate that both use; until it moves there, the test suite compares the
-//! two outputs.
+//! `pacru selfplay` writes for the same arguments: both play each game with
+//! [`pacru_notation::selfplay::play_random_game`].
 
-use pacru_core::{RulesEdition, SplitMix64};
-use pacru_notation::pgr::{Game, GameRecorder, write_game};
+use pacru_core::RulesEdition;
+use pacru_notation::pgr::write_game;
+use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -25,42 +22,17 @@ pub struct Selfplay {
     pub seed: u64,
     /// The rules edition.
     pub rules: RulesEdition,
-    /// Games are cut after this many moves (their result is then `*`).
+    /// Games are cut after this many moves (their result is then `*`); 0: no limit,
+    /// as with `pacru selfplay --max-plies 0`.
     pub max_plies: u32,
 }
 
-/// The random generator of game `number` (1-based), as `pacru selfplay` seeds it.
-fn game_rng(seed: u64, number: u64) -> SplitMix64 {
-    let mut mixer = SplitMix64::new(seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-    SplitMix64::new(mixer.next_u64())
-}
-
 impl Selfplay {
-    /// Plays game `number` between random players.
-    fn play_game(&self, number: u64) -> Result<Game, String> {
-        let mut rng = game_rng(self.seed, number);
-        let mut recorder = GameRecorder::standard(self.players, self.rules);
-        let tags = recorder.tags_mut();
-        tags.set("Event", "pacru selfplay");
-        tags.set("Site", "?");
-        tags.set("Date", "?");
-        tags.set("Round", &number.to_string());
-        let colours: Vec<_> = recorder.position().players().iter().collect();
-        for colour in colours {
-            recorder.tags_mut().set(colour.word(), "random");
-        }
-        for _ in 0..self.max_plies {
-            let Some(mv) = recorder.position().random_move(&mut rng) else {
-                break;
-            };
-            recorder.play(&mv).map_err(|e| {
-                format!("game {number}: the random player chose an illegal move {mv}: {e}")
-            })?;
-        }
-        if recorder.position().is_finished() {
-            recorder.tags_mut().set("Termination", "rules");
-        }
-        Ok(recorder.finish())
+    /// The library's settings for these games.
+    fn settings(&self) -> SelfplaySettings {
+        SelfplaySettings::new(self.players, self.seed)
+            .rules(self.rules)
+            .max_plies((self.max_plies > 0).then_some(self.max_plies))
     }
 
     /// Every game's canonical record, one blank line apart, played on `threads`
@@ -113,11 +85,11 @@ impl Selfplay {
                         if number > last || number < first {
                             break;
                         }
-                        match self.play_game(number) {
+                        match play_random_game(&self.settings(), number) {
                             Ok(game) => done.push((number, write_game(&game))),
                             Err(e) => {
                                 if let Ok(mut kept) = failure.lock() {
-                                    kept.get_or_insert(e);
+                                    kept.get_or_insert(e.to_string());
                                 }
                                 // Stop every worker.
                                 next.store(u64::MAX, Ordering::Relaxed);

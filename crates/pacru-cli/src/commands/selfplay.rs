@@ -4,9 +4,8 @@ use crate::Outcome;
 use crate::cli::SelfplayArgs;
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
-use anyhow::Context;
-use pacru_core::{RulesEdition, SplitMix64};
-use pacru_notation::pgr::{Game, GameRecorder, write_game};
+use pacru_notation::pgr::write_game;
+use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
 use rayon::prelude::*;
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
@@ -16,73 +15,21 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Games played in parallel before their records are written (in order).
 const BATCH: u64 = 64;
 
-/// The random generator of game `number` (1-based): the first output of
-/// SplitMix64(seed + number * golden ratio) seeds it, so that neighbouring games
-/// and seeds get unrelated streams.
-pub fn game_rng(seed: u64, number: u64) -> SplitMix64 {
-    let mut mixer = SplitMix64::new(seed.wrapping_add(number.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-    SplitMix64::new(mixer.next_u64())
-}
-
 /// A seed drawn at random: the standard library's hasher keys are random per
 /// process (from the operating system), so hashing nothing with them gives one.
 fn random_seed() -> u64 {
     RandomState::new().hash_one(std::process::id())
 }
 
-/// How the games of this run are played.
-struct Plan {
-    players: usize,
-    rules: RulesEdition,
-    seed: u64,
-    /// Whether the seed was drawn at random (it is then written in a Seed tag).
-    drawn: bool,
-    /// The most plies of a game; `None`: no limit.
-    max_plies: Option<u32>,
-}
-
-/// Plays game `number` between random players, recording it with the PGR
-/// recorder (which checks every move and sets the result from the rules).
-fn play_game(plan: &Plan, number: u64) -> anyhow::Result<Game> {
-    let mut rng = game_rng(plan.seed, number);
-    let mut recorder = GameRecorder::standard(plan.players, plan.rules);
-    let tags = recorder.tags_mut();
-    tags.set("Event", "pacru selfplay");
-    tags.set("Site", "?");
-    tags.set("Date", "?");
-    tags.set("Round", &number.to_string());
-    let colours: Vec<_> = recorder.position().players().iter().collect();
-    for colour in colours {
-        recorder.tags_mut().set(colour.word(), "random");
-    }
-    if plan.drawn {
-        recorder.tags_mut().set("Seed", &plan.seed.to_string());
-    }
-    let mut plies = 0u32;
-    while plan.max_plies.is_none_or(|max| plies < max) {
-        let Some(mv) = recorder.position().random_move(&mut rng) else {
-            break;
-        };
-        recorder.play(&mv).with_context(|| {
-            format!("game {number}: the random player chose an illegal move {mv}")
-        })?;
-        plies += 1;
-    }
-    if recorder.position().is_finished() {
-        recorder.tags_mut().set("Termination", "rules");
-    }
-    Ok(recorder.finish())
-}
-
 /// Plays the games in parallel batches and writes their records in order.
 pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
-    let plan = Plan {
-        players: usize::from(args.players),
-        rules: args.rules.into(),
-        seed: args.seed.unwrap_or_else(random_seed),
-        drawn: args.seed.is_none(),
-        max_plies: (args.max_plies > 0).then_some(args.max_plies),
-    };
+    let plan = SelfplaySettings::new(
+        usize::from(args.players),
+        args.seed.unwrap_or_else(random_seed),
+    )
+    .rules(args.rules.into())
+    .max_plies((args.max_plies > 0).then_some(args.max_plies))
+    .seed_tag(args.seed.is_none());
     tracing::debug!(
         "selfplay under the {} rules, seed {}",
         plan.rules,
@@ -102,11 +49,11 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
         let texts: Vec<String> = (first..=last)
             .into_par_iter()
             .map(|number| {
-                let text = play_game(&plan, number).map(|game| write_game(&game));
+                let text = play_random_game(&plan, number).map(|game| write_game(&game));
                 played.fetch_add(1, Ordering::Relaxed);
                 text
             })
-            .collect::<anyhow::Result<_>>()?;
+            .collect::<Result<_, _>>()?;
         for (i, text) in texts.iter().enumerate() {
             let separated = if first > 1 || i > 0 {
                 out.write_all(b"\n")

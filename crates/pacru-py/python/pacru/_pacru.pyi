@@ -172,7 +172,7 @@ def selfplay(
     rules: _RulesLike = "2004",
     max_plies: int = 1000,
 ) -> str:
-    """Random games as canonical PGR text, as ``pacru selfplay``."""
+    """Random games as canonical PGR text, as ``pacru selfplay`` (``max_plies=0``: no limit)."""
 
 def _game_from_state(state: tuple[object, ...]) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...
