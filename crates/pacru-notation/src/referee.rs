@@ -145,8 +145,8 @@ pub fn malformed(err: &PgrError) -> Verdict {
 /// the `Rules` tag is missing.
 ///
 /// `pass` is accepted only right after a move (or at the start) that removed
-/// blocked players, at most once per removed player; elsewhere it is illegal
-/// under R2. A move after the end of the game is illegal under R16.
+/// blocked players, at most once per removed player, also when that removal
+/// ended the game; elsewhere it is illegal under R2. A move after the end of the game is illegal under R16.
 pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition>) -> Verdict {
     // The Result tag, `*` when absent: the result token must equal it.
     let result = game.tags.get("Result").unwrap_or("*");
@@ -265,16 +265,12 @@ impl Replay {
             return false;
         };
         let mover = pos.to_move();
-        let in_game_before = pos.players_in_game();
         match pos.try_play(mv) {
             Ok(played) => {
                 verdict.movers.push(mover);
-                // With two players in the game a removal ends it: no pass can follow.
-                self.passes = if in_game_before > 2 {
-                    played.blocked as usize
-                } else {
-                    0
-                };
+                // One pass may stand for each player removed as blocked, the
+                // removal that ends the game included (AbstractPlay writes it).
+                self.passes = played.blocked as usize;
             }
             Err(e) => {
                 verdict.reject_ply(line, column, text, e.rule, e.reason);

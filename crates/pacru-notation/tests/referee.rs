@@ -352,3 +352,126 @@ fn checker_over_more_setups_than_it_keeps() {
         "every seating gives its own start"
     );
 }
+
+/// Two players, Red cornered: after any move of Black, Red is blocked, and its
+/// removal ends the game with Black the winner.
+const RED_CORNERED_2P: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KR";
+/// Three players, Red and Yellow cornered: both are removed after Black's move.
+const CORNERED_3P: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW,Yi9NE K KRY";
+/// Four players, Red, Yellow and Green cornered.
+const CORNERED_4P: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW,Yi9NE,Gi1SE K KRYG";
+
+/// A record shaped as AbstractPlay writes it: seats and 2011 rules (or 2004),
+/// ending with the move that blocks, then `passes` passes, then the result.
+fn ap_shaped(ppn: &str, rules: &str, movetext: &str, result: &str) -> String {
+    format!(
+        "[Event \"?\"]\n[Site \"Abstract Play\"]\n[Date \"2024.05.01\"]\n[Round \"?\"]\n\
+         [Position \"{ppn}\"]\n[Rules \"{rules}\"]\n[Result \"{result}\"]\n\n{movetext} {result}\n"
+    )
+}
+
+#[test]
+fn pass_after_the_removal_that_ends_the_game() {
+    for rules in ["2004", "2011"] {
+        for (ppn, passes, final_ppn) in [
+            (RED_CORNERED_2P, 1, "9/9/9/9/9/9/9/9/9 Ke6N K KR"),
+            (CORNERED_3P, 2, "9/9/9/9/9/9/9/9/9 Ke6N K KRY"),
+            (CORNERED_4P, 3, "9/9/9/9/9/9/9/9/9 Ke6N K KRYG"),
+        ] {
+            let pass = vec!["pass"; passes].join(" ");
+            let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass}"), "Black");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Ok, "{text}\n{:?}", v.error);
+            // The passes are not plies; the game ended with Black's move.
+            assert_eq!(v.plies, 1, "{text}");
+            assert_eq!(v.movers, [Colour::Black]);
+            assert_eq!(v.winner, Some(Colour::Black));
+            assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), final_ppn);
+            assert_eq!(v.final_position.unwrap().rules().year(), rules);
+            // Without the passes: the same verdict.
+            let bare = check(&ap_shaped(ppn, rules, "1. e5-e6", "Black"));
+            assert_eq!(
+                (bare.status, bare.plies, bare.winner),
+                (Status::Ok, 1, v.winner)
+            );
+            // One pass more than players removed is illegal under R2, as the
+            // pass that would be the second ply.
+            let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass} pass"), "Black");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Illegal, "{text}");
+            let e = v.error.unwrap();
+            assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R2)));
+            assert_eq!(e.move_text.as_deref(), Some("pass"));
+            assert_eq!(v.plies, 1);
+            assert_eq!(v.winner, Some(Colour::Black));
+            // A move after the passes is a move after the end: R16.
+            let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass} 2. e6-e7"), "Black");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Illegal, "{text}");
+            let e = v.error.unwrap();
+            assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R16)));
+            assert_eq!(e.move_text.as_deref(), Some("e6-e7"));
+        }
+    }
+}
+
+#[test]
+fn no_pass_after_an_end_without_a_blocked_removal() {
+    // Resignation ends the game without a blocked removal: no pass may follow.
+    let v = check("[Result \"Red\"]\n\n1. resign pass Red");
+    assert_eq!(v.status, Status::Illegal);
+    let e = v.error.unwrap();
+    assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R2)));
+    assert_eq!(v.plies, 1);
+    // Three players, one already out: the blocked removal of Red ends the game.
+    let ppn = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KRY";
+    let v = check(&ap_shaped(ppn, "2011", "1. e5-e6 pass", "Black"));
+    assert_eq!((v.status, v.plies), (Status::Ok, 1), "{:?}", v.error);
+    // The player who is out gets no pass.
+    let v = check(&ap_shaped(ppn, "2011", "1. e5-e6 pass pass", "Black"));
+    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.error.unwrap().rule, Some(Rule::R2));
+}
+
+/// Games played from the standard start that end with a blocked removal, with
+/// AbstractPlay's `pass` written after the last move: the same verdict as
+/// without it. Found among random games of 2, 3 and 4 players, both editions.
+#[test]
+fn random_games_ending_by_a_blocked_removal_accept_the_pass() {
+    use pacru_core::Position;
+    use pacru_notation::pgr::MoveEntry;
+    use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
+    for players in 2..=4 {
+        for rules in [RulesEdition::Pacru2004, RulesEdition::Pacru2011] {
+            let settings = SelfplaySettings::new(players, 17).rules(rules);
+            let found = (1..=400).find_map(|n| {
+                let game = play_random_game(&settings, n).unwrap();
+                let mut pos = Position::standard(players).unwrap().with_rules(rules);
+                let mut last_blocked = 0;
+                for mv in game.plies() {
+                    last_blocked = pos.try_play(mv).unwrap().blocked;
+                }
+                (pos.is_finished() && last_blocked > 0).then_some((game, last_blocked))
+            });
+            let (mut game, blocked) =
+                found.unwrap_or_else(|| panic!("{players} players, {rules:?}: none found"));
+            let plain = check(&write_game(&game));
+            assert_eq!(plain.status, Status::Ok);
+            for _ in 0..blocked {
+                game.moves.push(MoveEntry::pass());
+            }
+            let text = write_game(&game);
+            assert!(text.split_whitespace().any(|t| t == "pass"), "{text}");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Ok, "{text}\n{:?}", v.error);
+            assert_eq!(
+                (v.plies, v.winner, &v.final_position),
+                (plain.plies, plain.winner, &plain.final_position)
+            );
+            game.moves.push(MoveEntry::pass());
+            let v = check(&write_game(&game));
+            assert_eq!(v.status, Status::Illegal);
+            assert_eq!(v.error.unwrap().ply, Some(plain.plies + 1));
+        }
+    }
+}
