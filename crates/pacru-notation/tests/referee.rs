@@ -475,3 +475,159 @@ fn random_games_ending_by_a_blocked_removal_accept_the_pass() {
         }
     }
 }
+
+/// Referees every game of `text` with the streaming checker, malformed games
+/// through [`Checker::malformed`].
+fn check_all(text: &str) -> Vec<Verdict> {
+    let mut reader = Reader::new(text.as_bytes()).lenient();
+    let mut checker = Checker::new(None);
+    let mut verdicts = Vec::new();
+    loop {
+        match reader.read_with(&mut checker) {
+            Ok(Some(v)) => verdicts.push(v),
+            Ok(None) => return verdicts,
+            Err(e) => verdicts.push(checker.malformed(&e)),
+        }
+    }
+}
+
+const START3: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Rc1N,Ra5E,Rc9S,Yg1N,Yi5W,Yg9S K KRY";
+
+#[test]
+fn malformed_in_the_tag_section() {
+    // A bad tag line before the setup tags: they are still read, the game
+    // stands at its start position, the error has no ply and no token.
+    let v = &check_all("[Event \"open\n[Players \"KRY\"]\n[Result \"Red\"]\n\n1. e1-e2 Red\n")[0];
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!((v.plies, v.winner, v.result.as_str()), (0, None, "Red"));
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!((e.ply, e.line, e.column, e.rule), (None, 1, 8, None));
+    assert_eq!(e.move_text, None);
+    // A bad Result value: the setup is readable.
+    let v = &check_all("[Result \"Pink\"]\n[Players \"KRY\"]\n\n1. e1-e2 *\n")[0];
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
+    assert_eq!(v.error.as_ref().unwrap().ply, None);
+    // A setup tag that cannot be read: no position.
+    for text in [
+        "[Players KRY]\n\n1. e1-e2 *\n",
+        "[Players \"KRY\"]\n[Players \"KR\"]\n\n1. e1-e2 *\n",
+        "[Players \"KXY\"]\n\n1. e1-e2 *\n",
+        "[Event \"x\"]\n[Rules \"1999\"]\n\n1. e1-e2 *\n",
+        "[Event \"x\"]\n[Position \"9/9 K KR\"]\n\n1. e1-e2 *\n",
+        "[Event \"x\"] [Seats \"Q\n[Result \"*\"]\n\n1. e1-e2 *\n",
+    ] {
+        let v = &check_all(text)[0];
+        assert_eq!(v.status, Status::Malformed, "{text}");
+        assert!(v.final_position.is_none(), "{text}");
+        assert_eq!(
+            (v.plies, v.error.as_ref().unwrap().ply),
+            (0, None),
+            "{text}"
+        );
+    }
+    // The games after it are read as before.
+    let all = check_all(
+        "[Event \"open\n[Players \"KRY\"]\n\n1. e1-e2 *\n\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n",
+    );
+    assert_eq!(all.len(), 2);
+    assert_eq!(
+        (all[1].status, all[1].plies, all[1].line),
+        (Status::Ok, 2, 6)
+    );
+}
+
+#[test]
+fn malformed_at_the_first_move() {
+    let v = &check_all("[Players \"KRY\"]\n[Result \"*\"]\n\n1. e1-q2 e9-e8 *\n")[0];
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.plies, 0);
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!((e.ply, e.line, e.rule), (Some(1), 4, None));
+    assert_eq!(e.move_text.as_deref(), Some("e1-q2"));
+    // Passes before it are not plies.
+    let start_y = YELLOW_CORNERED.replace(" K KRY", " Y KRY");
+    let v = &check_all(&format!(
+        "[Position \"{start_y}\"]\n\npass 1. e5-e6 ??? *\n"
+    ))[0];
+    assert_eq!(v.error.as_ref().unwrap().ply, Some(2));
+    assert_eq!(v.error.as_ref().unwrap().move_text.as_deref(), Some("???"));
+    assert_eq!(v.plies, 1);
+}
+
+/// A typo at move 40 of a real game: its first 39 plies are legal, and the
+/// game stands where they left it.
+#[test]
+fn malformed_at_move_40() {
+    use pacru_core::Position;
+    use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
+    let game = play_random_game(&SelfplaySettings::new(2, 3).max_plies(Some(60)), 1).unwrap();
+    // The moves one after the other, the 40th misspelt.
+    let mut tokens: Vec<String> = game.plies().map(|m| m.to_string()).collect();
+    assert!(tokens.len() > 40);
+    tokens[39] = "e4-x9".to_string();
+    let broken = format!("[Result \"*\"]\n\n{} *\n", tokens.join(" "));
+    let v = &check_all(&broken)[0];
+    assert_eq!(v.status, Status::Malformed, "{broken}");
+    assert_eq!(v.plies, 39);
+    let mut pos = Position::standard(2).unwrap();
+    for mv in game.plies().take(39) {
+        pos.try_play(mv).unwrap();
+    }
+    assert_eq!(v.final_position.as_ref(), Some(&pos));
+    assert_eq!(v.winner, None);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!((e.ply, e.rule), (Some(40), None));
+    assert_eq!(e.move_text.as_deref(), Some("e4-x9"));
+    assert_eq!(v.movers.len(), 39);
+}
+
+#[test]
+fn malformed_after_the_last_move() {
+    let after_two = "9/9/9/9/9/9/9/9/9 Ke2N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re8S K KR";
+    for (text, token) in [
+        // The result token differs from the Result tag.
+        ("[Result \"*\"]\n\n1. e1-e2 e9-e8 Red\n", Some("Red")),
+        ("1. e1-e2 e9-e8 Black\n", Some("Black")),
+        // No result token: the input ends, or the next game starts.
+        ("[Result \"*\"]\n\n1. e1-e2 e9-e8\n", None),
+        (
+            "[Result \"*\"]\n\n1. e1-e2 e9-e8\n[Result \"*\"]\n\n*\n",
+            None,
+        ),
+    ] {
+        let v = &check_all(text)[0];
+        assert_eq!(v.status, Status::Malformed, "{text}");
+        assert_eq!(v.plies, 2, "{text}");
+        assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), after_two);
+        let e = v.error.as_ref().unwrap();
+        assert_eq!(e.ply, None, "{text}");
+        assert_eq!(e.move_text.as_deref(), token, "{text}");
+    }
+    // A game the rules ended: the winner is known.
+    let v = &check_all("[Result \"*\"]\n\n1. resign Black\n")[0];
+    assert_eq!(
+        (v.status, v.plies, v.winner),
+        (Status::Malformed, 1, Some(Colour::Red))
+    );
+    // The same for a game built in memory whose result token differs from its tag.
+    let mut g = game("[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n");
+    g.result = "Red".into();
+    let v = check_game(&g, 1, None);
+    assert_eq!((v.status, v.plies), (Status::Malformed, 2));
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), after_two);
+    assert_eq!(v.error.unwrap().move_text.as_deref(), Some("Red"));
+}
+
+#[test]
+fn malformed_after_an_illegal_move_keeps_the_legal_plies() {
+    let v = &check_all("[Result \"*\"]\n\n1. e1-e2 e9-e8 2. e2-e9 e8-e7 3. zz *\n")[0];
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.plies, 2);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!(
+        (e.ply, e.rule, e.move_text.as_deref()),
+        (Some(5), None, Some("zz"))
+    );
+}

@@ -4,7 +4,7 @@
 
 use pacru_core::Position;
 use pacru_notation::pgr::{Reader, write_game};
-use pacru_notation::referee::{Checker, malformed};
+use pacru_notation::referee::Checker;
 use pacru_notation::{format_ppn, parse_move};
 use pacru_view::{GameView, Games};
 use std::io::{self, Read};
@@ -43,7 +43,7 @@ fn verdicts_are_those_of_the_referee() {
             match reader.read_with(&mut checker) {
                 Ok(Some(v)) => expected.push(v),
                 Ok(None) => break,
-                Err(e) => expected.push(malformed(&e)),
+                Err(e) => expected.push(checker.malformed(&e)),
             }
         }
         let got = views(&text);

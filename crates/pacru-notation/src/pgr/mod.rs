@@ -14,7 +14,7 @@ mod tags;
 mod visitor;
 mod writer;
 
-pub use error::PgrError;
+pub use error::{ErrorPlace, PgrError};
 pub use game::{Game, MoveEntry, RESULT_TOKENS, SetupError, is_result_token, result_winner};
 pub use reader::{
     DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, MAX_TAGS, Reader,

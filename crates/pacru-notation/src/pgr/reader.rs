@@ -5,7 +5,7 @@ use super::game::{
     parse_seats_tag,
 };
 use super::visitor::{GameStart, MoveToken, Skip, Visitor};
-use super::{Game, MoveEntry, PgrError};
+use super::{ErrorPlace, Game, MoveEntry, PgrError};
 use crate::fast_move::parse_move_token;
 use crate::parse_ppn;
 use std::io::{self, Read};
@@ -21,6 +21,9 @@ const MAX_TOKEN_BYTES: usize = 256;
 const BUF_SIZE: usize = 64 * 1024;
 /// The cap on the number of tags of one game.
 pub const MAX_TAGS: usize = 1000;
+
+/// The tags that decide a game's start position.
+const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
 
 /// Which tags the reader checks itself, with where their value was written: the
 /// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
@@ -87,6 +90,9 @@ enum Resync {
     /// Skip the rest of the line, then look for a `[` line after a blank line, or,
     /// if `after_movetext`, after any line that is not a tag line.
     SkipLine { after_movetext: bool },
+    /// The reader stands at the start of a line after the tag lines of a game
+    /// whose tag section is bad: look on as `SkipLine` does after a tag line.
+    AfterTagLines,
 }
 
 /// Where something was written.
@@ -102,6 +108,25 @@ struct Fail {
     at: Pos,
     message: String,
     resync: Resync,
+    /// Where the problem stands when the reader's state does not say it (see
+    /// `Reader::read_with`).
+    place: Option<ErrorPlace>,
+    /// The text of the unreadable token.
+    token: Option<String>,
+}
+
+impl Fail {
+    /// The same failure, naming the unreadable token.
+    fn token(mut self, text: impl Into<String>) -> Fail {
+        self.token = Some(text.into());
+        self
+    }
+
+    /// The same failure, after the game's last move.
+    fn after_moves(mut self) -> Fail {
+        self.place = Some(ErrorPlace::AfterMoves);
+        self
+    }
 }
 
 /// State of the game being read.
@@ -111,6 +136,11 @@ struct GameState {
     in_movetext: bool,
     checked: [Option<(String, Pos)>; 5],
     any_move: bool,
+    /// Whether the tag being read may be a setup tag (its name is one, or is
+    /// not read yet).
+    setup_tag: bool,
+    /// Whether a setup tag line could not be read or its value is invalid.
+    setup_broken: bool,
 }
 
 #[inline]
@@ -228,6 +258,8 @@ impl<R: Read> Reader<R> {
             in_movetext: false,
             checked: Default::default(),
             any_move: false,
+            setup_tag: false,
+            setup_broken: false,
         };
         match self.parse_game(visitor, &mut state) {
             Ok(Some(out)) => Ok(Some(out)),
@@ -249,6 +281,13 @@ impl<R: Read> Reader<R> {
                     self.done = true;
                 }
                 let result_tag = state.checked[0].take().map(|(v, _)| v);
+                let place = fail.place.unwrap_or(if state.in_movetext {
+                    ErrorPlace::Movetext
+                } else {
+                    ErrorPlace::Tags {
+                        setup_read: !state.setup_broken,
+                    }
+                });
                 Err(PgrError {
                     game: state.index,
                     offset: fail.at.offset,
@@ -258,6 +297,8 @@ impl<R: Read> Reader<R> {
                     game_line: state.start.line,
                     game_offset: state.start.offset,
                     result_tag,
+                    place,
+                    token: fail.token.map(String::into_boxed_str),
                 })
             }
         }
@@ -274,6 +315,12 @@ impl<R: Read> Reader<R> {
             game_line: state.start.line,
             game_offset: state.start.offset,
             result_tag: None,
+            place: if state.in_movetext {
+                ErrorPlace::Movetext
+            } else {
+                ErrorPlace::Tags { setup_read: false }
+            },
+            token: None,
         }
     }
 
@@ -424,10 +471,14 @@ impl<R: Read> Reader<R> {
     }
 
     fn skip_to_next_game(&mut self, resync: Resync) {
-        let Resync::SkipLine { mut after_movetext } = resync else {
-            return;
+        let mut after_movetext = match resync {
+            Resync::Here => return,
+            Resync::SkipLine { after_movetext } => {
+                self.skip_line();
+                after_movetext
+            }
+            Resync::AfterTagLines => false,
         };
-        self.skip_line();
         let mut prev_blank = false;
         let mut prev_tag = !after_movetext;
         loop {
@@ -460,6 +511,8 @@ impl<R: Read> Reader<R> {
             resync: Resync::SkipLine {
                 after_movetext: state.in_movetext,
             },
+            place: None,
+            token: None,
         }
     }
 
@@ -501,10 +554,18 @@ impl<R: Read> Reader<R> {
         // Tag section.
         while self.peek() == Some(b'[') {
             self.check_size(state)?;
-            self.parse_tag(v, state)?;
+            if let Err(fail) = self.parse_tag(v, state) {
+                return Err(self.read_rest_of_tags(v, state, fail));
+            }
             self.skip_spaces();
         }
-        self.check_tags(state)?;
+        if let Err(fail) = self.check_tags(state) {
+            // A bad Result value leaves the setup readable; any other does not.
+            if fail.place.is_none() {
+                state.setup_broken = true;
+            }
+            return Err(fail);
+        }
         state.in_movetext = true;
         let Skip(skip) = v.begin_movetext();
         // Movetext.
@@ -522,7 +583,9 @@ impl<R: Read> Reader<R> {
             self.check_size(state)?;
             let at = self.here();
             let Some(b) = self.peek() else {
-                return Err(self.fail(at, state, "the input ends before the game's result token"));
+                return Err(self
+                    .fail(at, state, "the input ends before the game's result token")
+                    .after_moves());
             };
             match b {
                 b'{' => {
@@ -547,15 +610,20 @@ impl<R: Read> Reader<R> {
                         self.advance(d);
                         self.scratch.push(d);
                         if self.scratch.len() > 4 {
-                            return Err(self.fail(at, state, "a glyph $N has at most 3 digits"));
+                            let text = String::from_utf8_lossy(&self.scratch).into_owned();
+                            return Err(self
+                                .fail(at, state, "a glyph $N has at most 3 digits")
+                                .token(text));
                         }
                     }
                     if self.scratch.len() == 1 {
-                        return Err(self.fail(
-                            at,
-                            state,
-                            "'$' must be followed by a number (a glyph such as $1)",
-                        ));
+                        return Err(self
+                            .fail(
+                                at,
+                                state,
+                                "'$' must be followed by a number (a glyph such as $1)",
+                            )
+                            .token("$"));
                     }
                     self.glyph(v, state, at, skip)?;
                 }
@@ -570,11 +638,13 @@ impl<R: Read> Reader<R> {
                         b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!"
                     ) {
                         let text = String::from_utf8_lossy(&self.scratch).into_owned();
-                        return Err(self.fail(
-                            at,
-                            state,
-                            format!("'{text}' is not an annotation glyph (! ? !! ?? !? ?!)"),
-                        ));
+                        return Err(self
+                            .fail(
+                                at,
+                                state,
+                                format!("'{text}' is not an annotation glyph (! ? !! ?? !? ?!)"),
+                            )
+                            .token(text));
                     }
                     self.glyph(v, state, at, skip)?;
                 }
@@ -585,11 +655,13 @@ impl<R: Read> Reader<R> {
                 }
                 b'[' => {
                     let at_line_start = at.column == 1 || new_line;
-                    let mut fail = self.fail(
-                        at,
-                        state,
-                        "a tag line inside the movetext: the game has no result token before the next game",
-                    );
+                    let mut fail = self
+                        .fail(
+                            at,
+                            state,
+                            "a tag line inside the movetext: the game has no result token before the next game",
+                        )
+                        .after_moves();
                     if at_line_start {
                         fail.resync = Resync::Here;
                     }
@@ -597,17 +669,22 @@ impl<R: Read> Reader<R> {
                 }
                 b'}' | b']' => {
                     self.advance(b);
-                    return Err(self.fail(
-                        at,
-                        state,
-                        format!("unexpected '{}' (it closes nothing)", b as char),
-                    ));
+                    return Err(self
+                        .fail(
+                            at,
+                            state,
+                            format!("unexpected '{}' (it closes nothing)", b as char),
+                        )
+                        .token((b as char).to_string()));
                 }
                 _ => {
                     self.word(at, state)?;
                     if self.scratch.is_empty() {
                         self.advance(b);
-                        return Err(self.fail(at, state, format!("unexpected byte 0x{b:02x}")));
+                        let text = String::from_utf8_lossy(&[b]).into_owned();
+                        return Err(self
+                            .fail(at, state, format!("unexpected byte 0x{b:02x}"))
+                            .token(text));
                     }
                     let mut word_at = at;
                     if b.is_ascii_digit() {
@@ -625,13 +702,10 @@ impl<R: Read> Reader<R> {
                             }
                             None => {
                                 let text = String::from_utf8_lossy(&self.scratch).into_owned();
-                                return Err(self.fail(
-                                    at,
-                                    state,
-                                    format!(
-                                        "unknown token '{text}': expected a move, pass, a round number such as 12. or a result token"
-                                    ),
-                                ));
+                                let message = format!(
+                                    "unknown token '{text}': expected a move, pass, a round number such as 12. or a result token"
+                                );
+                                return Err(self.fail(at, state, message).token(text));
                             }
                         }
                     }
@@ -688,11 +762,15 @@ impl<R: Read> Reader<R> {
             self.offset += i as u64;
             self.column += i - continuation;
             if self.scratch.len() > MAX_TOKEN_BYTES {
-                return Err(self.fail(
-                    at,
-                    state,
-                    format!("a token longer than {MAX_TOKEN_BYTES} bytes"),
-                ));
+                // Its first bytes only: how many were read depends on the buffer.
+                let text = String::from_utf8_lossy(&self.scratch[..MAX_TOKEN_BYTES]).into_owned();
+                return Err(self
+                    .fail(
+                        at,
+                        state,
+                        format!("a token longer than {MAX_TOKEN_BYTES} bytes"),
+                    )
+                    .token(text));
             }
             if stop {
                 return Ok(());
@@ -710,11 +788,8 @@ impl<R: Read> Reader<R> {
     ) -> Result<bool, Fail> {
         let Ok(text) = std::str::from_utf8(&self.scratch) else {
             let text = String::from_utf8_lossy(&self.scratch).into_owned();
-            return Err(self.fail(
-                at,
-                state,
-                format!("unknown token '{text}' (not valid UTF-8)"),
-            ));
+            let message = format!("unknown token '{text}' (not valid UTF-8)");
+            return Err(self.fail(at, state, message).token(text));
         };
         if let Some(token) = as_result_token(text) {
             self.finish(v, state, at, token)?;
@@ -745,13 +820,10 @@ impl<R: Read> Reader<R> {
             } else {
                 ""
             };
-            return Err(self.fail(
-                at,
-                state,
-                format!(
-                    "unknown token '{text}': expected a move, pass, a round number or a result token{hint}"
-                ),
-            ));
+            let message = format!(
+                "unknown token '{text}': expected a move, pass, a round number or a result token{hint}"
+            );
+            return Err(self.fail(at, state, message).token(text));
         }
         state.any_move = true;
         if skip {
@@ -771,15 +843,12 @@ impl<R: Read> Reader<R> {
                 let column = at.column + text[..].chars().take(e.column).count();
                 let byte: usize = text.chars().take(e.column).map(char::len_utf8).sum();
                 let message = format!("'{text}' is not a move: {}", e.message);
-                Err(self.fail(
-                    Pos {
-                        offset: at.offset + byte as u64,
-                        line: at.line,
-                        column,
-                    },
-                    state,
-                    message,
-                ))
+                let at = Pos {
+                    offset: at.offset + byte as u64,
+                    line: at.line,
+                    column,
+                };
+                Err(self.fail(at, state, message).token(text))
             }
         }
     }
@@ -793,11 +862,8 @@ impl<R: Read> Reader<R> {
     ) -> Result<(), Fail> {
         let text = std::str::from_utf8(&self.scratch).unwrap_or("?");
         if !state.any_move {
-            return Err(self.fail(
-                at,
-                state,
-                format!("annotation glyph '{text}' with no move before it"),
-            ));
+            let message = format!("annotation glyph '{text}' with no move before it");
+            return Err(self.fail(at, state, message).token(text));
         }
         if !skip {
             v.glyph(text);
@@ -823,11 +889,14 @@ impl<R: Read> Reader<R> {
             } else {
                 "there is no Result tag, so the token must be *".to_string()
             };
-            return Err(self.fail(
-                at,
-                state,
-                format!("the result token '{token}' differs from the game's result: {why}"),
-            ));
+            return Err(self
+                .fail(
+                    at,
+                    state,
+                    format!("the result token '{token}' differs from the game's result: {why}"),
+                )
+                .after_moves()
+                .token(token));
         }
         v.result(token, at.line, at.column);
         Ok(())
@@ -897,8 +966,52 @@ impl<R: Read> Reader<R> {
             .map_err(|_| self.fail(at, state, format!("{what} is not valid UTF-8")))
     }
 
-    /// Reads a tag line `[Name "value"]` (standing on the `[`).
+    /// After the bad tag line of `fail`: reads the tag lines that follow it
+    /// directly (up to a line that is not a tag line) and reports the good ones,
+    /// so that the setup tags are known, then returns `fail` with the reader
+    /// where the search for the next game would have gone on.
+    fn read_rest_of_tags<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+        mut fail: Fail,
+    ) -> Fail {
+        if self.io_error.is_some() {
+            return fail;
+        }
+        loop {
+            // The rest of the bad (or read) line.
+            self.skip_line();
+            if self.io_error.is_some() || self.offset - state.start.offset > self.max_game_bytes {
+                break;
+            }
+            self.skip_blanks();
+            if self.peek() != Some(b'[') {
+                break;
+            }
+            while self.peek() == Some(b'[') {
+                if self.parse_tag(v, state).is_err() {
+                    break;
+                }
+                self.skip_blanks();
+            }
+        }
+        fail.resync = Resync::AfterTagLines;
+        fail
+    }
+
+    /// Reads a tag line `[Name "value"]` (standing on the `[`); a failure on a
+    /// tag that may be a setup tag marks the setup broken.
     fn parse_tag<V: Visitor>(&mut self, v: &mut V, state: &mut GameState) -> Result<(), Fail> {
+        state.setup_tag = true;
+        let read = self.parse_tag_line(v, state);
+        if read.is_err() && state.setup_tag {
+            state.setup_broken = true;
+        }
+        read
+    }
+
+    fn parse_tag_line<V: Visitor>(&mut self, v: &mut V, state: &mut GameState) -> Result<(), Fail> {
         let at = self.here();
         self.advance(b'[');
         self.skip_blanks();
@@ -915,12 +1028,14 @@ impl<R: Read> Reader<R> {
             }
         }
         if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
+            self.tag_name = name;
             return Err(self.bad_tag_line(
                 at,
                 state,
                 "expected a tag name (letters, digits, _) after '['",
             ));
         }
+        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
         self.skip_blanks();
         let value_at = self.here();
         if self.peek() != Some(b'"') {
@@ -1085,13 +1200,17 @@ impl<R: Read> Reader<R> {
         if let Some(r) = result
             && !is_result_token(&r.0)
         {
-            return Err(bad(
+            let mut fail = bad(
                 r,
                 format!(
                     "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
                     r.0
                 ),
-            ));
+            );
+            fail.place = Some(ErrorPlace::Tags {
+                setup_read: !state.setup_broken,
+            });
+            return Err(fail);
         }
         if let Some(r) = rules {
             parse_rules_tag(&r.0).map_err(|e| bad(r, e.to_string()))?;

@@ -92,7 +92,7 @@ fn check_input(
                     return;
                 }
                 tape.discard_before(e.game_offset);
-                referee::malformed(&e)
+                checker.malformed(&e)
             }
         };
         games += 1;
