@@ -391,3 +391,38 @@ fn too_many_tags() {
     );
     assert!(games[1].is_ok());
 }
+
+#[test]
+fn a_comment_before_the_first_tag_is_kept_with_the_game() {
+    let text = "[Result \"*\"]\n\n1. e1-e2 *\n\n{about game 2}\n; and more\n[Event \"two\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+    let games: Vec<Game> = Reader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 2);
+    assert!(games[0].comments_before_tags.is_empty());
+    assert_eq!(games[1].comments_before_tags, ["about game 2", " and more"]);
+    assert!(games[1].leading_comments.is_empty());
+    assert_eq!(games[1].tags.get("Event"), Some("two"));
+    // The game starts at its first tag.
+    assert_eq!(games[1].line, 7);
+    assert_eq!(games[1].moves.len(), 2);
+    // Written back before the tags, and read back the same.
+    let written = pacru_notation::pgr::write_game(&games[1]);
+    assert!(
+        written.starts_with("{about game 2} { and more}\n[Event \"two\"]"),
+        "{written}"
+    );
+    let again = Reader::new(written.as_bytes())
+        .read_game()
+        .unwrap()
+        .unwrap();
+    assert_eq!(again, games[1].canonical());
+    assert_eq!(pacru_notation::pgr::write_game(&again), written);
+    // A comment before a game without tags stays a movetext comment.
+    let g = Reader::new("{lead} 1. e1-e2 *".as_bytes())
+        .read_game()
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.leading_comments, ["lead"]);
+    assert!(g.comments_before_tags.is_empty());
+}

@@ -163,6 +163,10 @@ impl Visitor for Collect {
         self.checker.begin_game(start);
     }
 
+    fn comment_before_tags(&mut self, text: &str) {
+        self.builder.comment_before_tags(text);
+    }
+
     fn tag(&mut self, name: &str, value: &str, line: usize) {
         self.builder.tag(name, value, line);
         self.checker.tag(name, value, line);

@@ -81,6 +81,8 @@ impl MoveEntry {
 /// game was read (`line`, `offset`, `result_line`, `result_column`).
 #[derive(Clone, Debug, Eq)]
 pub struct Game {
+    /// Comments before the first tag (PGN readers accept them there).
+    pub comments_before_tags: Vec<String>,
     /// The tag pairs, in the order read.
     pub tags: Tags,
     /// Comments before the first move.
@@ -101,7 +103,8 @@ pub struct Game {
 
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.tags == other.tags
+        self.comments_before_tags == other.comments_before_tags
+            && self.tags == other.tags
             && self.leading_comments == other.leading_comments
             && self.moves == other.moves
             && self.result == other.result
@@ -241,6 +244,7 @@ impl Game {
     /// An empty game: no tags, no moves, result `*`.
     pub fn new() -> Game {
         Game {
+            comments_before_tags: Vec::new(),
             tags: Tags::new(),
             leading_comments: Vec::new(),
             moves: Vec::new(),

@@ -543,11 +543,26 @@ impl<R: Read> Reader<R> {
         self.games += 1;
         state.index = self.games;
         state.start = self.here();
+        // Comments before the first tag belong to the game; before a game
+        // without tags they are its movetext's (errors in them too).
+        state.in_movetext = true;
+        let comments = self.comments_before_tags(state)?;
+        state.in_movetext = false;
+        let tagged = self.peek() == Some(b'[');
+        if tagged {
+            state.start.line = self.line;
+            state.start.column = self.column;
+        }
         v.begin_game(GameStart {
             index: state.index,
             line: state.start.line,
             offset: state.start.offset,
         });
+        if tagged {
+            for text in &comments {
+                v.comment_before_tags(text);
+            }
+        }
         self.tag_names.clear();
         self.tag_ends.clear();
         self.tag_count = 0;
@@ -568,6 +583,11 @@ impl<R: Read> Reader<R> {
         }
         state.in_movetext = true;
         let Skip(skip) = v.begin_movetext();
+        if !tagged && !skip {
+            for text in &comments {
+                v.comment(text);
+            }
+        }
         // Movetext.
         loop {
             // Plain tokens that the buffer holds whole go the fast way; the general
@@ -900,6 +920,29 @@ impl<R: Read> Reader<R> {
         }
         v.result(token, at.line, at.column);
         Ok(())
+    }
+
+    /// Reads the comments at the start of a game, before its first tag (or its
+    /// movetext), and the spaces after them.
+    fn comments_before_tags(&mut self, state: &GameState) -> Result<Vec<String>, Fail> {
+        let mut comments = Vec::new();
+        loop {
+            let at = self.here();
+            let text = match self.peek() {
+                Some(b'{') => {
+                    self.advance(b'{');
+                    self.brace_comment(at, state)?
+                }
+                Some(b';') => {
+                    self.advance(b';');
+                    self.line_comment(at, state)?
+                }
+                _ => return Ok(comments),
+            };
+            comments.push(text.to_string());
+            self.skip_spaces();
+            self.check_size(state)?;
+        }
     }
 
     /// Reads `{...}` (the `{` consumed) into `scratch`; returns its text.
@@ -1304,6 +1347,10 @@ impl Visitor for GameBuilder {
         if let Some(last) = self.game().moves.last_mut() {
             last.glyphs.push(glyph.to_string());
         }
+    }
+
+    fn comment_before_tags(&mut self, text: &str) {
+        self.game().comments_before_tags.push(text.to_string());
     }
 
     fn comment(&mut self, text: &str) {

@@ -199,6 +199,19 @@ fn write_entry(lines: &mut Lines, entry: &MoveEntry, round: Option<usize>) {
 /// games that cannot be replayed to the end). `pass` entries are kept.
 pub fn write_game(game: &Game) -> String {
     let mut out = String::with_capacity(256 + game.moves.len() * 12);
+    if !game.comments_before_tags.is_empty() {
+        let mut lines = Lines {
+            out,
+            current: 0,
+            started: false,
+            must_break: false,
+        };
+        for comment in &game.comments_before_tags {
+            lines.put_comment(comment);
+        }
+        out = lines.out;
+        out.push('\n');
+    }
     for (name, value) in canonical_tags(game).iter() {
         out.push('[');
         out.push_str(name);
