@@ -34,3 +34,35 @@ fn a_comment_before_the_first_tag_is_kept() {
         "{written}"
     );
 }
+
+/// `pacru check /dev/zero` gives verdicts as it reads (here: the first two),
+/// and stops quietly when its output is closed.
+#[cfg(unix)]
+#[test]
+fn endless_input_gives_verdicts_as_it_goes() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pacru"))
+        .args(["check", "--format", "json", "/dev/zero"])
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("pacru starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    for game in 1..=2 {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("a verdict");
+        assert!(
+            line.starts_with(&format!(
+                "{{\"file\":\"/dev/zero\",\"game\":{game},\"line\":1,\"status\":\"malformed\""
+            )),
+            "{line}"
+        );
+    }
+    drop(stdout);
+    let status = child.wait().expect("pacru stops");
+    assert_eq!(status.code(), Some(1));
+}

@@ -22,6 +22,10 @@ const BUF_SIZE: usize = 64 * 1024;
 /// The cap on the number of tags of one game.
 pub const MAX_TAGS: usize = 1000;
 
+/// After a malformed game, the reader skips at most this many times the size
+/// limit of one game in search of the next game.
+const SKIP_FACTOR: u64 = 4;
+
 /// The tags that decide a game's start position.
 const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
 
@@ -462,19 +466,48 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    fn skip_line(&mut self) {
-        while let Some(b) = self.bump() {
-            if b == b'\n' {
-                break;
+    /// Skips the rest of the line and its line break, but not beyond byte offset
+    /// `limit`; returns false if it stopped there.
+    fn skip_line(&mut self, limit: u64) -> bool {
+        loop {
+            if self.pos >= self.len && !self.fill() {
+                return true;
             }
+            let room = usize::try_from(limit.saturating_sub(self.offset)).unwrap_or(usize::MAX);
+            if room == 0 {
+                return false;
+            }
+            let end = self.len.min(self.pos.saturating_add(room));
+            let avail = &self.buf[self.pos..end];
+            let (taken, found) = match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (avail.len(), false),
+            };
+            let continuation = avail[..taken].iter().filter(|&&b| b & 0xC0 == 0x80).count();
+            self.pos += taken;
+            self.offset += taken as u64;
+            if found {
+                self.line += 1;
+                self.column = 1;
+                return true;
+            }
+            self.column += taken - continuation;
         }
     }
 
+    /// Skips to the start of the next game after a malformed one, but not over
+    /// more than [`SKIP_FACTOR`] times the size limit of one game: a new game
+    /// starts there (so that endless input still gives a verdict now and then).
     fn skip_to_next_game(&mut self, resync: Resync) {
+        let limit = self
+            .offset
+            .saturating_add(self.max_game_bytes.saturating_mul(SKIP_FACTOR));
         let mut after_movetext = match resync {
             Resync::Here => return,
             Resync::SkipLine { after_movetext } => {
-                self.skip_line();
+                if !self.skip_line(limit) {
+                    return;
+                }
                 after_movetext
             }
             Resync::AfterTagLines => false,
@@ -482,7 +515,15 @@ impl<R: Read> Reader<R> {
         let mut prev_blank = false;
         let mut prev_tag = !after_movetext;
         loop {
-            self.skip_blanks();
+            while let Some(b' ' | b'\t' | b'\r') = self.peek() {
+                if self.offset >= limit {
+                    return;
+                }
+                self.advance(b' ');
+            }
+            if self.offset >= limit {
+                return;
+            }
             match self.peek() {
                 None => return,
                 Some(b'\n') => {
@@ -496,7 +537,9 @@ impl<R: Read> Reader<R> {
                     // here on, a tag line right after such a line starts a game.
                     after_movetext |= !prev_tag;
                     prev_blank = false;
-                    self.skip_line();
+                    if !self.skip_line(limit) {
+                        return;
+                    }
                 }
             }
         }
@@ -1022,10 +1065,10 @@ impl<R: Read> Reader<R> {
         if self.io_error.is_some() {
             return fail;
         }
+        let limit = state.start.offset.saturating_add(self.max_game_bytes);
         loop {
             // The rest of the bad (or read) line.
-            self.skip_line();
-            if self.io_error.is_some() || self.offset - state.start.offset > self.max_game_bytes {
+            if !self.skip_line(limit) || self.io_error.is_some() {
                 break;
             }
             self.skip_blanks();
