@@ -66,3 +66,13 @@ fn endless_input_gives_verdicts_as_it_goes() {
     let status = child.wait().expect("pacru stops");
     assert_eq!(status.code(), Some(1));
 }
+
+#[test]
+fn comments_with_carriage_returns_survive_fmt() {
+    for text in [
+        &b"{\r\r\n}*"[..],
+        b"[Result \"*\"]\r\n\r\n1. e1-e2 ; note\r\r\n{multi\r\nline\rcomment} e9-e8 ; x\ry\r\n*\r\n",
+    ] {
+        fmt_round_trip(text);
+    }
+}

@@ -988,9 +988,12 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Reads `{...}` (the `{` consumed) into `scratch`; returns its text.
+    /// Reads `{...}` (the `{` consumed) into `scratch`; returns its text, every
+    /// line break (`\r\n`, `\r` or `\n`) as `\n`, so that the writer writes
+    /// back what reads the same.
     fn brace_comment(&mut self, at: Pos, state: &GameState) -> Result<&str, Fail> {
         self.scratch.clear();
+        let mut after_cr = false;
         loop {
             let Some(b) = self.bump() else {
                 return Err(self.fail(
@@ -1001,11 +1004,12 @@ impl<R: Read> Reader<R> {
             };
             match b {
                 b'}' => break,
-                b'\n' if self.scratch.last() == Some(&b'\r') => {
-                    *self.scratch.last_mut().unwrap_or(&mut 0) = b'\n';
-                }
+                // The line feed of a `\r\n`: the `\r` stands for the break.
+                b'\n' if after_cr => {}
+                b'\r' => self.scratch.push(b'\n'),
                 _ => self.scratch.push(b),
             }
+            after_cr = b == b'\r';
             if self.scratch.len() > self.max_comment_bytes {
                 return Err(self.fail(
                     at,
@@ -1021,7 +1025,8 @@ impl<R: Read> Reader<R> {
         self.scratch_text(at, state, "the comment")
     }
 
-    /// Reads `;...` (the `;` consumed) to the end of the line.
+    /// Reads `;...` (the `;` consumed) to the end of the line; carriage returns
+    /// before the line feed belong to the line break, not to the text.
     fn line_comment(&mut self, at: Pos, state: &GameState) -> Result<&str, Fail> {
         self.scratch.clear();
         while let Some(b) = self.peek() {
@@ -1041,7 +1046,7 @@ impl<R: Read> Reader<R> {
                 ));
             }
         }
-        if self.scratch.last() == Some(&b'\r') {
+        while self.scratch.last() == Some(&b'\r') {
             self.scratch.pop();
         }
         self.scratch_text(at, state, "the comment")
