@@ -8,6 +8,7 @@ use super::visitor::{GameStart, MoveToken, Skip, Visitor};
 use super::{ErrorPlace, Game, MoveEntry, PgrError};
 use crate::fast_move::parse_move_token;
 use crate::parse_ppn;
+use std::collections::HashSet;
 use std::io::{self, Read};
 
 mod fast;
@@ -25,6 +26,9 @@ pub const MAX_TAGS: usize = 1000;
 /// After a malformed game, the reader skips at most this many times the size
 /// limit of one game in search of the next game.
 const SKIP_FACTOR: u64 = 4;
+
+/// Up to this many tags, a new tag's name is compared with each one before it.
+const FEW_TAGS: usize = 16;
 
 /// The tags that decide a game's start position.
 const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
@@ -79,7 +83,14 @@ pub struct Reader<R> {
     /// the corresponding index of `tag_ends`.
     tag_names: String,
     tag_ends: Vec<usize>,
+    /// The same names once a game has more than [`FEW_TAGS`], for the
+    /// duplicate check.
+    tag_set: HashSet<String>,
     tag_count: usize,
+    /// Units of work of the scans that could grow faster than the input (bytes
+    /// scanned by the fast path, names compared), for the tests.
+    #[cfg(test)]
+    work: u64,
     /// The name of the tag being read (kept for its allocation).
     tag_name: String,
     /// The number of moves of the last game, to size the next one's list.
@@ -192,7 +203,10 @@ impl<R: Read> Reader<R> {
             scratch: Vec::with_capacity(256),
             tag_names: String::new(),
             tag_ends: Vec::new(),
+            tag_set: HashSet::new(),
             tag_count: 0,
+            #[cfg(test)]
+            work: 0,
             tag_name: String::new(),
             moves_hint: 0,
         }
@@ -608,6 +622,7 @@ impl<R: Read> Reader<R> {
         }
         self.tag_names.clear();
         self.tag_ends.clear();
+        self.tag_set.clear();
         self.tag_count = 0;
         // Tag section.
         while self.peek() == Some(b'[') {
@@ -1233,16 +1248,12 @@ impl<R: Read> Reader<R> {
             return Err(self.fail(at, state, format!("more than {MAX_TAGS} tags in one game")));
         }
         self.tag_count += 1;
-        let mut begin = 0;
-        for &end in &self.tag_ends {
-            if self.tag_names[begin..end] == name {
-                return Err(self.fail(
-                    at,
-                    state,
-                    format!("bad tag line: tag {name} is given twice"),
-                ));
-            }
-            begin = end;
+        if self.is_duplicate_tag(&name) {
+            return Err(self.fail(
+                at,
+                state,
+                format!("bad tag line: tag {name} is given twice"),
+            ));
         }
         if let Some(i) = checked_tag(&name) {
             // Column of the value's first character (after the quote).
@@ -1256,9 +1267,43 @@ impl<R: Read> Reader<R> {
         v.tag(&name, &value, at.line);
         self.tag_names.push_str(&name);
         self.tag_ends.push(self.tag_names.len());
+        if self.tag_ends.len() > FEW_TAGS {
+            self.tag_set.insert(name.clone());
+        }
         self.tag_name = name;
         self.scratch = value.into_bytes();
         Ok(())
+    }
+
+    /// Whether the game already has a tag `name`: compared with each name for a
+    /// few tags, looked up in a set for more.
+    fn is_duplicate_tag(&mut self, name: &str) -> bool {
+        if self.tag_ends.len() <= FEW_TAGS {
+            let mut begin = 0;
+            for &end in &self.tag_ends {
+                #[cfg(test)]
+                {
+                    self.work += 1;
+                }
+                if self.tag_names[begin..end] == *name {
+                    return true;
+                }
+                begin = end;
+            }
+            return false;
+        }
+        if self.tag_set.len() < self.tag_ends.len() {
+            let mut begin = 0;
+            for &end in &self.tag_ends {
+                self.tag_set.insert(self.tag_names[begin..end].to_string());
+                begin = end;
+            }
+        }
+        #[cfg(test)]
+        {
+            self.work += 1;
+        }
+        self.tag_set.contains(name)
     }
 
     /// A bad tag line at `at`: what was `expected`, and what stands here instead.
