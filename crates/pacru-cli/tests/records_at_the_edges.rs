@@ -76,3 +76,24 @@ fn comments_with_carriage_returns_survive_fmt() {
         fmt_round_trip(text);
     }
 }
+
+#[test]
+fn ppn_errors_stay_short_and_point_at_the_first_offending_token() {
+    let long = format!("9/9/9/9/9/9/9/9/9 Ke1{} K KR", "N".repeat(100_000));
+    let run = common::pacru(&["show", &long]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.len() < 600,
+        "{} bytes:\n{}",
+        run.stderr.len(),
+        run.stderr
+    );
+    let run = common::pacru(&["show", "9/9/9/9/9/9/9/9/9 Ke1N,Ke1N,Ke1N,Ra1NE K KR"]);
+    assert!(
+        run.stderr.contains("column 24: two chevrons on e1"),
+        "{}",
+        run.stderr
+    );
+    let caret = run.stderr.lines().find(|l| l.contains('^')).unwrap();
+    assert_eq!(caret.find('^'), Some(2 + 23), "{}", run.stderr);
+}

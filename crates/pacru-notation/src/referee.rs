@@ -197,7 +197,8 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
 fn result_mismatch(tag: &str, tag_present: bool, token: &str) -> Option<String> {
     if !is_result_token(tag) {
         Some(format!(
-            "Result tag: '{tag}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
+            "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
+            crate::escape::shorten(tag)
         ))
     } else if tag == token {
         None

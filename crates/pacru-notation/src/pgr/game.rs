@@ -1,6 +1,7 @@
 //! A game record in memory: tags, moves with their annotations, the result.
 
 use super::Tags;
+use crate::escape::shorten;
 use crate::{PpnError, parse_ppn_with_rules};
 use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
 use thiserror::Error;
@@ -221,7 +222,10 @@ pub(crate) fn parse_rules_tag(value: &str) -> Result<RulesEdition, SetupError> {
     value.parse().map_err(|_| {
         setup_error(
             "Rules",
-            format!("'{value}' is not a rules edition: expected 2004 or 2011"),
+            format!(
+                "'{}' is not a rules edition: expected 2004 or 2011",
+                shorten(value)
+            ),
         )
     })
 }
