@@ -97,3 +97,52 @@ fn ppn_errors_stay_short_and_point_at_the_first_offending_token() {
     let caret = run.stderr.lines().find(|l| l.contains('^')).unwrap();
     assert_eq!(caret.find('^'), Some(2 + 23), "{}", run.stderr);
 }
+
+/// ESC, NUL, DEL and other controls in tags, tokens, comments and positions
+/// never reach a human-readable output raw (fmt's standard output is a record,
+/// written back as read).
+#[test]
+fn control_characters_reach_no_human_readable_output() {
+    let record = "[Event \"a\u{1b}]0;x\u{7}b\"]\n[Black \"\u{1}\u{7f}\"]\n[Result \"*\"]\n\n\
+                  {c\u{1b}[31mm\u{0}} 1. e1-e2 ; semi\u{1b}x\n e9-e8 {\u{7f}} *\n\n\
+                  [Result \"*\"]\n\n1. e1-e2 z\u{1b}q *\n\n\
+                  [Position \"9/9/9/9/9/9/9/9/9 Ke1N,\u{1b}[2J K KR\"]\n\n*\n";
+    let dir = std::env::temp_dir().join(format!("pacru-controls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hostile.pgr");
+    std::fs::write(&file, record).unwrap();
+    let path = file.to_str().unwrap();
+    let ppn = "9/9/9/9/9/9/9/9/9 Ke1N,\u{1b}]0;t\u{7} K KR";
+    let runs: Vec<(Vec<&str>, common::Run)> = [
+        vec!["check", path],
+        vec!["replay", path],
+        vec!["replay", path, "--game", "2"],
+        vec!["replay", path, "--game", "3"],
+        vec!["replay", path, "--ply", "1"],
+        vec!["fmt", "--check", path],
+        vec!["show", ppn],
+        vec!["moves", ppn],
+    ]
+    .into_iter()
+    .map(|args| {
+        let run = common::pacru(&args);
+        (args, run)
+    })
+    .collect();
+    for (args, run) in &runs {
+        assert!(
+            common::control_bytes(&run.bytes).is_empty()
+                && common::control_bytes(run.stderr.as_bytes()).is_empty(),
+            "pacru {args:?}:\n{}\n{}",
+            run.stdout,
+            run.stderr
+        );
+    }
+    // The escapes are shown, not dropped.
+    assert!(
+        runs[1].1.stdout.contains("\\u{1}\\u{7f}"),
+        "{}",
+        runs[1].1.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
