@@ -158,32 +158,43 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
     // The Result tag, `*` when absent: the result token must equal it.
     let result = game.tags.get("Result").unwrap_or("*");
     let mut replay = Replay::new(index, game.line, result, game.moves.len());
-    let mismatch = result_mismatch(result, game.tags.contains("Result"), &game.result);
+    // A result token that differs from the tag, as the reader reports it: a
+    // syntax error after the last move (in the tags, for a bad tag value).
+    let mismatch =
+        result_mismatch(result, game.tags.contains("Result"), &game.result).map(|message| {
+            GameError {
+                ply: None,
+                line: game.result_line,
+                column: game.result_column,
+                move_text: is_result_token(result).then(|| game.result.clone()),
+                rule: None,
+                message,
+            }
+        });
     match game.start_position(rules_override) {
         Ok(pos) => {
             let passes = game.blocked_at_start(&pos);
             replay.start(pos, passes);
         }
         Err(e) => {
+            if let Some(error) = mismatch {
+                return replay.syntax_error(error);
+            }
             replay.malformed(game.line, 1, e.to_string());
             return replay.verdict;
         }
+    }
+    if let Some(error) = &mismatch
+        && error.move_text.is_none()
+    {
+        return replay.syntax_error(error.clone());
     }
     for entry in &game.moves {
         if !replay.entry(entry.mv.as_ref(), &entry.text, entry.line, entry.column) {
             break;
         }
     }
-    if let Some(message) = mismatch {
-        // As the reader reports it: a syntax error after the last move.
-        let error = GameError {
-            ply: None,
-            line: game.result_line,
-            column: game.result_column,
-            move_text: Some(game.result.clone()),
-            rule: None,
-            message,
-        };
+    if let Some(error) = mismatch {
         return replay.syntax_error(error);
     }
     replay.finish(

@@ -618,6 +618,13 @@ fn malformed_after_the_last_move() {
     assert_eq!((v.status, v.plies), (Status::Malformed, 2));
     assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), after_two);
     assert_eq!(v.error.unwrap().move_text.as_deref(), Some("Red"));
+    // A Result tag that is no result is an error of the tags: no plies, the
+    // start position, no token.
+    g.tags.set("Result", "Pink");
+    let v = check_game(&g, 1, None);
+    assert_eq!((v.status, v.plies), (Status::Malformed, 0));
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START2);
+    assert_eq!(v.error.unwrap().move_text, None);
 }
 
 #[test]
