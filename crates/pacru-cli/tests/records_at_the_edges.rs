@@ -146,3 +146,57 @@ fn control_characters_reach_no_human_readable_output() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `pacru check --format json` on malformed games: in the tag section, at the
+/// first move, at move 5 and after the last move; `replay` of such a game
+/// fails with status 1, as `check` does.
+#[test]
+fn malformed_games_are_refereed_up_to_the_syntax_error() {
+    let record = b"[Event \"open\n[Players \"KRY\"]\n\n1. e1-e2 *\n\n\
+                   [Result \"*\"]\n\n1. e1-q2 *\n\n\
+                   [Result \"*\"]\n\n1. e1-e2 e9-e8 2. e2-e3 e8-e7 3. x9 *\n\n\
+                   [Result \"*\"]\n\n1. e1-e2 e9-e8 Red\n";
+    let run = pacru_with_input(&["check", "--format", "json"], record);
+    assert_eq!(run.code, 1);
+    let lines: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let start3 = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Rc1N,Ra5E,Rc9S,Yg1N,Yi5W,Yg9S K KRY";
+    let start2 = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+    let expected = [
+        (0, start3, None, None),
+        (0, start2, Some(1), Some("e1-q2")),
+        (
+            4,
+            "9/9/9/9/9/9/9/9/9 Ka3E,Ke3N,Ki3W,Ki9SW,Ra1NE,Ra7E,Re7S,Ri7W K KR",
+            Some(5),
+            Some("x9"),
+        ),
+        (
+            2,
+            "9/9/9/9/9/9/9/9/9 Ke2N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re8S K KR",
+            None,
+            Some("Red"),
+        ),
+    ];
+    assert_eq!(lines.len(), expected.len(), "{}", run.stdout);
+    for (v, (plies, position, ply, token)) in lines.iter().zip(expected) {
+        assert_eq!(v["status"], "malformed", "{v}");
+        assert_eq!(v["plies"], plies, "{v}");
+        assert_eq!(v["final_position"], position, "{v}");
+        assert_eq!(v["error"]["ply"].as_u64(), ply, "{v}");
+        assert_eq!(v["error"]["move"].as_str(), token, "{v}");
+        assert_eq!(v["error"]["rule"], serde_json::Value::Null, "{v}");
+    }
+    let dir = std::env::temp_dir().join(format!("pacru-malformed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("malformed.pgr");
+    std::fs::write(&file, record).unwrap();
+    for game in ["1", "3"] {
+        let run = common::pacru(&["replay", file.to_str().unwrap(), "--game", game]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
