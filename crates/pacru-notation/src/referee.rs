@@ -2,7 +2,7 @@
 //! `ok`, `illegal`, `malformed` or `inconsistent` (the statuses of `pacru check`).
 
 use crate::pgr::{
-    Game, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor, is_result_token, result_winner,
+    Game, GameResult, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor, is_result_token,
 };
 use pacru_core::{Colour, Move, Position, Rule, RulesEdition};
 use std::fmt;
@@ -151,7 +151,7 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
     // The Result tag, `*` when absent: the result token must equal it.
     let result = game.tags.get("Result").unwrap_or("*");
     let mut replay = Replay::new(index, game.line, result, game.moves.len());
-    if let Some(message) = result_mismatch(result, game.tags.contains("Result"), &game.result) {
+    if let Some(message) = result_mismatch(result, game.tags.contains("Result"), game.result.token()) {
         replay.malformed(game.result_line, game.result_column, message);
         return replay.verdict;
     }
@@ -457,7 +457,7 @@ impl Visitor for Checker {
         }
     }
 
-    fn result(&mut self, _token: &str, line: usize, column: usize) {
+    fn result(&mut self, _result: GameResult, line: usize, column: usize) {
         // The reader has checked that the token equals the Result tag.
         self.result_at = (line, column);
     }
@@ -474,7 +474,7 @@ impl Visitor for Checker {
 
 /// Why `result` disagrees with the rules in the final position, if it does.
 fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Option<String> {
-    let claimed = result_winner(result);
+    let claimed = GameResult::from_token(result).and_then(GameResult::winner);
     if pos.is_finished() {
         return match (pos.winner(), claimed) {
             (Some(w), Some(c)) if w == c => None,

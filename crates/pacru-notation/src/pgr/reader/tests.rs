@@ -72,8 +72,8 @@ impl Visitor for Trace {
         let _ = writeln!(self.out, "comment {text:?}");
     }
 
-    fn result(&mut self, token: &str, line: usize, column: usize) {
-        let _ = writeln!(self.out, "result {token:?} {line}:{column}");
+    fn result(&mut self, token: GameResult, line: usize, column: usize) {
+        let _ = writeln!(self.out, "result {:?} {line}:{column}", token.token());
     }
 
     fn end_game(&mut self) {
