@@ -475,7 +475,10 @@ mod tests {
     fn ppn_keeps_the_rules_edition_it_is_given() {
         let pos = Position::from_ppn(START2, RulesEdition::Pacru2011).unwrap();
         assert_eq!(pos.rules(), RulesEdition::Pacru2011);
-        assert_eq!(START2.parse::<Ppn>().unwrap().setup().rules, RulesEdition::Pacru2004);
+        assert_eq!(
+            START2.parse::<Ppn>().unwrap().setup().rules,
+            RulesEdition::Pacru2004
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::model::{GameView, SyntaxError};
 use crate::replay::{Context, build};
 use pacru_core::RulesEdition;
 use pacru_notation::pgr::{
-    GameResult, Game, GameBuilder, GameStart, MoveToken, PgrError, Reader, Skip, Visitor,
+    Game, GameBuilder, GameResult, GameStart, MoveToken, PgrError, Reader, Skip, Visitor,
 };
 use pacru_notation::referee::{self, Checker, Verdict};
 use std::cell::RefCell;

@@ -8,9 +8,10 @@
 
 mod error;
 mod game;
+mod movers;
 mod reader;
-mod result;
 mod recorder;
+mod result;
 mod tags;
 mod visitor;
 mod writer;

@@ -1,8 +1,7 @@
 //! The streaming reader of game records.
 
 use super::game::{
-    default_seats_text, is_result_token, parse_players_tag, parse_rules_tag,
-    parse_seats_tag,
+    default_seats_text, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
 };
 use super::visitor::{GameStart, MoveToken, Skip, Visitor};
 use super::{Game, GameResult, MoveEntry, PgrError};

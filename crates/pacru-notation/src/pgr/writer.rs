@@ -1,9 +1,9 @@
 //! The canonical writer of game records.
 
 use super::game::default_seats_text;
+use super::movers::replay_movers;
 use super::tags::SETUP_TAGS;
 use super::{Game, MoveEntry, Tags};
-use crate::referee::replay_movers;
 use pacru_core::{Colour, RulesEdition};
 use std::fmt::Write as _;
 
