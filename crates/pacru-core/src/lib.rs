@@ -1,21 +1,4 @@
-//! The exact rules of Pacru, the abstract board game for 2 to 4 players on a 9 x 9
-//! board of fields, chevrons and coloured markers.
-//!
-//! The crate implements the rules as the repository's `docs/rules.md` states them,
-//! decisions on the points the published texts leave open included. Its core is [`Position`]:
-//! always valid and settled, it validates moves ([`Position::play`]), generates and
-//! counts complete legal moves ([`Position::legal_moves`],
-//! [`Position::legal_move_count`]), offers move skeletons for engines
-//! ([`Position::movement_skeletons`]) and hashes itself ([`Position::hash_key`]).
-//!
-//! ```
-//! use pacru_core::{Position, Move};
-//! let start = Position::standard(2).unwrap();
-//! assert_eq!(start.legal_moves().count() as u64, start.legal_move_count());
-//! let mv = start.legal_moves().next().unwrap();
-//! let next = start.play(&mv).unwrap();
-//! assert_ne!(next.to_move(), start.to_move());
-//! ```
+#![doc = include_str!("../README.md")]
 
 mod apply;
 mod bitboard;

@@ -1,13 +1,9 @@
-//! Pacru notation: moves, positions (PPN) and game records (PGR).
-//!
-//! Parsers here check syntax and never panic; legality is decided by
-//! [`pacru_core`]. Writers produce the canonical text of `docs/notation.md`, which
-//! reads back to the same value. [`pgr`] reads and writes game records;
-//! [`referee`] replays them under the rules (the engine of `pacru check`).
+#![doc = include_str!("../README.md")]
 
 pub mod abstractplay;
 mod escape;
 mod fast_move;
+mod game_replay;
 pub mod pgr;
 pub mod referee;
 pub mod selfplay;
