@@ -350,7 +350,7 @@ fn the_size_limit_is_reported_alike() {
 fn the_bundled_records_read_the_same_in_any_chunks() {
     let dirs = [
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/malformed"),
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"),
     ];
     let mut files = 0;
     for dir in dirs {
