@@ -12,7 +12,12 @@ use std::path::Path;
 
 /// A record under this crate's `tests/data`.
 fn data_file(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).unwrap()
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name),
+    )
+    .unwrap()
 }
 
 fn views(text: &[u8]) -> Vec<GameView> {
