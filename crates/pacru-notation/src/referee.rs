@@ -2,8 +2,8 @@
 //! `ok`, `illegal`, `malformed` or `inconsistent` (the statuses of `pacru check`).
 
 use crate::pgr::{
-    ErrorPlace, Game, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor, is_result_token,
-    result_winner,
+    ErrorPlace, Game, GameResult, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor,
+    is_result_token,
 };
 use pacru_core::{Colour, Move, Position, Rule, RulesEdition};
 use std::fmt;
@@ -161,12 +161,12 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
     // A result token that differs from the tag, as the reader reports it: a
     // syntax error after the last move (in the tags, for a bad tag value).
     let mismatch =
-        result_mismatch(result, game.tags.contains("Result"), &game.result).map(|message| {
+        result_mismatch(result, game.tags.contains("Result"), game.result.token()).map(|message| {
             GameError {
                 ply: None,
                 line: game.result_line,
                 column: game.result_column,
-                move_text: is_result_token(result).then(|| game.result.clone()),
+                move_text: is_result_token(result).then(|| game.result.token().to_string()),
                 rule: None,
                 message,
             }
@@ -542,7 +542,7 @@ impl Visitor for Checker {
         }
     }
 
-    fn result(&mut self, _token: &str, line: usize, column: usize) {
+    fn result(&mut self, _result: GameResult, line: usize, column: usize) {
         // The reader has checked that the token equals the Result tag.
         self.result_at = (line, column);
     }
@@ -559,7 +559,7 @@ impl Visitor for Checker {
 
 /// Why `result` disagrees with the rules in the final position, if it does.
 fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Option<String> {
-    let claimed = result_winner(result);
+    let claimed = GameResult::from_token(result).and_then(GameResult::winner);
     if pos.is_finished() {
         return match (pos.winner(), claimed) {
             (Some(w), Some(c)) if w == c => None,
@@ -587,42 +587,4 @@ fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Opt
         )),
         Some(_) => None,
     }
-}
-
-/// The slot (in order of play) of the mover of each entry of `game` (`None` for
-/// `pass`), for round numbers. Replays the game; from a move that cannot be
-/// played on (illegal, or no start position), movers are assumed to follow the
-/// order of play cyclically, starting with the player to move at that point
-/// (the first player when the tags give no start position).
-pub(crate) fn replay_movers(game: &Game) -> Vec<Option<usize>> {
-    let mut movers = Vec::with_capacity(game.moves.len());
-    let start = game.start_position(None).ok();
-    let count = match &start {
-        Some(pos) => pos.players().len(),
-        None => game.players().map_or(2, |p| p.len()),
-    };
-    let mut pos = start;
-    let mut next_slot = pos
-        .as_ref()
-        .and_then(|p| p.players().slot_of(p.to_move()))
-        .unwrap_or(0);
-    for entry in &game.moves {
-        let Some(mv) = &entry.mv else {
-            movers.push(None);
-            continue;
-        };
-        if let Some(p) = &mut pos {
-            let slot = p.players().slot_of(p.to_move()).unwrap_or(0);
-            if p.validate(mv).is_ok() {
-                p.play_unchecked(mv);
-                movers.push(Some(slot));
-                continue;
-            }
-            next_slot = slot;
-            pos = None;
-        }
-        movers.push(Some(next_slot));
-        next_slot = (next_slot + 1) % count.max(1);
-    }
-    movers
 }
