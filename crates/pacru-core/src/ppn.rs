@@ -5,8 +5,21 @@
 //! otherwise ([`Ppn::with_rules`], [`Position::from_ppn`]).
 
 use crate::{Colour, Direction, Field, Position, PositionError, RulesEdition, Setup};
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+
+/// The most characters of the text quoted in an error message.
+const QUOTED_CHARS: usize = 40;
+
+/// `text` as quoted in an error message: its first 40 characters and `...` when
+/// it is longer, so that a message stays short whatever the input.
+fn shorten(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+    }
+}
 use thiserror::Error;
 
 /// The text is not a valid position; `column` (0-based, in characters) points at the problem.
@@ -221,7 +234,10 @@ fn single_colour(column: usize, text: &str, what: &str) -> Result<Colour, PpnErr
         (Some(c), None) => colour_letter(column, c),
         _ => Err(error(
             column,
-            format!("{what} must be one colour letter, found '{text}'"),
+            format!(
+                "{what} must be one colour letter, found '{}'",
+                shorten(text)
+            ),
         )),
     }
 }
@@ -355,7 +371,8 @@ fn parse_chevrons(
                 return Err(error(
                     col + 3,
                     format!(
-                        "expected a facing (N NE E SE S SW W NW) after {field}, found '{facing_text}'"
+                        "expected a facing (N NE E SE S SW W NW) after {field}, found '{}'",
+                        shorten(&facing_text)
                     ),
                 ));
             }
@@ -378,12 +395,22 @@ fn locate(e: &PositionError, setup: &Setup, spans: &Spans) -> PpnError {
             .find(|((_, f, _), _)| *f == field)
             .map_or(0, |(_, &c)| c)
     };
+    // Two chevrons on one field: the second entry is the first one too many.
+    let second_on = |field: Field| {
+        setup
+            .chevrons
+            .iter()
+            .zip(&spans.chevron_columns)
+            .filter(|((_, f, _), _)| *f == field)
+            .nth(1)
+            .map_or(0, |(_, &c)| c)
+    };
     let column = match e {
         PositionError::PlayerCount(_) | PositionError::RepeatedPlayer(_) => spans.players_column,
         PositionError::ToMoveNotPlaying(_) => spans.to_move_column,
         PositionError::MarkerColourNotPlaying { field, .. } => spans.marker_column[field.index()],
+        PositionError::TwoChevrons { field } => second_on(*field),
         PositionError::ChevronColourNotPlaying { field, .. }
-        | PositionError::TwoChevrons { field }
         | PositionError::ChevronOnForeignColour { field, .. } => chevron_column(*field),
         PositionError::BadSeats(_) => 0,
     };
@@ -514,11 +541,31 @@ mod tests {
             ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K K", 31, "2 to 4"),
             ("9/9/9/9/9/9/9/9/9  Ke1N K KR", 18, "single spaces"),
             ("9/9/9/9/9/9/9/9/X Ke1N K KR", 16, "neither"),
+            // A doubled chevron: the second copy is the first one too many.
+            (
+                "9/9/9/9/9/9/9/9/9 Ke1N,Ke1N,Ke1N,Ra1NE K KR",
+                23,
+                "two chevrons",
+            ),
         ];
         for (text, column, needle) in cases {
             let err = parse_ppn(text).unwrap_err();
             assert_eq!(err.column, column, "{text}: {err}");
             assert!(err.message.contains(needle), "{text}: {err}");
+        }
+    }
+
+    /// Messages quote at most 40 characters of the input, however long it is.
+    #[test]
+    fn errors_stay_short_on_long_input() {
+        let long = "N".repeat(100_000);
+        for text in [
+            format!("9/9/9/9/9/9/9/9/9 Ke1{long} K KR"),
+            format!("9/9/9/9/9/9/9/9/9 Ke1N {long} KR"),
+        ] {
+            let err = parse_ppn(&text).unwrap_err();
+            assert!(err.message.len() < 200, "{}", err.message.len());
+            assert!(err.message.contains("NNN..."), "{}", err.message);
         }
     }
 }

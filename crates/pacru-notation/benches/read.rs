@@ -92,5 +92,31 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// Inputs that a quadratic scan would make slow: a long run of round numbers,
+/// and games with the most tags allowed. Both should read at a speed of the
+/// order of normal games.
+fn edges(c: &mut Criterion) {
+    let rounds: Vec<String> = (1..=100_000).map(|i| format!("{i}.")).collect();
+    let round_numbers = format!("[Result \"*\"]\n\n{} *\n", rounds.join(" "));
+    let tags: String = (0..999).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    let many_tags = format!("{tags}[Result \"*\"]\n\n*\n\n").repeat(20);
+    let mut group = c.benchmark_group("pgr edges");
+    for (name, text) in [("round numbers", &round_numbers), ("1000 tags", &many_tags)] {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut reader = Reader::new(black_box(text.as_bytes()));
+                let mut checker = Checker::new(None);
+                let mut games = 0;
+                while reader.read_with(&mut checker).unwrap().is_some() {
+                    games += 1;
+                }
+                games
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, edges);
 criterion_main!(benches);

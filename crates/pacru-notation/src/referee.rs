@@ -2,7 +2,8 @@
 //! `ok`, `illegal`, `malformed` or `inconsistent` (the statuses of `pacru check`).
 
 use crate::pgr::{
-    Game, GameResult, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor, is_result_token,
+    ErrorPlace, Game, GameResult, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor,
+    is_result_token,
 };
 use pacru_core::{Colour, Move, Position, Rule, RulesEdition};
 use std::fmt;
@@ -42,14 +43,17 @@ impl fmt::Display for Status {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameError {
     /// The 1-based index of the offending move among the plies (`pass` is not a
-    /// ply; an illegal `pass` gets the index the next ply would have); `None` for
-    /// syntax errors and result inconsistencies.
+    /// ply; an illegal `pass` gets the index the next ply would have). For a
+    /// syntax error in the movetext: the index the unreadable token would have
+    /// as a ply. `None` for a syntax error in the tag section or after the last
+    /// move, and for result inconsistencies.
     pub ply: Option<usize>,
     /// The 1-based line of the problem (the move, the result token, or the syntax error).
     pub line: usize,
     /// The 1-based column of the problem, in characters.
     pub column: usize,
-    /// The offending move as written, for illegal moves.
+    /// The offending move as written, for illegal moves; the unreadable token,
+    /// for a syntax error that is one token.
     pub move_text: Option<String>,
     /// The rule broken; `None` for syntax problems (malformed games).
     pub rule: Option<Rule>,
@@ -86,7 +90,8 @@ pub struct Verdict {
     /// The rules' winner after the applied moves, if the rules have ended the game.
     pub winner: Option<Colour>,
     /// The position after the applied moves (for `illegal`: the position in which
-    /// the illegal move was tried); `None` for malformed games.
+    /// the illegal move was tried; for `malformed`: the position before the
+    /// unreadable token); `None` when the setup tags give no start position.
     pub final_position: Option<Position>,
     /// What is wrong, `None` when `ok`.
     pub error: Option<GameError>,
@@ -117,8 +122,10 @@ impl Verdict {
     }
 }
 
-/// The verdict on a game that does not parse: status `malformed`, no plies, no
-/// position, no winner, no rule.
+/// The verdict on a game that does not parse, knowing nothing of its moves:
+/// status `malformed`, no plies, no position, no winner, no rule. A reader driving
+/// a [`Checker`] gets the complete verdict from [`Checker::malformed`], refereed
+/// up to the syntax error.
 pub fn malformed(err: &PgrError) -> Verdict {
     Verdict {
         game: err.game,
@@ -132,7 +139,7 @@ pub fn malformed(err: &PgrError) -> Verdict {
             ply: None,
             line: err.line,
             column: err.column,
-            move_text: None,
+            move_text: err.token.as_deref().map(str::to_string),
             rule: None,
             message: err.message.clone(),
         }),
@@ -145,32 +152,50 @@ pub fn malformed(err: &PgrError) -> Verdict {
 /// the `Rules` tag is missing.
 ///
 /// `pass` is accepted only right after a move (or at the start) that removed
-/// blocked players, at most once per removed player; elsewhere it is illegal
-/// under R2. A move after the end of the game is illegal under R16.
+/// blocked players, at most once per removed player, also when that removal
+/// ended the game; elsewhere it is illegal under R2. A move after the end of the game is illegal under R16.
 pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition>) -> Verdict {
     // The Result tag, `*` when absent: the result token must equal it.
     let result = game.tags.get("Result").unwrap_or("*");
     let mut replay = Replay::new(index, game.line, result, game.moves.len());
-    if let Some(message) =
-        result_mismatch(result, game.tags.contains("Result"), game.result.token())
-    {
-        replay.malformed(game.result_line, game.result_column, message);
-        return replay.verdict;
-    }
+    // A result token that differs from the tag, as the reader reports it: a
+    // syntax error after the last move (in the tags, for a bad tag value).
+    let mismatch =
+        result_mismatch(result, game.tags.contains("Result"), game.result.token()).map(|message| {
+            GameError {
+                ply: None,
+                line: game.result_line,
+                column: game.result_column,
+                move_text: is_result_token(result).then(|| game.result.token().to_string()),
+                rule: None,
+                message,
+            }
+        });
     match game.start_position(rules_override) {
         Ok(pos) => {
             let passes = game.blocked_at_start(&pos);
             replay.start(pos, passes);
         }
         Err(e) => {
+            if let Some(error) = mismatch {
+                return replay.syntax_error(error);
+            }
             replay.malformed(game.line, 1, e.to_string());
             return replay.verdict;
         }
+    }
+    if let Some(error) = &mismatch
+        && error.move_text.is_none()
+    {
+        return replay.syntax_error(error.clone());
     }
     for entry in &game.moves {
         if !replay.entry(entry.mv.as_ref(), &entry.text, entry.line, entry.column) {
             break;
         }
+    }
+    if let Some(error) = mismatch {
+        return replay.syntax_error(error);
     }
     replay.finish(
         game.tags.get("Termination"),
@@ -183,7 +208,8 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
 fn result_mismatch(tag: &str, tag_present: bool, token: &str) -> Option<String> {
     if !is_result_token(tag) {
         Some(format!(
-            "Result tag: '{tag}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
+            "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
+            crate::escape::shorten(tag)
         ))
     } else if tag == token {
         None
@@ -267,16 +293,12 @@ impl Replay {
             return false;
         };
         let mover = pos.to_move();
-        let in_game_before = pos.players_in_game();
         match pos.try_play(mv) {
             Ok(played) => {
                 verdict.movers.push(mover);
-                // With two players in the game a removal ends it: no pass can follow.
-                self.passes = if in_game_before > 2 {
-                    played.blocked as usize
-                } else {
-                    0
-                };
+                // One pass may stand for each player removed as blocked, the
+                // removal that ends the game included (AbstractPlay writes it).
+                self.passes = played.blocked as usize;
             }
             Err(e) => {
                 verdict.reject_ply(line, column, text, e.rule, e.reason);
@@ -285,6 +307,17 @@ impl Replay {
         }
         verdict.plies += 1;
         true
+    }
+
+    /// Ends the replay at a syntax error: the verdict is `malformed`, with the
+    /// plies, position and winner reached before it.
+    fn syntax_error(mut self, error: GameError) -> Verdict {
+        let verdict = &mut self.verdict;
+        verdict.status = Status::Malformed;
+        verdict.winner = self.pos.as_ref().and_then(Position::winner);
+        verdict.final_position = self.pos.take();
+        verdict.error = Some(error);
+        self.verdict
     }
 
     /// Checks the result against the rules and returns the verdict.
@@ -337,6 +370,8 @@ pub struct Checker {
     starts: Vec<(RefereeTags, Position, usize)>,
     replay: Option<Replay>,
     result_at: (usize, usize),
+    /// The moves (not `pass`es) of the current game read so far.
+    moves_read: usize,
 }
 
 /// How many start positions a [`Checker`] keeps for reuse.
@@ -401,7 +436,53 @@ impl Checker {
             starts: Vec::new(),
             replay: None,
             result_at: (0, 0),
+            moves_read: 0,
         }
+    }
+
+    /// The verdict on the game the reader has just reported as malformed with
+    /// `err` (this checker being the reader's visitor): refereed up to its syntax
+    /// error. `plies` are the legal moves before it; `final_position` is the
+    /// position before the unreadable token, or the start position for an error
+    /// in the tag section (`None` when the setup tags cannot be read);
+    /// `error.ply` is the index the unreadable token would have as a ply
+    /// (`None` in the tag section and after the last move); `error.move_text`
+    /// is the token.
+    pub fn malformed(&mut self, err: &PgrError) -> Verdict {
+        let result = err.result_tag.as_deref().unwrap_or("*");
+        let (replay, ply) = match err.place {
+            ErrorPlace::Tags { setup_read } => {
+                let mut replay = Replay::new(err.game, err.game_line, result, 0);
+                if setup_read
+                    && err.game == self.index
+                    && let Ok((pos, _)) = self.start_position()
+                {
+                    replay.pos = Some(pos);
+                }
+                (replay, None)
+            }
+            ErrorPlace::Movetext | ErrorPlace::AfterMoves => {
+                let replay = match self.replay.take() {
+                    Some(replay) if err.game == self.index => replay,
+                    _ => Replay::new(err.game, err.game_line, result, 0),
+                };
+                let ply = (err.place == ErrorPlace::Movetext).then_some(self.moves_read + 1);
+                (replay, ply)
+            }
+        };
+        let mut replay = replay;
+        replay.verdict.game = err.game;
+        replay.verdict.line = err.game_line;
+        replay.verdict.result = result.to_string();
+        self.replay = None;
+        replay.syntax_error(GameError {
+            ply,
+            line: err.line,
+            column: err.column,
+            move_text: err.token.as_deref().map(str::to_string),
+            rule: None,
+            message: err.message.clone(),
+        })
     }
 
     /// The start position of the current game and the passes due at its start.
@@ -436,6 +517,7 @@ impl Visitor for Checker {
         self.index = start.index;
         self.replay = None;
         self.result_at = (0, 0);
+        self.moves_read = 0;
     }
 
     fn tag(&mut self, name: &str, value: &str, _line: usize) {
@@ -454,6 +536,7 @@ impl Visitor for Checker {
     }
 
     fn move_token(&mut self, token: MoveToken<'_>) {
+        self.moves_read += usize::from(token.mv.is_some());
         if let Some(replay) = &mut self.replay {
             replay.entry(token.mv.as_ref(), token.text, token.line, token.column);
         }

@@ -545,3 +545,59 @@ proptest! {
         exercise(with_moves(TWO_PLAYERS_RESIGN, moves).as_bytes());
     }
 }
+
+/// A game that ends when the last move leaves the other player blocked, as
+/// AbstractPlay records it: the removed player's turn is a `pass` after the
+/// last move. The import drops it and the referee finds the same end.
+#[test]
+fn a_pass_after_the_blocked_removal_that_ends_the_game() {
+    use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
+    let settings = SelfplaySettings::new(2, 5).rules(RulesEdition::Pacru2011);
+    let (game, last) = (1..=400)
+        .find_map(|n| {
+            let game = play_random_game(&settings, n).unwrap();
+            let mut pos = Position::standard(2)
+                .unwrap()
+                .with_rules(RulesEdition::Pacru2011);
+            let mut blocked = 0;
+            for mv in game.plies() {
+                blocked = pos.try_play(mv).unwrap().blocked;
+            }
+            (pos.is_finished() && blocked == 1).then_some((game, pos))
+        })
+        .expect("a random game that ends by a blocked removal");
+    let winner = last.winner().unwrap();
+    let mut entries: Vec<String> = game.plies().map(|m| m.to_string()).collect();
+    entries.push("pass".to_string());
+    let rounds: Vec<serde_json::Value> = entries.chunks(2).map(|c| serde_json::json!(c)).collect();
+    let players: Vec<serde_json::Value> = [Colour::Black, Colour::Red]
+        .iter()
+        .map(|&c| {
+            serde_json::json!({
+                "name": c.word(), "userid": c.word(),
+                "score": last.field_count(c), "result": u32::from(c == winner),
+            })
+        })
+        .collect();
+    let record = serde_json::json!({
+        "header": {
+            "game": {"name": "Pacru", "variants": []},
+            "site": {"name": "Abstract Play", "gameid": "blocked-end"},
+            "date-start": "2024-01-01T00:00:00.000Z",
+            "date-end": "2024-01-02T00:00:00.000Z",
+            "date-generated": "2024-01-02T00:00:00.000Z",
+            "players": players,
+        },
+        "moves": rounds,
+    });
+    let imported = check_ok(&record.to_string());
+    assert_eq!(imported.plies().count(), game.plies().count());
+    assert_eq!(result_winner_of(&imported), Some(winner));
+}
+
+fn result_winner_of(game: &pacru_notation::pgr::Game) -> Option<Colour> {
+    match game.result {
+        pacru_notation::pgr::GameResult::Winner(colour) => Some(colour),
+        _ => None,
+    }
+}

@@ -44,3 +44,40 @@ fn malformed_corpus() {
         insta::assert_snapshot!(report);
     });
 }
+
+/// The verdicts on the same corpus, refereed up to each syntax error: plies,
+/// winner, position, and the ply and token of the error.
+#[test]
+fn malformed_corpus_verdicts() {
+    use pacru_notation::format_ppn;
+    use pacru_notation::referee::Checker;
+    insta::glob!("malformed/*.pgr", |path| {
+        let bytes = std::fs::read(path).unwrap();
+        let mut reader = Reader::new(&bytes[..]).lenient();
+        let mut checker = Checker::new(None);
+        let mut report = String::new();
+        loop {
+            let v = match reader.read_with(&mut checker) {
+                Ok(Some(v)) => v,
+                Ok(None) => break,
+                Err(e) => checker.malformed(&e),
+            };
+            let error = v.error.as_ref();
+            let _ = writeln!(
+                report,
+                "game {} (line {}): {}, {} plies, winner {:?}, position {}; error ply {:?}, token {:?}",
+                v.game,
+                v.line,
+                v.status,
+                v.plies,
+                v.winner,
+                v.final_position
+                    .as_ref()
+                    .map_or("null".to_string(), format_ppn),
+                error.and_then(|e| e.ply),
+                error.and_then(|e| e.move_text.as_deref()),
+            );
+        }
+        insta::assert_snapshot!(report);
+    });
+}

@@ -391,3 +391,118 @@ fn too_many_tags() {
     );
     assert!(games[1].is_ok());
 }
+
+#[test]
+fn a_comment_before_the_first_tag_is_kept_with_the_game() {
+    let text = "[Result \"*\"]\n\n1. e1-e2 *\n\n{about game 2}\n; and more\n[Event \"two\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+    let games: Vec<Game> = Reader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 2);
+    assert!(games[0].comments_before_tags.is_empty());
+    assert_eq!(games[1].comments_before_tags, ["about game 2", " and more"]);
+    assert!(games[1].leading_comments.is_empty());
+    assert_eq!(games[1].tags.get("Event"), Some("two"));
+    // The game starts at its first tag.
+    assert_eq!(games[1].line, 7);
+    assert_eq!(games[1].moves.len(), 2);
+    // Written back before the tags, and read back the same.
+    let written = pacru_notation::pgr::write_game(&games[1]);
+    assert!(
+        written.starts_with("{about game 2} { and more}\n[Event \"two\"]"),
+        "{written}"
+    );
+    let again = Reader::new(written.as_bytes())
+        .read_game()
+        .unwrap()
+        .unwrap();
+    assert_eq!(again, games[1].canonical());
+    assert_eq!(pacru_notation::pgr::write_game(&again), written);
+    // A comment before a game without tags stays a movetext comment.
+    let g = Reader::new("{lead} 1. e1-e2 *".as_bytes())
+        .read_game()
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.leading_comments, ["lead"]);
+    assert!(g.comments_before_tags.is_empty());
+}
+
+/// An endless input: `pattern` repeated for `total` bytes, as a generator.
+struct Endless {
+    pattern: &'static [u8],
+    at: usize,
+    total: u64,
+    given: u64,
+}
+
+impl Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut n = 0;
+        while n < buf.len() && self.given < self.total {
+            buf[n] = self.pattern[self.at % self.pattern.len()];
+            self.at += 1;
+            self.given += 1;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+/// Reads games from `pattern` repeated over 160 times a 64 KiB game limit: the
+/// offsets of the errors reported.
+fn endless_errors(pattern: &'static [u8]) -> Vec<u64> {
+    const LIMIT: u64 = 1 << 16;
+    let input = Endless {
+        pattern,
+        at: 0,
+        total: 160 * LIMIT,
+        given: 0,
+    };
+    let mut reader = Reader::new(input).lenient().max_game_bytes(LIMIT);
+    let mut offsets = Vec::new();
+    loop {
+        match reader.read_game() {
+            Ok(Some(_)) => panic!("a game in endless {pattern:?}"),
+            Ok(None) => return offsets,
+            Err(e) => {
+                // Every report comes within the limit and the skip after the
+                // previous one (4 times the limit).
+                let previous = offsets.last().copied().unwrap_or(0);
+                assert!(e.offset - previous <= 5 * LIMIT + 512, "{e}");
+                offsets.push(e.offset);
+            }
+        }
+    }
+}
+
+/// Endless input gives a verdict per limit's worth of text, not one at the end
+/// (and not never): after a malformed game the search for the next game skips at
+/// most the size limit of one game.
+#[test]
+fn endless_input_is_reported_as_it_comes() {
+    // Zeros: a token too long, then nothing but one endless line.
+    let zeros = endless_errors(b"\0");
+    assert!(zeros.len() >= 20, "{zeros:?}");
+    // Moves without end: the game is reported when it reaches the limit.
+    let moves = endless_errors(b"e1-e2 e9-e8 ");
+    assert!(moves.len() >= 15, "{moves:?}");
+    assert!(moves[0] <= (1 << 16) + 64, "{moves:?}");
+    // Endless empty lines and spaces are no game at all.
+    assert!(endless_errors(b" \n").is_empty());
+}
+
+#[test]
+fn a_game_over_the_limit_is_skipped_to_the_next_game() {
+    let mut text = String::from("[Result \"*\"]\n\n");
+    while text.len() < 3000 {
+        text.push_str("e1-e2 e9-e8\n");
+    }
+    text.push_str("*\n\n[Result \"*\"]\n\n1. e1-e2 *\n");
+    let mut reader = Reader::new(text.as_bytes()).lenient().max_game_bytes(1000);
+    let e = reader.read_game().unwrap_err();
+    assert!(e.message.contains("longer than 1000 bytes"), "{e}");
+    assert!(e.offset <= 1000 + 16, "{e}");
+    let next = reader.read_game().unwrap().unwrap();
+    assert_eq!(next.moves.len(), 1);
+    assert!(reader.read_game().unwrap().is_none());
+}

@@ -352,3 +352,289 @@ fn checker_over_more_setups_than_it_keeps() {
         "every seating gives its own start"
     );
 }
+
+/// Two players, Red cornered: after any move of Black, Red is blocked, and its
+/// removal ends the game with Black the winner.
+const RED_CORNERED_2P: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KR";
+/// Three players, Red and Yellow cornered: both are removed after Black's move.
+const CORNERED_3P: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW,Yi9NE K KRY";
+/// Four players, Red, Yellow and Green cornered.
+const CORNERED_4P: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW,Yi9NE,Gi1SE K KRYG";
+
+/// A record shaped as AbstractPlay writes it: seats and 2011 rules (or 2004),
+/// ending with the move that blocks, then `passes` passes, then the result.
+fn ap_shaped(ppn: &str, rules: &str, movetext: &str, result: &str) -> String {
+    format!(
+        "[Event \"?\"]\n[Site \"Abstract Play\"]\n[Date \"2024.05.01\"]\n[Round \"?\"]\n\
+         [Position \"{ppn}\"]\n[Rules \"{rules}\"]\n[Result \"{result}\"]\n\n{movetext} {result}\n"
+    )
+}
+
+#[test]
+fn pass_after_the_removal_that_ends_the_game() {
+    for rules in ["2004", "2011"] {
+        for (ppn, passes, final_ppn) in [
+            (RED_CORNERED_2P, 1, "9/9/9/9/9/9/9/9/9 Ke6N K KR"),
+            (CORNERED_3P, 2, "9/9/9/9/9/9/9/9/9 Ke6N K KRY"),
+            (CORNERED_4P, 3, "9/9/9/9/9/9/9/9/9 Ke6N K KRYG"),
+        ] {
+            let pass = vec!["pass"; passes].join(" ");
+            let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass}"), "Black");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Ok, "{text}\n{:?}", v.error);
+            // The passes are not plies; the game ended with Black's move.
+            assert_eq!(v.plies, 1, "{text}");
+            assert_eq!(v.movers, [Colour::Black]);
+            assert_eq!(v.winner, Some(Colour::Black));
+            assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), final_ppn);
+            assert_eq!(v.final_position.unwrap().rules().year(), rules);
+            // Without the passes: the same verdict.
+            let bare = check(&ap_shaped(ppn, rules, "1. e5-e6", "Black"));
+            assert_eq!(
+                (bare.status, bare.plies, bare.winner),
+                (Status::Ok, 1, v.winner)
+            );
+            // One pass more than players removed is illegal under R2, as the
+            // pass that would be the second ply.
+            let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass} pass"), "Black");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Illegal, "{text}");
+            let e = v.error.unwrap();
+            assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R2)));
+            assert_eq!(e.move_text.as_deref(), Some("pass"));
+            assert_eq!(v.plies, 1);
+            assert_eq!(v.winner, Some(Colour::Black));
+            // A move after the passes is a move after the end: R16.
+            let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass} 2. e6-e7"), "Black");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Illegal, "{text}");
+            let e = v.error.unwrap();
+            assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R16)));
+            assert_eq!(e.move_text.as_deref(), Some("e6-e7"));
+        }
+    }
+}
+
+#[test]
+fn no_pass_after_an_end_without_a_blocked_removal() {
+    // Resignation ends the game without a blocked removal: no pass may follow.
+    let v = check("[Result \"Red\"]\n\n1. resign pass Red");
+    assert_eq!(v.status, Status::Illegal);
+    let e = v.error.unwrap();
+    assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R2)));
+    assert_eq!(v.plies, 1);
+    // Three players, one already out: the blocked removal of Red ends the game.
+    let ppn = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KRY";
+    let v = check(&ap_shaped(ppn, "2011", "1. e5-e6 pass", "Black"));
+    assert_eq!((v.status, v.plies), (Status::Ok, 1), "{:?}", v.error);
+    // The player who is out gets no pass.
+    let v = check(&ap_shaped(ppn, "2011", "1. e5-e6 pass pass", "Black"));
+    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.error.unwrap().rule, Some(Rule::R2));
+}
+
+/// Games played from the standard start that end with a blocked removal, with
+/// AbstractPlay's `pass` written after the last move: the same verdict as
+/// without it. Found among random games of 2, 3 and 4 players, both editions.
+#[test]
+fn random_games_ending_by_a_blocked_removal_accept_the_pass() {
+    use pacru_core::Position;
+    use pacru_notation::pgr::MoveEntry;
+    use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
+    for players in 2..=4 {
+        for rules in [RulesEdition::Pacru2004, RulesEdition::Pacru2011] {
+            let settings = SelfplaySettings::new(players, 17).rules(rules);
+            let found = (1..=400).find_map(|n| {
+                let game = play_random_game(&settings, n).unwrap();
+                let mut pos = Position::standard(players).unwrap().with_rules(rules);
+                let mut last_blocked = 0;
+                for mv in game.plies() {
+                    last_blocked = pos.try_play(mv).unwrap().blocked;
+                }
+                (pos.is_finished() && last_blocked > 0).then_some((game, last_blocked))
+            });
+            let (mut game, blocked) =
+                found.unwrap_or_else(|| panic!("{players} players, {rules:?}: none found"));
+            let plain = check(&write_game(&game));
+            assert_eq!(plain.status, Status::Ok);
+            for _ in 0..blocked {
+                game.moves.push(MoveEntry::pass());
+            }
+            let text = write_game(&game);
+            assert!(text.split_whitespace().any(|t| t == "pass"), "{text}");
+            let v = check(&text);
+            assert_eq!(v.status, Status::Ok, "{text}\n{:?}", v.error);
+            assert_eq!(
+                (v.plies, v.winner, &v.final_position),
+                (plain.plies, plain.winner, &plain.final_position)
+            );
+            game.moves.push(MoveEntry::pass());
+            let v = check(&write_game(&game));
+            assert_eq!(v.status, Status::Illegal);
+            assert_eq!(v.error.unwrap().ply, Some(plain.plies + 1));
+        }
+    }
+}
+
+/// Referees every game of `text` with the streaming checker, malformed games
+/// through [`Checker::malformed`].
+fn check_all(text: &str) -> Vec<Verdict> {
+    let mut reader = Reader::new(text.as_bytes()).lenient();
+    let mut checker = Checker::new(None);
+    let mut verdicts = Vec::new();
+    loop {
+        match reader.read_with(&mut checker) {
+            Ok(Some(v)) => verdicts.push(v),
+            Ok(None) => return verdicts,
+            Err(e) => verdicts.push(checker.malformed(&e)),
+        }
+    }
+}
+
+const START3: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Rc1N,Ra5E,Rc9S,Yg1N,Yi5W,Yg9S K KRY";
+
+#[test]
+fn malformed_in_the_tag_section() {
+    // A bad tag line before the setup tags: they are still read, the game
+    // stands at its start position, the error has no ply and no token.
+    let v = &check_all("[Event \"open\n[Players \"KRY\"]\n[Result \"Red\"]\n\n1. e1-e2 Red\n")[0];
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!((v.plies, v.winner, v.result.as_str()), (0, None, "Red"));
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!((e.ply, e.line, e.column, e.rule), (None, 1, 8, None));
+    assert_eq!(e.move_text, None);
+    // A bad Result value: the setup is readable.
+    let v = &check_all("[Result \"Pink\"]\n[Players \"KRY\"]\n\n1. e1-e2 *\n")[0];
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
+    assert_eq!(v.error.as_ref().unwrap().ply, None);
+    // A setup tag that cannot be read: no position.
+    for text in [
+        "[Players KRY]\n\n1. e1-e2 *\n",
+        "[Players \"KRY\"]\n[Players \"KR\"]\n\n1. e1-e2 *\n",
+        "[Players \"KXY\"]\n\n1. e1-e2 *\n",
+        "[Event \"x\"]\n[Rules \"1999\"]\n\n1. e1-e2 *\n",
+        "[Event \"x\"]\n[Position \"9/9 K KR\"]\n\n1. e1-e2 *\n",
+        "[Event \"x\"] [Seats \"Q\n[Result \"*\"]\n\n1. e1-e2 *\n",
+    ] {
+        let v = &check_all(text)[0];
+        assert_eq!(v.status, Status::Malformed, "{text}");
+        assert!(v.final_position.is_none(), "{text}");
+        assert_eq!(
+            (v.plies, v.error.as_ref().unwrap().ply),
+            (0, None),
+            "{text}"
+        );
+    }
+    // The games after it are read as before.
+    let all = check_all(
+        "[Event \"open\n[Players \"KRY\"]\n\n1. e1-e2 *\n\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n",
+    );
+    assert_eq!(all.len(), 2);
+    assert_eq!(
+        (all[1].status, all[1].plies, all[1].line),
+        (Status::Ok, 2, 6)
+    );
+}
+
+#[test]
+fn malformed_at_the_first_move() {
+    let v = &check_all("[Players \"KRY\"]\n[Result \"*\"]\n\n1. e1-q2 e9-e8 *\n")[0];
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.plies, 0);
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!((e.ply, e.line, e.rule), (Some(1), 4, None));
+    assert_eq!(e.move_text.as_deref(), Some("e1-q2"));
+    // Passes before it are not plies.
+    let start_y = YELLOW_CORNERED.replace(" K KRY", " Y KRY");
+    let v = &check_all(&format!(
+        "[Position \"{start_y}\"]\n\npass 1. e5-e6 ??? *\n"
+    ))[0];
+    assert_eq!(v.error.as_ref().unwrap().ply, Some(2));
+    assert_eq!(v.error.as_ref().unwrap().move_text.as_deref(), Some("???"));
+    assert_eq!(v.plies, 1);
+}
+
+/// A typo at move 40 of a real game: its first 39 plies are legal, and the
+/// game stands where they left it.
+#[test]
+fn malformed_at_move_40() {
+    use pacru_core::Position;
+    use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
+    let game = play_random_game(&SelfplaySettings::new(2, 3).max_plies(Some(60)), 1).unwrap();
+    // The moves one after the other, the 40th misspelt.
+    let mut tokens: Vec<String> = game.plies().map(|m| m.to_string()).collect();
+    assert!(tokens.len() > 40);
+    tokens[39] = "e4-x9".to_string();
+    let broken = format!("[Result \"*\"]\n\n{} *\n", tokens.join(" "));
+    let v = &check_all(&broken)[0];
+    assert_eq!(v.status, Status::Malformed, "{broken}");
+    assert_eq!(v.plies, 39);
+    let mut pos = Position::standard(2).unwrap();
+    for mv in game.plies().take(39) {
+        pos.try_play(mv).unwrap();
+    }
+    assert_eq!(v.final_position.as_ref(), Some(&pos));
+    assert_eq!(v.winner, None);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!((e.ply, e.rule), (Some(40), None));
+    assert_eq!(e.move_text.as_deref(), Some("e4-x9"));
+    assert_eq!(v.movers.len(), 39);
+}
+
+#[test]
+fn malformed_after_the_last_move() {
+    let after_two = "9/9/9/9/9/9/9/9/9 Ke2N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re8S K KR";
+    for (text, token) in [
+        // The result token differs from the Result tag.
+        ("[Result \"*\"]\n\n1. e1-e2 e9-e8 Red\n", Some("Red")),
+        ("1. e1-e2 e9-e8 Black\n", Some("Black")),
+        // No result token: the input ends, or the next game starts.
+        ("[Result \"*\"]\n\n1. e1-e2 e9-e8\n", None),
+        (
+            "[Result \"*\"]\n\n1. e1-e2 e9-e8\n[Result \"*\"]\n\n*\n",
+            None,
+        ),
+    ] {
+        let v = &check_all(text)[0];
+        assert_eq!(v.status, Status::Malformed, "{text}");
+        assert_eq!(v.plies, 2, "{text}");
+        assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), after_two);
+        let e = v.error.as_ref().unwrap();
+        assert_eq!(e.ply, None, "{text}");
+        assert_eq!(e.move_text.as_deref(), token, "{text}");
+    }
+    // A game the rules ended: the winner is known.
+    let v = &check_all("[Result \"*\"]\n\n1. resign Black\n")[0];
+    assert_eq!(
+        (v.status, v.plies, v.winner),
+        (Status::Malformed, 1, Some(Colour::Red))
+    );
+    // The same for a game built in memory whose result token differs from its tag.
+    let mut g = game("[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n");
+    g.result = Colour::Red.into();
+    let v = check_game(&g, 1, None);
+    assert_eq!((v.status, v.plies), (Status::Malformed, 2));
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), after_two);
+    assert_eq!(v.error.unwrap().move_text.as_deref(), Some("Red"));
+    // A Result tag that is no result is an error of the tags: no plies, the
+    // start position, no token.
+    g.tags.set("Result", "Pink");
+    let v = check_game(&g, 1, None);
+    assert_eq!((v.status, v.plies), (Status::Malformed, 0));
+    assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START2);
+    assert_eq!(v.error.unwrap().move_text, None);
+}
+
+#[test]
+fn malformed_after_an_illegal_move_keeps_the_legal_plies() {
+    let v = &check_all("[Result \"*\"]\n\n1. e1-e2 e9-e8 2. e2-e9 e8-e7 3. zz *\n")[0];
+    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.plies, 2);
+    let e = v.error.as_ref().unwrap();
+    assert_eq!(
+        (e.ply, e.rule, e.move_text.as_deref()),
+        (Some(5), None, Some("zz"))
+    );
+}

@@ -132,3 +132,28 @@ fn round_numbers_follow_who_moved() {
     assert_eq!(movetext(&g), "1. e9-e8 2. e1-e2 e8-e7 *\n");
     let _ = Move::Resign;
 }
+
+/// Comments with carriage returns read back as they were read: the writer
+/// writes what reads the same, once and for all.
+#[test]
+fn comments_with_carriage_returns_round_trip() {
+    use pacru_notation::pgr::Reader;
+    for (text, comments) in [
+        (&b"{\r\r\n}*"[..], vec!["\n\n"]),
+        (b"{a\r\nb\rc\n\rd}*", vec!["a\nb\nc\n\nd"]),
+        (b"; x\r\r\n*", vec![" x"]),
+        (b"; x\ry\r\n*", vec![" x\ry"]),
+        (b"; x}\ry\n*", vec![" x}\ry"]),
+        (b"{a}; b\r\n{\r}*", vec!["a", " b", "\n"]),
+    ] {
+        let game = Reader::new(text).read_game().unwrap().unwrap();
+        assert_eq!(game.leading_comments, comments, "{text:?}");
+        let written = write_game(&game);
+        let again = Reader::new(written.as_bytes())
+            .read_game()
+            .unwrap()
+            .unwrap();
+        assert_eq!(again.leading_comments, comments, "{written:?}");
+        assert_eq!(write_game(&again), written);
+    }
+}

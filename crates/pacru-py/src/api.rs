@@ -41,7 +41,9 @@ pub fn checker(rules: Option<RulesEdition>) -> Checker {
     Checker::new(rules)
 }
 
-/// The verdict on a game the reader could not parse.
+/// The verdict on a game the reader could not parse, knowing nothing of its
+/// moves (a reader driving a [`Checker`] gets the complete one from
+/// [`Checker::malformed`]).
 pub fn malformed(error: &PgrError) -> Verdict {
     referee::malformed(error)
 }

@@ -38,7 +38,7 @@ impl Current {
                 if failed {
                     Step::Failed
                 } else {
-                    Step::Verdict(Box::new(api::malformed(&error)))
+                    Step::Verdict(Box::new(self.checker.malformed(&error)))
                 }
             }
         }

@@ -161,7 +161,8 @@ type EntryState = (String, bool, Vec<String>, Vec<String>, usize, usize);
 /// where it was read (line, offset, result line and column), number and file.
 type GameState = (
     Vec<(String, String)>,
-    Vec<String>,
+    // The comments before the tags, and before the first move.
+    (Vec<String>, Vec<String>),
     Vec<EntryState>,
     String,
     (usize, u64, usize, usize),
@@ -192,7 +193,10 @@ impl PyGame {
                 .iter()
                 .map(|(n, v)| (n.to_string(), v.to_string()))
                 .collect(),
-            game.leading_comments.clone(),
+            (
+                game.comments_before_tags.clone(),
+                game.leading_comments.clone(),
+            ),
             entries,
             game.result.token().to_string(),
             (game.line, game.offset, game.result_line, game.result_column),
@@ -205,8 +209,9 @@ impl PyGame {
 /// Rebuilds a pickled game (see `Game.__reduce__`).
 #[pyfunction]
 pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
-    let (tags, leading_comments, entries, result, at, index, file) = state;
+    let (tags, (before_tags, leading_comments), entries, result, at, index, file) = state;
     let mut game = Game::new();
+    game.comments_before_tags = before_tags;
     game.tags = tags.into_iter().collect::<Tags>();
     game.leading_comments = leading_comments;
     for (text, pass, glyphs, comments, line, column) in entries {

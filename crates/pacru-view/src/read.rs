@@ -6,9 +6,9 @@ use crate::model::{GameView, SyntaxError};
 use crate::replay::{Context, build};
 use pacru_core::RulesEdition;
 use pacru_notation::pgr::{
-    Game, GameBuilder, GameResult, GameStart, MoveToken, PgrError, Reader, Skip, Visitor,
+    Game, GameBuilder, GameResult, GameStart, MoveToken, Reader, Skip, Visitor,
 };
-use pacru_notation::referee::{self, Checker, Verdict};
+use pacru_notation::referee::{Checker, Verdict};
 use std::cell::RefCell;
 use std::io::{self, Read};
 use std::rc::Rc;
@@ -100,7 +100,7 @@ impl<R: Read> Iterator for Games<R> {
             Ok(Some((game, verdict))) => Some(Ok(build(&game, &verdict, &self.context(None)))),
             Err(error) => {
                 let (game, in_movetext) = self.visitor.partial();
-                let verdict = malformed_verdict(&error);
+                let verdict = self.visitor.checker.malformed(&error);
                 let syntax = SyntaxError {
                     line: error.line,
                     column: error.column,
@@ -111,11 +111,6 @@ impl<R: Read> Iterator for Games<R> {
             }
         }
     }
-}
-
-/// The referee's verdict on a game that does not parse, as `pacru check` gives it.
-fn malformed_verdict(error: &PgrError) -> Verdict {
-    referee::malformed(error)
 }
 
 /// The input, keeping its I/O error: the reader reports it as a malformed game.
@@ -168,6 +163,10 @@ impl Visitor for Collect {
         self.in_movetext = false;
         self.builder.begin_game(start);
         self.checker.begin_game(start);
+    }
+
+    fn comment_before_tags(&mut self, text: &str) {
+        self.builder.comment_before_tags(text);
     }
 
     fn tag(&mut self, name: &str, value: &str, line: usize) {

@@ -150,7 +150,6 @@ fn replay_moves(view: &mut GameView, start: Position, moves: &[MoveEntry], verdi
             }
             continue;
         };
-        let in_game_before = position.players_in_game();
         let (next, effects) = match position.play_explained(mv) {
             Ok(played) => played,
             Err(illegal) => {
@@ -170,16 +169,13 @@ fn replay_moves(view: &mut GameView, start: Position, moves: &[MoveEntry], verdi
                 return;
             }
         };
-        // With two players in the game a removal ends it: no pass can follow.
-        passes_allowed = if in_game_before > 2 {
-            effects
-                .out
-                .iter()
-                .filter(|(_, reason)| *reason == OutReason::Blocked)
-                .count()
-        } else {
-            0
-        };
+        // One pass may stand for each player removed as blocked, the removal
+        // that ends the game included.
+        passes_allowed = effects
+            .out
+            .iter()
+            .filter(|(_, reason)| *reason == OutReason::Blocked)
+            .count();
         let slot = position.players().slot_of(mover).unwrap_or(0);
         let opens_round = previous_slot.is_none_or(|p| slot <= p);
         previous_slot = Some(slot);

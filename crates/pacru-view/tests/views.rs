@@ -4,7 +4,7 @@
 
 use pacru_core::Position;
 use pacru_notation::pgr::{Reader, write_game};
-use pacru_notation::referee::{Checker, malformed};
+use pacru_notation::referee::Checker;
 use pacru_notation::{format_ppn, parse_move};
 use pacru_view::{GameView, Games};
 use std::io::{self, Read};
@@ -44,7 +44,7 @@ fn verdicts_are_those_of_the_referee() {
             match reader.read_with(&mut checker) {
                 Ok(Some(v)) => expected.push(v),
                 Ok(None) => break,
-                Err(e) => expected.push(malformed(&e)),
+                Err(e) => expected.push(checker.malformed(&e)),
             }
         }
         let got = views(&text);
@@ -327,5 +327,36 @@ fn a_game_in_memory_has_its_illegal_pass_refused_too() {
                 assert_eq!(view.plies.len(), view.verdict.plies);
             }
         }
+    }
+}
+
+#[test]
+fn a_pass_may_follow_the_removal_that_ends_the_game() {
+    let text = "[Position \"9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KR\"]\n[Result \"Black\"]\n\n\
+                1. e5-e6 pass Black\n\n\
+                [Position \"9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KR\"]\n[Result \"Black\"]\n\n\
+                1. e5-e6 pass pass Black\n";
+    let all = views(text.as_bytes());
+    assert_eq!(all[0].verdict.status, "ok");
+    assert_eq!((all[0].plies.len(), all[0].plies[0].passes), (1, 1));
+    assert!(all[0].refused.is_none());
+    assert_eq!(all[1].verdict.status, "illegal");
+    // The same games built in memory: the second pass is the refused one.
+    for (view, game) in all
+        .iter()
+        .zip(Reader::new(text.as_bytes()).map(Result::unwrap))
+    {
+        let mut game = game;
+        for entry in &mut game.moves {
+            (entry.line, entry.column) = (0, 0);
+        }
+        game.line = 0;
+        let memory = GameView::from_game(&game, None);
+        assert_eq!(memory.plies.len(), 1);
+        assert_eq!(memory.plies[0].passes, 1, "{}", view.verdict.status);
+        assert_eq!(
+            memory.refused.as_ref().map(|r| r.notation.as_str()),
+            (view.verdict.status == "illegal").then_some("pass")
+        );
     }
 }

@@ -23,4 +23,27 @@ pub struct PgrError {
     pub game_offset: u64,
     /// The value of the game's `Result` tag, if it was read before the problem.
     pub result_tag: Option<String>,
+    /// Where in its game the problem stands, as the referee needs to know.
+    pub place: ErrorPlace,
+    /// The text of the token that cannot be read, when the problem is one token
+    /// (a word, a glyph, a stray byte or bracket, a wrong result token).
+    pub token: Option<Box<str>>,
+}
+
+/// Where in its game a syntax problem stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorPlace {
+    /// In the tag section. `setup_read`: whether the tags that decide the start
+    /// position (`Players`, `Seats`, `Rules`, `Position`) could all be read; the
+    /// tag lines after a bad one are still read for them.
+    Tags {
+        /// Every setup tag line of the section is readable and its value valid.
+        setup_read: bool,
+    },
+    /// In the movetext, where a move would stand (an unknown token, a move that
+    /// does not parse, a bad glyph or comment, the size limit).
+    Movetext,
+    /// After the last move: a result token that differs from the `Result` tag,
+    /// or no result token at all.
+    AfterMoves,
 }

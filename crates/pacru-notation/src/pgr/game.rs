@@ -1,6 +1,7 @@
 //! A game record in memory: tags, moves with their annotations, the result.
 
 use super::{GameResult, Tags};
+use crate::escape::shorten;
 use crate::{PpnError, parse_ppn_with_rules};
 use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
 use thiserror::Error;
@@ -81,6 +82,8 @@ impl MoveEntry {
 /// game was read (`line`, `offset`, `result_line`, `result_column`).
 #[derive(Clone, Debug, Eq)]
 pub struct Game {
+    /// Comments before the first tag (PGN readers accept them there).
+    pub comments_before_tags: Vec<String>,
     /// The tag pairs, in the order read.
     pub tags: Tags,
     /// Comments before the first move.
@@ -101,7 +104,8 @@ pub struct Game {
 
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.tags == other.tags
+        self.comments_before_tags == other.comments_before_tags
+            && self.tags == other.tags
             && self.leading_comments == other.leading_comments
             && self.moves == other.moves
             && self.result == other.result
@@ -189,7 +193,10 @@ pub(crate) fn parse_rules_tag(value: &str) -> Result<RulesEdition, SetupError> {
     value.parse().map_err(|_| {
         setup_error(
             "Rules",
-            format!("'{value}' is not a rules edition: expected 2004 or 2011"),
+            format!(
+                "'{}' is not a rules edition: expected 2004 or 2011",
+                shorten(value)
+            ),
         )
     })
 }
@@ -212,6 +219,7 @@ impl Game {
     /// An empty game: no tags, no moves, result `*`.
     pub fn new() -> Game {
         Game {
+            comments_before_tags: Vec::new(),
             tags: Tags::new(),
             leading_comments: Vec::new(),
             moves: Vec::new(),

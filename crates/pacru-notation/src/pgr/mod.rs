@@ -16,7 +16,7 @@ mod tags;
 mod visitor;
 mod writer;
 
-pub use error::PgrError;
+pub use error::{ErrorPlace, PgrError};
 pub use game::{Game, MoveEntry, SetupError, is_result_token};
 pub use reader::{
     DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, MAX_TAGS, Reader,

@@ -4,9 +4,10 @@ use super::game::{
     default_seats_text, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
 };
 use super::visitor::{GameStart, MoveToken, Skip, Visitor};
-use super::{Game, GameResult, MoveEntry, PgrError};
+use super::{ErrorPlace, Game, GameResult, MoveEntry, PgrError};
 use crate::fast_move::parse_move_token;
 use crate::parse_ppn;
+use std::collections::HashSet;
 use std::io::{self, Read};
 
 mod fast;
@@ -20,6 +21,16 @@ const MAX_TOKEN_BYTES: usize = 256;
 const BUF_SIZE: usize = 64 * 1024;
 /// The cap on the number of tags of one game.
 pub const MAX_TAGS: usize = 1000;
+
+/// After a malformed game, the reader skips at most this many times the size
+/// limit of one game in search of the next game.
+const SKIP_FACTOR: u64 = 4;
+
+/// Up to this many tags, a new tag's name is compared with each one before it.
+const FEW_TAGS: usize = 16;
+
+/// The tags that decide a game's start position.
+const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
 
 /// Which tags the reader checks itself, with where their value was written: the
 /// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
@@ -71,7 +82,14 @@ pub struct Reader<R> {
     /// the corresponding index of `tag_ends`.
     tag_names: String,
     tag_ends: Vec<usize>,
+    /// The same names once a game has more than [`FEW_TAGS`], for the
+    /// duplicate check.
+    tag_set: HashSet<String>,
     tag_count: usize,
+    /// Units of work of the scans that could grow faster than the input (bytes
+    /// scanned by the fast path, names compared), for the tests.
+    #[cfg(test)]
+    work: u64,
     /// The name of the tag being read (kept for its allocation).
     tag_name: String,
     /// The number of moves of the last game, to size the next one's list.
@@ -86,6 +104,9 @@ enum Resync {
     /// Skip the rest of the line, then look for a `[` line after a blank line, or,
     /// if `after_movetext`, after any line that is not a tag line.
     SkipLine { after_movetext: bool },
+    /// The reader stands at the start of a line after the tag lines of a game
+    /// whose tag section is bad: look on as `SkipLine` does after a tag line.
+    AfterTagLines,
 }
 
 /// Where something was written.
@@ -101,6 +122,25 @@ struct Fail {
     at: Pos,
     message: String,
     resync: Resync,
+    /// Where the problem stands when the reader's state does not say it (see
+    /// `Reader::read_with`).
+    place: Option<ErrorPlace>,
+    /// The text of the unreadable token.
+    token: Option<String>,
+}
+
+impl Fail {
+    /// The same failure, naming the unreadable token.
+    fn token(mut self, text: impl Into<String>) -> Fail {
+        self.token = Some(text.into());
+        self
+    }
+
+    /// The same failure, after the game's last move.
+    fn after_moves(mut self) -> Fail {
+        self.place = Some(ErrorPlace::AfterMoves);
+        self
+    }
 }
 
 /// State of the game being read.
@@ -110,6 +150,11 @@ struct GameState {
     in_movetext: bool,
     checked: [Option<(String, Pos)>; 5],
     any_move: bool,
+    /// Whether the tag being read may be a setup tag (its name is one, or is
+    /// not read yet).
+    setup_tag: bool,
+    /// Whether a setup tag line could not be read or its value is invalid.
+    setup_broken: bool,
 }
 
 #[inline]
@@ -157,7 +202,10 @@ impl<R: Read> Reader<R> {
             scratch: Vec::with_capacity(256),
             tag_names: String::new(),
             tag_ends: Vec::new(),
+            tag_set: HashSet::new(),
             tag_count: 0,
+            #[cfg(test)]
+            work: 0,
             tag_name: String::new(),
             moves_hint: 0,
         }
@@ -227,6 +275,8 @@ impl<R: Read> Reader<R> {
             in_movetext: false,
             checked: Default::default(),
             any_move: false,
+            setup_tag: false,
+            setup_broken: false,
         };
         match self.parse_game(visitor, &mut state) {
             Ok(Some(out)) => Ok(Some(out)),
@@ -248,6 +298,13 @@ impl<R: Read> Reader<R> {
                     self.done = true;
                 }
                 let result_tag = state.checked[0].take().map(|(v, _)| v);
+                let place = fail.place.unwrap_or(if state.in_movetext {
+                    ErrorPlace::Movetext
+                } else {
+                    ErrorPlace::Tags {
+                        setup_read: !state.setup_broken,
+                    }
+                });
                 Err(PgrError {
                     game: state.index,
                     offset: fail.at.offset,
@@ -257,6 +314,8 @@ impl<R: Read> Reader<R> {
                     game_line: state.start.line,
                     game_offset: state.start.offset,
                     result_tag,
+                    place,
+                    token: fail.token.map(String::into_boxed_str),
                 })
             }
         }
@@ -273,6 +332,12 @@ impl<R: Read> Reader<R> {
             game_line: state.start.line,
             game_offset: state.start.offset,
             result_tag: None,
+            place: if state.in_movetext {
+                ErrorPlace::Movetext
+            } else {
+                ErrorPlace::Tags { setup_read: false }
+            },
+            token: None,
         }
     }
 
@@ -414,23 +479,64 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    fn skip_line(&mut self) {
-        while let Some(b) = self.bump() {
-            if b == b'\n' {
-                break;
+    /// Skips the rest of the line and its line break, but not beyond byte offset
+    /// `limit`; returns false if it stopped there.
+    fn skip_line(&mut self, limit: u64) -> bool {
+        loop {
+            if self.pos >= self.len && !self.fill() {
+                return true;
             }
+            let room = usize::try_from(limit.saturating_sub(self.offset)).unwrap_or(usize::MAX);
+            if room == 0 {
+                return false;
+            }
+            let end = self.len.min(self.pos.saturating_add(room));
+            let avail = &self.buf[self.pos..end];
+            let (taken, found) = match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (avail.len(), false),
+            };
+            let continuation = avail[..taken].iter().filter(|&&b| b & 0xC0 == 0x80).count();
+            self.pos += taken;
+            self.offset += taken as u64;
+            if found {
+                self.line += 1;
+                self.column = 1;
+                return true;
+            }
+            self.column += taken - continuation;
         }
     }
 
+    /// Skips to the start of the next game after a malformed one, but not over
+    /// more than [`SKIP_FACTOR`] times the size limit of one game: a new game
+    /// starts there (so that endless input still gives a verdict now and then).
     fn skip_to_next_game(&mut self, resync: Resync) {
-        let Resync::SkipLine { mut after_movetext } = resync else {
-            return;
+        let limit = self
+            .offset
+            .saturating_add(self.max_game_bytes.saturating_mul(SKIP_FACTOR));
+        let mut after_movetext = match resync {
+            Resync::Here => return,
+            Resync::SkipLine { after_movetext } => {
+                if !self.skip_line(limit) {
+                    return;
+                }
+                after_movetext
+            }
+            Resync::AfterTagLines => false,
         };
-        self.skip_line();
         let mut prev_blank = false;
         let mut prev_tag = !after_movetext;
         loop {
-            self.skip_blanks();
+            while let Some(b' ' | b'\t' | b'\r') = self.peek() {
+                if self.offset >= limit {
+                    return;
+                }
+                self.advance(b' ');
+            }
+            if self.offset >= limit {
+                return;
+            }
             match self.peek() {
                 None => return,
                 Some(b'\n') => {
@@ -444,7 +550,9 @@ impl<R: Read> Reader<R> {
                     // here on, a tag line right after such a line starts a game.
                     after_movetext |= !prev_tag;
                     prev_blank = false;
-                    self.skip_line();
+                    if !self.skip_line(limit) {
+                        return;
+                    }
                 }
             }
         }
@@ -459,6 +567,8 @@ impl<R: Read> Reader<R> {
             resync: Resync::SkipLine {
                 after_movetext: state.in_movetext,
             },
+            place: None,
+            token: None,
         }
     }
 
@@ -489,23 +599,52 @@ impl<R: Read> Reader<R> {
         self.games += 1;
         state.index = self.games;
         state.start = self.here();
+        // Comments before the first tag belong to the game; before a game
+        // without tags they are its movetext's (errors in them too).
+        state.in_movetext = true;
+        let comments = self.comments_before_tags(state)?;
+        state.in_movetext = false;
+        let tagged = self.peek() == Some(b'[');
+        if tagged {
+            state.start.line = self.line;
+            state.start.column = self.column;
+        }
         v.begin_game(GameStart {
             index: state.index,
             line: state.start.line,
             offset: state.start.offset,
         });
+        if tagged {
+            for text in &comments {
+                v.comment_before_tags(text);
+            }
+        }
         self.tag_names.clear();
         self.tag_ends.clear();
+        self.tag_set.clear();
         self.tag_count = 0;
         // Tag section.
         while self.peek() == Some(b'[') {
             self.check_size(state)?;
-            self.parse_tag(v, state)?;
+            if let Err(fail) = self.parse_tag(v, state) {
+                return Err(self.read_rest_of_tags(v, state, fail));
+            }
             self.skip_spaces();
         }
-        self.check_tags(state)?;
+        if let Err(fail) = self.check_tags(state) {
+            // A bad Result value leaves the setup readable; any other does not.
+            if fail.place.is_none() {
+                state.setup_broken = true;
+            }
+            return Err(fail);
+        }
         state.in_movetext = true;
         let Skip(skip) = v.begin_movetext();
+        if !tagged && !skip {
+            for text in &comments {
+                v.comment(text);
+            }
+        }
         // Movetext.
         loop {
             // Plain tokens that the buffer holds whole go the fast way; the general
@@ -521,7 +660,9 @@ impl<R: Read> Reader<R> {
             self.check_size(state)?;
             let at = self.here();
             let Some(b) = self.peek() else {
-                return Err(self.fail(at, state, "the input ends before the game's result token"));
+                return Err(self
+                    .fail(at, state, "the input ends before the game's result token")
+                    .after_moves());
             };
             match b {
                 b'{' => {
@@ -546,15 +687,20 @@ impl<R: Read> Reader<R> {
                         self.advance(d);
                         self.scratch.push(d);
                         if self.scratch.len() > 4 {
-                            return Err(self.fail(at, state, "a glyph $N has at most 3 digits"));
+                            let text = String::from_utf8_lossy(&self.scratch).into_owned();
+                            return Err(self
+                                .fail(at, state, "a glyph $N has at most 3 digits")
+                                .token(text));
                         }
                     }
                     if self.scratch.len() == 1 {
-                        return Err(self.fail(
-                            at,
-                            state,
-                            "'$' must be followed by a number (a glyph such as $1)",
-                        ));
+                        return Err(self
+                            .fail(
+                                at,
+                                state,
+                                "'$' must be followed by a number (a glyph such as $1)",
+                            )
+                            .token("$"));
                     }
                     self.glyph(v, state, at, skip)?;
                 }
@@ -569,11 +715,13 @@ impl<R: Read> Reader<R> {
                         b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!"
                     ) {
                         let text = String::from_utf8_lossy(&self.scratch).into_owned();
-                        return Err(self.fail(
-                            at,
-                            state,
-                            format!("'{text}' is not an annotation glyph (! ? !! ?? !? ?!)"),
-                        ));
+                        return Err(self
+                            .fail(
+                                at,
+                                state,
+                                format!("'{text}' is not an annotation glyph (! ? !! ?? !? ?!)"),
+                            )
+                            .token(text));
                     }
                     self.glyph(v, state, at, skip)?;
                 }
@@ -584,11 +732,13 @@ impl<R: Read> Reader<R> {
                 }
                 b'[' => {
                     let at_line_start = at.column == 1 || new_line;
-                    let mut fail = self.fail(
-                        at,
-                        state,
-                        "a tag line inside the movetext: the game has no result token before the next game",
-                    );
+                    let mut fail = self
+                        .fail(
+                            at,
+                            state,
+                            "a tag line inside the movetext: the game has no result token before the next game",
+                        )
+                        .after_moves();
                     if at_line_start {
                         fail.resync = Resync::Here;
                     }
@@ -596,17 +746,22 @@ impl<R: Read> Reader<R> {
                 }
                 b'}' | b']' => {
                     self.advance(b);
-                    return Err(self.fail(
-                        at,
-                        state,
-                        format!("unexpected '{}' (it closes nothing)", b as char),
-                    ));
+                    return Err(self
+                        .fail(
+                            at,
+                            state,
+                            format!("unexpected '{}' (it closes nothing)", b as char),
+                        )
+                        .token((b as char).to_string()));
                 }
                 _ => {
                     self.word(at, state)?;
                     if self.scratch.is_empty() {
                         self.advance(b);
-                        return Err(self.fail(at, state, format!("unexpected byte 0x{b:02x}")));
+                        let text = String::from_utf8_lossy(&[b]).into_owned();
+                        return Err(self
+                            .fail(at, state, format!("unexpected byte 0x{b:02x}"))
+                            .token(text));
                     }
                     let mut word_at = at;
                     if b.is_ascii_digit() {
@@ -624,13 +779,10 @@ impl<R: Read> Reader<R> {
                             }
                             None => {
                                 let text = String::from_utf8_lossy(&self.scratch).into_owned();
-                                return Err(self.fail(
-                                    at,
-                                    state,
-                                    format!(
-                                        "unknown token '{text}': expected a move, pass, a round number such as 12. or a result token"
-                                    ),
-                                ));
+                                let message = format!(
+                                    "unknown token '{text}': expected a move, pass, a round number such as 12. or a result token"
+                                );
+                                return Err(self.fail(at, state, message).token(text));
                             }
                         }
                     }
@@ -687,11 +839,15 @@ impl<R: Read> Reader<R> {
             self.offset += i as u64;
             self.column += i - continuation;
             if self.scratch.len() > MAX_TOKEN_BYTES {
-                return Err(self.fail(
-                    at,
-                    state,
-                    format!("a token longer than {MAX_TOKEN_BYTES} bytes"),
-                ));
+                // Its first bytes only: how many were read depends on the buffer.
+                let text = String::from_utf8_lossy(&self.scratch[..MAX_TOKEN_BYTES]).into_owned();
+                return Err(self
+                    .fail(
+                        at,
+                        state,
+                        format!("a token longer than {MAX_TOKEN_BYTES} bytes"),
+                    )
+                    .token(text));
             }
             if stop {
                 return Ok(());
@@ -709,11 +865,8 @@ impl<R: Read> Reader<R> {
     ) -> Result<bool, Fail> {
         let Ok(text) = std::str::from_utf8(&self.scratch) else {
             let text = String::from_utf8_lossy(&self.scratch).into_owned();
-            return Err(self.fail(
-                at,
-                state,
-                format!("unknown token '{text}' (not valid UTF-8)"),
-            ));
+            let message = format!("unknown token '{text}' (not valid UTF-8)");
+            return Err(self.fail(at, state, message).token(text));
         };
         if let Some(token) = GameResult::from_token(text) {
             self.finish(v, state, at, token)?;
@@ -744,13 +897,10 @@ impl<R: Read> Reader<R> {
             } else {
                 ""
             };
-            return Err(self.fail(
-                at,
-                state,
-                format!(
-                    "unknown token '{text}': expected a move, pass, a round number or a result token{hint}"
-                ),
-            ));
+            let message = format!(
+                "unknown token '{text}': expected a move, pass, a round number or a result token{hint}"
+            );
+            return Err(self.fail(at, state, message).token(text));
         }
         state.any_move = true;
         if skip {
@@ -770,15 +920,12 @@ impl<R: Read> Reader<R> {
                 let column = at.column + text[..].chars().take(e.column).count();
                 let byte: usize = text.chars().take(e.column).map(char::len_utf8).sum();
                 let message = format!("'{text}' is not a move: {}", e.message);
-                Err(self.fail(
-                    Pos {
-                        offset: at.offset + byte as u64,
-                        line: at.line,
-                        column,
-                    },
-                    state,
-                    message,
-                ))
+                let at = Pos {
+                    offset: at.offset + byte as u64,
+                    line: at.line,
+                    column,
+                };
+                Err(self.fail(at, state, message).token(text))
             }
         }
     }
@@ -792,11 +939,8 @@ impl<R: Read> Reader<R> {
     ) -> Result<(), Fail> {
         let text = std::str::from_utf8(&self.scratch).unwrap_or("?");
         if !state.any_move {
-            return Err(self.fail(
-                at,
-                state,
-                format!("annotation glyph '{text}' with no move before it"),
-            ));
+            let message = format!("annotation glyph '{text}' with no move before it");
+            return Err(self.fail(at, state, message).token(text));
         }
         if !skip {
             v.glyph(text);
@@ -822,19 +966,48 @@ impl<R: Read> Reader<R> {
             } else {
                 "there is no Result tag, so the token must be *".to_string()
             };
-            return Err(self.fail(
-                at,
-                state,
-                format!("the result token '{token}' differs from the game's result: {why}"),
-            ));
+            return Err(self
+                .fail(
+                    at,
+                    state,
+                    format!("the result token '{token}' differs from the game's result: {why}"),
+                )
+                .after_moves()
+                .token(token.token()));
         }
         v.result(token, at.line, at.column);
         Ok(())
     }
 
-    /// Reads `{...}` (the `{` consumed) into `scratch`; returns its text.
+    /// Reads the comments at the start of a game, before its first tag (or its
+    /// movetext), and the spaces after them.
+    fn comments_before_tags(&mut self, state: &GameState) -> Result<Vec<String>, Fail> {
+        let mut comments = Vec::new();
+        loop {
+            let at = self.here();
+            let text = match self.peek() {
+                Some(b'{') => {
+                    self.advance(b'{');
+                    self.brace_comment(at, state)?
+                }
+                Some(b';') => {
+                    self.advance(b';');
+                    self.line_comment(at, state)?
+                }
+                _ => return Ok(comments),
+            };
+            comments.push(text.to_string());
+            self.skip_spaces();
+            self.check_size(state)?;
+        }
+    }
+
+    /// Reads `{...}` (the `{` consumed) into `scratch`; returns its text, every
+    /// line break (`\r\n`, `\r` or `\n`) as `\n`, so that the writer writes
+    /// back what reads the same.
     fn brace_comment(&mut self, at: Pos, state: &GameState) -> Result<&str, Fail> {
         self.scratch.clear();
+        let mut after_cr = false;
         loop {
             let Some(b) = self.bump() else {
                 return Err(self.fail(
@@ -845,11 +1018,12 @@ impl<R: Read> Reader<R> {
             };
             match b {
                 b'}' => break,
-                b'\n' if self.scratch.last() == Some(&b'\r') => {
-                    *self.scratch.last_mut().unwrap_or(&mut 0) = b'\n';
-                }
+                // The line feed of a `\r\n`: the `\r` stands for the break.
+                b'\n' if after_cr => {}
+                b'\r' => self.scratch.push(b'\n'),
                 _ => self.scratch.push(b),
             }
+            after_cr = b == b'\r';
             if self.scratch.len() > self.max_comment_bytes {
                 return Err(self.fail(
                     at,
@@ -865,7 +1039,8 @@ impl<R: Read> Reader<R> {
         self.scratch_text(at, state, "the comment")
     }
 
-    /// Reads `;...` (the `;` consumed) to the end of the line.
+    /// Reads `;...` (the `;` consumed) to the end of the line; carriage returns
+    /// before the line feed belong to the line break, not to the text.
     fn line_comment(&mut self, at: Pos, state: &GameState) -> Result<&str, Fail> {
         self.scratch.clear();
         while let Some(b) = self.peek() {
@@ -885,7 +1060,7 @@ impl<R: Read> Reader<R> {
                 ));
             }
         }
-        if self.scratch.last() == Some(&b'\r') {
+        while self.scratch.last() == Some(&b'\r') {
             self.scratch.pop();
         }
         self.scratch_text(at, state, "the comment")
@@ -896,8 +1071,52 @@ impl<R: Read> Reader<R> {
             .map_err(|_| self.fail(at, state, format!("{what} is not valid UTF-8")))
     }
 
-    /// Reads a tag line `[Name "value"]` (standing on the `[`).
+    /// After the bad tag line of `fail`: reads the tag lines that follow it
+    /// directly (up to a line that is not a tag line) and reports the good ones,
+    /// so that the setup tags are known, then returns `fail` with the reader
+    /// where the search for the next game would have gone on.
+    fn read_rest_of_tags<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+        mut fail: Fail,
+    ) -> Fail {
+        if self.io_error.is_some() {
+            return fail;
+        }
+        let limit = state.start.offset.saturating_add(self.max_game_bytes);
+        loop {
+            // The rest of the bad (or read) line.
+            if !self.skip_line(limit) || self.io_error.is_some() {
+                break;
+            }
+            self.skip_blanks();
+            if self.peek() != Some(b'[') {
+                break;
+            }
+            while self.peek() == Some(b'[') {
+                if self.parse_tag(v, state).is_err() {
+                    break;
+                }
+                self.skip_blanks();
+            }
+        }
+        fail.resync = Resync::AfterTagLines;
+        fail
+    }
+
+    /// Reads a tag line `[Name "value"]` (standing on the `[`); a failure on a
+    /// tag that may be a setup tag marks the setup broken.
     fn parse_tag<V: Visitor>(&mut self, v: &mut V, state: &mut GameState) -> Result<(), Fail> {
+        state.setup_tag = true;
+        let read = self.parse_tag_line(v, state);
+        if read.is_err() && state.setup_tag {
+            state.setup_broken = true;
+        }
+        read
+    }
+
+    fn parse_tag_line<V: Visitor>(&mut self, v: &mut V, state: &mut GameState) -> Result<(), Fail> {
         let at = self.here();
         self.advance(b'[');
         self.skip_blanks();
@@ -914,12 +1133,14 @@ impl<R: Read> Reader<R> {
             }
         }
         if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
+            self.tag_name = name;
             return Err(self.bad_tag_line(
                 at,
                 state,
                 "expected a tag name (letters, digits, _) after '['",
             ));
         }
+        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
         self.skip_blanks();
         let value_at = self.here();
         if self.peek() != Some(b'"') {
@@ -1026,16 +1247,12 @@ impl<R: Read> Reader<R> {
             return Err(self.fail(at, state, format!("more than {MAX_TAGS} tags in one game")));
         }
         self.tag_count += 1;
-        let mut begin = 0;
-        for &end in &self.tag_ends {
-            if self.tag_names[begin..end] == name {
-                return Err(self.fail(
-                    at,
-                    state,
-                    format!("bad tag line: tag {name} is given twice"),
-                ));
-            }
-            begin = end;
+        if self.is_duplicate_tag(&name) {
+            return Err(self.fail(
+                at,
+                state,
+                format!("bad tag line: tag {name} is given twice"),
+            ));
         }
         if let Some(i) = checked_tag(&name) {
             // Column of the value's first character (after the quote).
@@ -1049,9 +1266,43 @@ impl<R: Read> Reader<R> {
         v.tag(&name, &value, at.line);
         self.tag_names.push_str(&name);
         self.tag_ends.push(self.tag_names.len());
+        if self.tag_ends.len() > FEW_TAGS {
+            self.tag_set.insert(name.clone());
+        }
         self.tag_name = name;
         self.scratch = value.into_bytes();
         Ok(())
+    }
+
+    /// Whether the game already has a tag `name`: compared with each name for a
+    /// few tags, looked up in a set for more.
+    fn is_duplicate_tag(&mut self, name: &str) -> bool {
+        if self.tag_ends.len() <= FEW_TAGS {
+            let mut begin = 0;
+            for &end in &self.tag_ends {
+                #[cfg(test)]
+                {
+                    self.work += 1;
+                }
+                if self.tag_names[begin..end] == *name {
+                    return true;
+                }
+                begin = end;
+            }
+            return false;
+        }
+        if self.tag_set.len() < self.tag_ends.len() {
+            let mut begin = 0;
+            for &end in &self.tag_ends {
+                self.tag_set.insert(self.tag_names[begin..end].to_string());
+                begin = end;
+            }
+        }
+        #[cfg(test)]
+        {
+            self.work += 1;
+        }
+        self.tag_set.contains(name)
     }
 
     /// A bad tag line at `at`: what was `expected`, and what stands here instead.
@@ -1084,13 +1335,17 @@ impl<R: Read> Reader<R> {
         if let Some(r) = result
             && !is_result_token(&r.0)
         {
-            return Err(bad(
+            let mut fail = bad(
                 r,
                 format!(
                     "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
-                    r.0
+                    crate::escape::shorten(&r.0)
                 ),
-            ));
+            );
+            fail.place = Some(ErrorPlace::Tags {
+                setup_read: !state.setup_broken,
+            });
+            return Err(fail);
         }
         if let Some(r) = rules {
             parse_rules_tag(&r.0).map_err(|e| bad(r, e.to_string()))?;
@@ -1184,6 +1439,10 @@ impl Visitor for GameBuilder {
         if let Some(last) = self.game().moves.last_mut() {
             last.glyphs.push(glyph.to_string());
         }
+    }
+
+    fn comment_before_tags(&mut self, text: &str) {
+        self.game().comments_before_tags.push(text.to_string());
     }
 
     fn comment(&mut self, text: &str) {

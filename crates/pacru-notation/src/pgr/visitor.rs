@@ -54,6 +54,13 @@ pub trait Visitor {
         let _ = start;
     }
 
+    /// A comment before the game's first tag (called after `begin_game`, before
+    /// the first `tag`): the text as for [`Visitor::comment`]. Comments before
+    /// a game that has no tags are movetext comments ([`Visitor::comment`]).
+    fn comment_before_tags(&mut self, text: &str) {
+        let _ = text;
+    }
+
     /// A tag pair, value unescaped; `line` is where it was written.
     fn tag(&mut self, name: &str, value: &str, line: usize) {
         let _ = (name, value, line);

@@ -138,22 +138,27 @@ impl Lines {
         self.must_break = false;
     }
 
+    /// Writes a comment so that reading it gives `text` back: `{...}` unless the
+    /// text holds a `}` or a carriage return (which `{...}` reads as a line
+    /// break), then `;...` to the end of the line.
     fn put_comment(&mut self, text: &str) {
-        if !text.contains('}') {
+        if !text.contains(['}', '\r']) {
             let mut unit = String::with_capacity(text.len() + 2);
             unit.push('{');
             unit.push_str(text);
             unit.push('}');
             self.put(&unit);
         } else if !text.contains('\n') {
-            // Only a `;` comment can hold a '}'; it runs to the end of the line.
+            // Only a `;` comment can hold a '}' or a '\r'; it runs to the end
+            // of the line.
             let mut unit = String::with_capacity(text.len() + 1);
             unit.push(';');
             unit.push_str(text);
             self.put(&unit);
             self.must_break = true;
         } else {
-            // Neither form can hold both '}' and a line break; documented loss.
+            // Neither form can hold a line break with a '}' or a '\r' (no text
+            // read from a record does); documented loss.
             let mut unit = String::with_capacity(text.len() + 2);
             unit.push('{');
             unit.push_str(&text.replace('}', ")"));
@@ -199,6 +204,19 @@ fn write_entry(lines: &mut Lines, entry: &MoveEntry, round: Option<usize>) {
 /// games that cannot be replayed to the end). `pass` entries are kept.
 pub fn write_game(game: &Game) -> String {
     let mut out = String::with_capacity(256 + game.moves.len() * 12);
+    if !game.comments_before_tags.is_empty() {
+        let mut lines = Lines {
+            out,
+            current: 0,
+            started: false,
+            must_break: false,
+        };
+        for comment in &game.comments_before_tags {
+            lines.put_comment(comment);
+        }
+        out = lines.out;
+        out.push('\n');
+    }
     for (name, value) in canonical_tags(game).iter() {
         out.push('[');
         out.push_str(name);

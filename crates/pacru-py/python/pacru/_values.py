@@ -144,7 +144,8 @@ class Verdict(TypedDict):
     """The winner by the rules after the applied moves, if the game is over."""
     final_position: Optional[str]
     """The PPN after the applied moves (for ``illegal``: where the illegal move was
-    tried); ``None`` for malformed games."""
+    tried; for ``malformed``: the position before the unreadable token); ``None``
+    when the setup tags cannot be read."""
     error: Optional[VerdictError]
     """What is wrong; ``None`` when ``ok``."""
 

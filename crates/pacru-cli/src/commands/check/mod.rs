@@ -92,7 +92,7 @@ fn check_input(
                     return;
                 }
                 tape.discard_before(e.game_offset);
-                referee::malformed(&e)
+                checker.malformed(&e)
             }
         };
         games += 1;
@@ -143,6 +143,9 @@ fn position_section(what: &str, position: &Position, diagram: bool, colour: bool
     out
 }
 
+/// The longest a verdict waits in the output buffer while more are coming.
+const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Checks the files and prints the verdicts in order; the summary in text mode.
 pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
     let started = Instant::now();
@@ -168,6 +171,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
     let mut write_error: Option<std::io::Error> = None;
     let mut bad_games = 0u64;
     let mut diagrams_left_out = 0u64;
+    // Verdicts reach the output at least every FLUSH_EVERY, and a bad game's at
+    // once: the next verdict may be long in coming (endless input).
+    let mut flushed = Instant::now();
+    let mut flush_now = false;
     ordered::run(
         &names,
         |name, send| check_input(name, settings, &read, send),
@@ -179,6 +186,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
                     position,
                 } => {
                     counts.add(status);
+                    flush_now = status != Status::Ok;
                     if status != Status::Ok {
                         outcome = outcome.max(Outcome::Failure);
                         bad_games += 1;
@@ -205,7 +213,14 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
                     }
                 }
             };
-            let result = progress.suspend(|| out.write_all(text.as_bytes()));
+            let result = progress.suspend(|| {
+                out.write_all(text.as_bytes())?;
+                if flush_now || flushed.elapsed() >= FLUSH_EVERY {
+                    flushed = Instant::now();
+                    out.flush()?;
+                }
+                Ok(())
+            });
             if let Err(e) = result {
                 write_error = Some(e);
                 return false;

@@ -159,13 +159,23 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
             );
         }
         Status::Malformed => {
-            let _ = writeln!(
-                out,
-                "{head}: {} at line {}, column {}",
-                paint("malformed"),
-                error.line,
-                error.column
-            );
+            let _ = write!(out, "{head}: {}", paint("malformed"));
+            match error.ply {
+                Some(ply) => {
+                    let _ = write!(
+                        out,
+                        " at ply {ply} (line {}, column {})",
+                        error.line, error.column
+                    );
+                }
+                None => {
+                    let _ = write!(out, " at line {}, column {}", error.line, error.column);
+                }
+            }
+            if verdict.plies > 0 {
+                let _ = write!(out, ", after {plies}");
+            }
+            out.push('\n');
         }
         Status::Inconsistent | Status::Ok => {
             let _ = writeln!(
@@ -180,8 +190,8 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
     }
     if let Some(line) = (error.line > 0).then(|| tape.line(error.line)).flatten() {
         let width = match (&error.move_text, verdict.status) {
+            (_, Status::Malformed) => token_width(&line, error.column),
             (Some(m), _) => m.chars().count().max(1),
-            (None, Status::Malformed) => token_width(&line, error.column),
             (None, _) => verdict.result.chars().count().max(1),
         };
         out.push_str(&caret(&line, error.column, width, colour));

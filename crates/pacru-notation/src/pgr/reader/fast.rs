@@ -99,16 +99,23 @@ impl<R: Read> Reader<R> {
         let mut origin = 0usize.wrapping_sub(self.column);
         // Where to look for the next token: `pos`, or past the space after a move.
         let mut scan = 0;
+        // Whether a move or `pass` was read.
+        let mut moved = false;
         'window: loop {
             let bytes = text.as_bytes();
+            #[cfg(test)]
+            {
+                self.work += bytes.len() as u64;
+            }
             let Some(limit) = size_limit.checked_sub(start) else {
                 break;
             };
             'tokens: loop {
                 // Spaces and round numbers standing alone ("12." up to a delimiter),
                 // which the general path skips too; `check_size` comes before each
-                // token. They are taken again by the general path if it has to read
-                // the next word.
+                // token. The fast path stands after each such round number, so
+                // that a long run of them is read once (the general path would
+                // skip them all the same).
                 let (mut i, mut l, mut o) = (scan, line, origin);
                 let (word_start, text_start) = loop {
                     let Some(&b) = bytes.get(i) else {
@@ -149,6 +156,7 @@ impl<R: Read> Reader<R> {
                         break (i, k);
                     }
                     i = k;
+                    (pos, line, origin) = (k, l, o);
                 };
                 // A canonical move up to a delimiter: the word that `word` would read.
                 let mut token = MoveToken {
@@ -169,6 +177,7 @@ impl<R: Read> Reader<R> {
                     };
                     token.text = written;
                     v.move_token(token);
+                    moved = true;
                     (pos, line, origin) = (end, l, o);
                     scan = end + usize::from(delimiter == b' ');
                     continue;
@@ -228,6 +237,7 @@ impl<R: Read> Reader<R> {
                         column: text_start.wrapping_sub(o),
                     });
                 }
+                moved = true;
                 (pos, line, origin) = (end, l, o);
                 scan = pos;
             }
@@ -251,8 +261,6 @@ impl<R: Read> Reader<R> {
             scan = 0;
         }
         let pos = start + pos;
-        // The fast path moves on only after a move or `pass`.
-        let moved = pos > self.pos;
         self.offset = base + pos as u64;
         self.pos = pos;
         self.line = line;

@@ -408,3 +408,53 @@ proptest! {
         check_same(data.as_bytes(), options);
     }
 }
+
+/// Reads every game of `text`; the reader's work counter after it.
+fn work_to_read(text: &str) -> u64 {
+    let mut reader = Reader::new(text.as_bytes()).lenient();
+    while let Ok(Some(_)) | Err(_) = reader.read_game().map(|g| g.map(|_| ())) {
+        if reader.done {
+            break;
+        }
+    }
+    reader.work
+}
+
+/// A long run of round numbers is scanned once by the fast path, not once per
+/// round number: the work grows with the text, not with its square.
+#[test]
+fn round_numbers_are_read_in_linear_time() {
+    let text = |n: usize| {
+        let rounds: Vec<String> = (1..=n).map(|i| format!("{i}.")).collect();
+        format!("[Result \"*\"]\n\n{} e1-e2 *\n", rounds.join(" "))
+    };
+    for n in [1000, 8000] {
+        let text = text(n);
+        let work = work_to_read(&text);
+        assert!(
+            work <= 3 * text.len() as u64,
+            "{n} round numbers: {work} for {} bytes",
+            text.len()
+        );
+    }
+}
+
+/// A game with many tags checks each name against a set, not every pair.
+#[test]
+fn many_tags_are_read_in_linear_time() {
+    let tags: String = (0..MAX_TAGS - 1)
+        .map(|i| format!("[T{i} \"v\"]\n"))
+        .collect();
+    let text = format!("{tags}[Result \"*\"]\n\n*\n");
+    let work = work_to_read(&text);
+    assert!(work <= 20 * MAX_TAGS as u64, "{work}");
+    // Duplicates are still found, among few tags and among many.
+    let e = Reader::new(format!("{tags}[T3 \"w\"]\n\n*\n").as_bytes())
+        .read_game()
+        .unwrap_err();
+    assert!(e.message.contains("tag T3 is given twice"), "{e}");
+    let e = Reader::new("[A \"1\"]\n[B \"2\"]\n[A \"3\"]\n\n*\n".as_bytes())
+        .read_game()
+        .unwrap_err();
+    assert!(e.message.contains("tag A is given twice"), "{e}");
+}
