@@ -19,7 +19,7 @@
 //! ```
 //! use pacru_protocol::{Framing, Request};
 //! let request = Request::decode(Framing::Text, "go 1 players=KR rules=2004 moves=e1-e2").unwrap();
-//! assert_eq!(request.encode(Framing::Json),
+//! assert_eq!(request.encode(Framing::Json).unwrap(),
 //!     r#"{"type":"go","id":"1","players":"KR","rules":"2004","moves":["e1-e2"]}"#);
 //! ```
 
@@ -42,4 +42,4 @@ pub use message::{
     OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request, RequestBody, SetOption, SetupError,
 };
 pub use process::KillSwitch;
-pub use wire::{Frame, Framing, Value, WireError};
+pub use wire::{EncodeError, Frame, Framing, Value, WireError};

@@ -2,7 +2,7 @@
 //! game data they carry. Every type converts to and from a [`Frame`], so it can be
 //! written and read in both framings ([`Framing::Text`], [`Framing::Json`]).
 
-use crate::wire::{Frame, Framing, Value, WireError};
+use crate::wire::{EncodeError, Frame, Framing, Value, WireError, is_list_item, is_valid_id};
 use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
 use pacru_notation::{format_move, parse_move, parse_ppn_with_rules};
 use std::time::Duration;
@@ -483,7 +483,10 @@ impl OptionSpec {
                 .chars()
                 .any(|c| c.is_whitespace() || c.is_control())
         {
-            return Err(format!("option name `{}` is not a token", self.name));
+            return Err(format!(
+                "option name `{}` is not a token",
+                pacru_notation::Escaped(&self.name)
+            ));
         }
         match &self.kind {
             OptionKind::Spin { min, max, .. } if min > max => Err(format!(
@@ -511,8 +514,75 @@ fn s(text: impl Into<String>) -> Value {
     Value::Str(text.into())
 }
 
-fn ms(d: Duration) -> Value {
-    Value::Int(i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+/// A duration as whole milliseconds (a fraction of a millisecond is dropped: the
+/// wire's unit); an error beyond the largest 64-bit signed integer.
+fn ms(key: &str, d: Duration) -> Result<Value, EncodeError> {
+    i64::try_from(d.as_millis()).map(Value::Int).map_err(|_| {
+        EncodeError::invalid(
+            key,
+            format!("{} ms is more than {} ms", d.as_millis(), i64::MAX),
+        )
+    })
+}
+
+/// Milliseconds read from text: a whole number from 0 to the largest 64-bit
+/// signed integer (what the writer can write back).
+fn parse_ms(key: &'static str, word: &str) -> Result<Duration, MessageError> {
+    match word.parse::<i64>() {
+        Ok(n) if n >= 0 => Ok(Duration::from_millis(n as u64)),
+        _ => Err(MessageError::invalid(
+            key,
+            format!(
+                "`{}` is not milliseconds (a whole number from 0 to {})",
+                pacru_notation::Escaped(&crate::wire::truncate(word, 40)),
+                i64::MAX
+            ),
+        )),
+    }
+}
+
+/// A list of tokens as a value, or an error naming the first item that is not one.
+fn token_list(key: &str, items: &[String]) -> Result<Value, EncodeError> {
+    if let Some(bad) = items.iter().find(|item| !is_list_item(item)) {
+        return Err(EncodeError::invalid(
+            key,
+            format!(
+                "list item `{}` is empty or has a blank",
+                pacru_notation::Escaped(bad)
+            ),
+        ));
+    }
+    Ok(Value::List(items.iter().map(s).collect()))
+}
+
+/// The items of a list argument, each a token (a nested list or an item with a
+/// blank, possible in JSON, is refused rather than split or joined).
+fn get_tokens(frame: &Frame, key: &'static str) -> Result<Vec<String>, MessageError> {
+    let Some(value) = frame.get(key) else {
+        return Ok(Vec::new());
+    };
+    if let Value::List(items) = value {
+        for item in items {
+            if matches!(item, Value::List(_)) || !is_list_item(&item.as_text()) {
+                return Err(MessageError::invalid(
+                    key,
+                    format!(
+                        "list item `{}` is not a token (empty, blank or a list)",
+                        pacru_notation::Escaped(&crate::wire::truncate(&item.as_text(), 40))
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(value.as_list())
+}
+
+fn check_id(id: &str, dash_allowed: bool) -> Result<(), EncodeError> {
+    if is_valid_id(id) || (dash_allowed && id == crate::wire::UNKNOWN_ID) {
+        Ok(())
+    } else {
+        Err(EncodeError::BadId(id.to_owned()))
+    }
 }
 
 fn colour_letters(colours: &[Colour]) -> String {
@@ -531,8 +601,9 @@ fn get_ms(frame: &Frame, key: &'static str) -> Result<Option<Duration>, MessageE
             _ => Err(MessageError::invalid(
                 key,
                 format!(
-                    "expected milliseconds (a whole number >= 0), not `{}`",
-                    v.as_text()
+                    "expected milliseconds (a whole number from 0 to {}), not `{}`",
+                    i64::MAX,
+                    pacru_notation::Escaped(&crate::wire::truncate(&v.as_text(), 40))
                 ),
             )),
         },
@@ -564,10 +635,16 @@ impl Request {
         }
     }
 
-    /// The request as a frame.
-    pub fn to_frame(&self) -> Frame {
+    /// The request as a frame, or why it cannot be written so that it reads back
+    /// the same (a bad id, no protocol version, 2 to 4 players, a clock beyond
+    /// 64-bit milliseconds).
+    pub fn to_frame(&self) -> Result<Frame, EncodeError> {
+        check_id(&self.id, false)?;
         let frame = Frame::new(self.command(), self.id.clone());
-        match &self.body {
+        Ok(match &self.body {
+            RequestBody::Hello(h) if h.protocols.is_empty() => {
+                return Err(EncodeError::invalid("protocol", "no version given"));
+            }
             RequestBody::Hello(h) => frame.with(
                 "protocol",
                 Value::List(
@@ -579,6 +656,12 @@ impl Request {
             ),
             RequestBody::SetOption(o) => frame.with("name", s(&o.name)).with("value", s(&o.value)),
             RequestBody::Go(go) => {
+                if !(2..=4).contains(&go.setup.players.len()) {
+                    return Err(EncodeError::invalid(
+                        "players",
+                        format!("a game has 2 to 4 players, not {}", go.setup.players.len()),
+                    ));
+                }
                 let mut frame = frame.with("players", s(colour_letters(&go.setup.players)));
                 if let Some(seats) = &go.setup.seats {
                     frame = frame.with(
@@ -595,21 +678,34 @@ impl Request {
                     Value::List(go.moves.iter().map(|m| s(format_move(m))).collect()),
                 );
                 if !go.clocks.remaining.is_empty() {
-                    frame = frame.with(
-                        "time",
-                        Value::List(go.clocks.remaining.iter().map(|&d| ms(d)).collect()),
-                    );
+                    if go.clocks.remaining.len() != go.setup.players.len() {
+                        return Err(EncodeError::invalid(
+                            "time",
+                            format!(
+                                "{} clocks given for {} players",
+                                go.clocks.remaining.len(),
+                                go.setup.players.len()
+                            ),
+                        ));
+                    }
+                    let times = go
+                        .clocks
+                        .remaining
+                        .iter()
+                        .map(|&d| ms("time", d))
+                        .collect::<Result<_, _>>()?;
+                    frame = frame.with("time", Value::List(times));
                 }
                 if !go.clocks.increment.is_zero() {
-                    frame = frame.with("inc", ms(go.clocks.increment));
+                    frame = frame.with("inc", ms("inc", go.clocks.increment)?);
                 }
                 if let Some(limit) = go.clocks.move_time {
-                    frame = frame.with("movetime", ms(limit));
+                    frame = frame.with("movetime", ms("movetime", limit)?);
                 }
                 frame
             }
             RequestBody::Stop | RequestBody::Ping | RequestBody::Quit => frame,
-        }
+        })
     }
 
     /// Reads a request from a frame.
@@ -653,9 +749,10 @@ impl Request {
         })
     }
 
-    /// Writes the request as one line in `framing`.
-    pub fn encode(&self, framing: Framing) -> String {
-        framing.encode(&self.to_frame())
+    /// Writes the request as one line in `framing`; an error instead of a line
+    /// that would read back as a different request.
+    pub fn encode(&self, framing: Framing) -> Result<String, EncodeError> {
+        framing.encode(&self.to_frame()?)
     }
 
     /// Reads a request from one line in `framing`.
@@ -716,10 +813,7 @@ impl Go {
         let mut remaining = Vec::new();
         if let Some(v) = frame.get("time") {
             for word in v.as_list() {
-                let n: u64 = word.parse().map_err(|_| {
-                    MessageError::invalid("time", format!("`{word}` is not milliseconds"))
-                })?;
-                remaining.push(Duration::from_millis(n));
+                remaining.push(parse_ms("time", &word)?);
             }
             if remaining.len() != players.len() {
                 return Err(MessageError::invalid(
@@ -750,9 +844,12 @@ impl Go {
 }
 
 impl EngineMessage {
-    /// The message as a frame.
-    pub fn to_frame(&self) -> Frame {
-        match self {
+    /// The message as a frame, or why it cannot be written so that it reads back
+    /// the same (a bad id, a count beyond 64-bit integers, a list item with a
+    /// blank, an invalid option).
+    pub fn to_frame(&self) -> Result<Frame, EncodeError> {
+        check_id(self.id(), true)?;
+        Ok(match self {
             EngineMessage::Ok { id, reply } => {
                 let frame = Frame::new("=", id.clone());
                 match reply {
@@ -774,13 +871,16 @@ impl EngineMessage {
                     frame = frame.with("depth", Value::Int(i64::from(d)));
                 }
                 if let Some(n) = info.nodes {
-                    frame = frame.with("nodes", Value::Int(i64::try_from(n).unwrap_or(i64::MAX)));
+                    let n = i64::try_from(n).map_err(|_| {
+                        EncodeError::invalid("nodes", format!("{n} is more than {}", i64::MAX))
+                    })?;
+                    frame = frame.with("nodes", Value::Int(n));
                 }
                 if let Some(score) = info.score {
                     frame = frame.with("score", Value::Int(score));
                 }
                 if !info.pv.is_empty() {
-                    frame = frame.with("pv", Value::List(info.pv.iter().map(s).collect()));
+                    frame = frame.with("pv", token_list("pv", &info.pv)?);
                 }
                 if let Some(text) = &info.text {
                     frame = frame.with("text", s(text));
@@ -788,6 +888,8 @@ impl EngineMessage {
                 frame
             }
             EngineMessage::Option { id, spec } => {
+                spec.validate()
+                    .map_err(|reason| EncodeError::invalid("option", reason))?;
                 let frame = Frame::new("option", id.clone()).with("name", s(&spec.name));
                 match &spec.kind {
                     OptionKind::Check { default } => frame
@@ -807,7 +909,7 @@ impl EngineMessage {
                     }
                 }
             }
-        }
+        })
     }
 
     /// Reads an engine message from a frame.
@@ -857,10 +959,18 @@ impl EngineMessage {
                     id,
                     info: Info {
                         depth: nonneg("depth", int("depth")?)?
-                            .map(|d| u32::try_from(d).unwrap_or(u32::MAX)),
+                            .map(|d| {
+                                u32::try_from(d).map_err(|_| {
+                                    MessageError::invalid(
+                                        "depth",
+                                        format!("{d} is more than {}", u32::MAX),
+                                    )
+                                })
+                            })
+                            .transpose()?,
                         nodes: nonneg("nodes", int("nodes")?)?,
                         score: int("score")?,
-                        pv: frame.get("pv").map(Value::as_list).unwrap_or_default(),
+                        pv: get_tokens(frame, "pv")?,
                         text: get_opt_text(frame, "text"),
                     },
                 }
@@ -894,7 +1004,10 @@ impl EngineMessage {
                     },
                     "combo" => OptionKind::Combo {
                         default: default.as_text(),
-                        choices: get_str(frame, "choices")?.as_list(),
+                        choices: {
+                            get_str(frame, "choices")?;
+                            get_tokens(frame, "choices")?
+                        },
                     },
                     "string" => OptionKind::String {
                         default: default.as_text(),
@@ -921,9 +1034,11 @@ impl EngineMessage {
         })
     }
 
-    /// Writes the message as one line in `framing`.
-    pub fn encode(&self, framing: Framing) -> String {
-        framing.encode(&self.to_frame())
+    /// Writes the message as one line in `framing`; an error instead of a line
+    /// that would read back as a different message (in text framing, a failure
+    /// reason must also be one line without blanks at its ends).
+    pub fn encode(&self, framing: Framing) -> Result<String, EncodeError> {
+        framing.encode(&self.to_frame()?)
     }
 
     /// Reads an engine message from one line in `framing`.
@@ -934,7 +1049,9 @@ impl EngineMessage {
 
 impl serde::Serialize for Request {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_frame().serialize(serializer)
+        self.to_frame()
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
     }
 }
 
@@ -947,7 +1064,9 @@ impl<'de> serde::Deserialize<'de> for Request {
 
 impl serde::Serialize for EngineMessage {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_frame().serialize(serializer)
+        self.to_frame()
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
     }
 }
 
@@ -981,7 +1100,7 @@ mod tests {
                 },
             }),
         );
-        let text = go.encode(Framing::Text);
+        let text = go.encode(Framing::Text).unwrap();
         assert_eq!(
             text,
             format!(
@@ -990,7 +1109,7 @@ mod tests {
             )
         );
         assert_eq!(Request::decode(Framing::Text, &text).unwrap(), go);
-        let json = go.encode(Framing::Json);
+        let json = go.encode(Framing::Json).unwrap();
         assert!(
             json.starts_with(r#"{"type":"go","id":"4","players":"KR""#),
             "{json}"

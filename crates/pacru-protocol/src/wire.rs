@@ -36,8 +36,9 @@ impl Framing {
         }
     }
 
-    /// Encodes a frame as one line (without the line end).
-    pub fn encode(self, frame: &Frame) -> String {
+    /// Encodes a frame as one line (without the line end), or says why the frame
+    /// cannot be written in this framing so that it reads back the same.
+    pub fn encode(self, frame: &Frame) -> Result<String, EncodeError> {
         match self {
             Framing::Text => frame.to_text(),
             Framing::Json => frame.to_json(),
@@ -134,15 +135,69 @@ pub enum WireError {
     /// A quoted value does not end.
     #[error("unterminated quoted value for `{0}`")]
     UnterminatedQuote(String),
-    /// A backslash escape that is not one of `\" \\ \n \r \t`.
+    /// A backslash escape that is not one of `\" \\ \n \r \t \u{HEX}`.
     #[error("bad escape `\\{0}` in a quoted value")]
     BadEscape(char),
+    /// A `\u{...}` escape that does not name a character (1 to 6 hex digits, no
+    /// surrogate, at most 10FFFF).
+    #[error(
+        "bad escape `\\u{{{0}}}` in a quoted value (expected 1 to 6 hex digits naming a character)"
+    )]
+    BadUnicodeEscape(String),
+    /// A line feed inside the line, or a carriage return inside the reason of a `?`
+    /// line (which is free text to the end of the line).
+    #[error("a line break inside the message")]
+    LineBreak,
     /// An argument appears twice.
     #[error("argument `{0}` given twice")]
     DuplicateKey(String),
     /// The line is not JSON, or not a JSON object with a string `type` and an `id`.
     #[error("bad JSON message: {0}")]
     Json(String),
+}
+
+/// A frame or message that cannot be written so that it reads back the same: writing
+/// it would silently change a value, so it is refused instead.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EncodeError {
+    /// The tag is not a lower-case word, `=` or `?`.
+    #[error("`{}` is not a message tag", pacru_notation::Escaped(.0))]
+    BadTag(String),
+    /// The id is not a request id (nor `-` where that is allowed).
+    #[error("`{}` is not a request id (1 to 64 of A-Z a-z 0-9 _ . : -)", pacru_notation::Escaped(.0))]
+    BadId(String),
+    /// An argument name is not a key, is reserved, or is given twice.
+    #[error("`{}` cannot be written as an argument name ({reason})", pacru_notation::Escaped(.key))]
+    BadKey {
+        /// The argument name.
+        key: String,
+        /// Why.
+        reason: &'static str,
+    },
+    /// An argument's value cannot be represented exactly.
+    #[error("`{key}` cannot be written: {reason}")]
+    Invalid {
+        /// The argument.
+        key: String,
+        /// Why, in plain words.
+        reason: String,
+    },
+}
+
+impl EncodeError {
+    /// An [`EncodeError::Invalid`].
+    pub fn invalid(key: &str, reason: impl Into<String>) -> EncodeError {
+        EncodeError::Invalid {
+            key: key.to_owned(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Whether `item` can be a list item: not empty, no whitespace (text framing
+/// separates items by spaces, so anything else would read back differently).
+pub fn is_list_item(item: &str) -> bool {
+    !item.is_empty() && !item.chars().any(char::is_whitespace)
 }
 
 fn is_key(s: &str) -> bool {
@@ -183,20 +238,61 @@ fn quote(s: &str, out: &mut String) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push(' '),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
             c => out.push(c),
         }
     }
     out.push('"');
 }
 
-/// Makes free text safe for the rest of a `?` line (no line breaks or controls).
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .trim()
-        .to_owned()
+/// Why free text cannot be the rest of a `?` line exactly, if it cannot: the reader
+/// ends the line at a line break and trims blanks at both ends.
+fn reason_problem(reason: &str) -> Option<&'static str> {
+    if reason.contains(['\n', '\r']) {
+        Some("a failure reason in text framing must be one line (no CR or LF)")
+    } else if reason.trim() != reason {
+        Some("a failure reason in text framing cannot begin or end with blanks")
+    } else {
+        None
+    }
+}
+
+/// Free text made fit for the reason of a `?` line in both framings: control
+/// characters shown as `\u{..}` escapes, blanks trimmed. For reasons built from
+/// outside input (a rejected line), so that they never carry raw control bytes.
+pub fn one_line_reason(text: &str) -> String {
+    pacru_notation::escape_controls(text).trim().to_owned()
+}
+
+/// Checks that a frame's tag, id and argument names can be written and read back.
+fn check_shape(frame: &Frame) -> Result<(), EncodeError> {
+    if !is_tag(&frame.tag) {
+        return Err(EncodeError::BadTag(frame.tag.clone()));
+    }
+    if !is_valid_id(&frame.id) && frame.id != UNKNOWN_ID {
+        return Err(EncodeError::BadId(frame.id.clone()));
+    }
+    for (i, (key, _)) in frame.args.iter().enumerate() {
+        if key == "type" || key == "id" {
+            return Err(EncodeError::BadKey {
+                key: key.clone(),
+                reason: "reserved in JSON framing",
+            });
+        }
+        if !is_key(key) {
+            return Err(EncodeError::BadKey {
+                key: key.clone(),
+                reason: "not a lower-case word",
+            });
+        }
+        if frame.args[..i].iter().any(|(k, _)| k == key) {
+            return Err(EncodeError::BadKey {
+                key: key.clone(),
+                reason: "given twice",
+            });
+        }
+    }
+    Ok(())
 }
 
 impl Frame {
@@ -221,29 +317,61 @@ impl Frame {
         self.args.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
-    /// The text framing of this frame.
-    pub fn to_text(&self) -> String {
+    /// The text framing of this frame. Control characters in values are written
+    /// as escapes; what text framing cannot carry exactly (a list item with a blank,
+    /// a `?` reason over several lines, any argument of `?` but `reason`) is an
+    /// error, never a silent change.
+    pub fn to_text(&self) -> Result<String, EncodeError> {
+        check_shape(self)?;
         let mut out = String::new();
         out.push_str(&self.tag);
         out.push(' ');
         out.push_str(&self.id);
         if self.tag == "?" {
-            if let Some(reason) = self.get("reason") {
-                let reason = one_line(&reason.as_text());
+            for (key, value) in &self.args {
+                if key != "reason" {
+                    return Err(EncodeError::BadKey {
+                        key: key.clone(),
+                        reason: "a failure reply in text framing carries only its reason",
+                    });
+                }
+                if let Value::List(_) = value {
+                    return Err(EncodeError::invalid("reason", "a list is not a reason"));
+                }
+                let reason = value.as_text();
+                if let Some(problem) = reason_problem(&reason) {
+                    return Err(EncodeError::invalid("reason", problem));
+                }
                 if !reason.is_empty() {
                     out.push(' ');
                     out.push_str(&reason);
                 }
             }
-            return out;
+            return Ok(out);
         }
         for (key, value) in &self.args {
+            if let Value::List(items) = value {
+                for item in items {
+                    if let Value::List(_) = item {
+                        return Err(EncodeError::invalid(key, "a list inside a list"));
+                    }
+                    if !is_list_item(&item.as_text()) {
+                        return Err(EncodeError::invalid(
+                            key,
+                            format!(
+                                "list item `{}` is empty or has a blank",
+                                pacru_notation::Escaped(&item.as_text())
+                            ),
+                        ));
+                    }
+                }
+            }
             out.push(' ');
             out.push_str(key);
             out.push('=');
             quote(&value.as_text(), &mut out);
         }
-        out
+        Ok(out)
     }
 
     /// Reads a text line (line end optional). Every value reads back as a string.
@@ -251,6 +379,9 @@ impl Frame {
         let line = line.trim_matches(|c: char| c == '\n' || c == '\r' || c == ' ' || c == '\t');
         if line.is_empty() {
             return Err(WireError::Empty);
+        }
+        if line.contains('\n') {
+            return Err(WireError::LineBreak);
         }
         let (tag, rest) = split_word(line);
         if !is_tag(tag) {
@@ -268,6 +399,9 @@ impl Frame {
         let mut frame = Frame::new(tag, id);
         if tag == "?" {
             let reason = rest.trim();
+            if reason.contains('\r') {
+                return Err(WireError::LineBreak);
+            }
             frame
                 .args
                 .push(("reason".to_owned(), Value::Str(reason.to_owned())));
@@ -308,6 +442,7 @@ impl Frame {
                             Some('n') => value.push('\n'),
                             Some('r') => value.push('\r'),
                             Some('t') => value.push('\t'),
+                            Some('u') => value.push(read_unicode_escape(&mut chars)?),
                             Some(other) => return Err(WireError::BadEscape(other)),
                             None => return Err(WireError::UnterminatedQuote(key)),
                         },
@@ -338,7 +473,9 @@ impl Frame {
     }
 
     /// The JSON framing of this frame: one object, `type` first, then `id`.
-    pub fn to_json(&self) -> String {
+    /// Errors only for a frame whose tag, id or argument names cannot be read back.
+    pub fn to_json(&self) -> Result<String, EncodeError> {
+        check_shape(self)?;
         // Written by hand to keep `type` and `id` first and the arguments in order
         // (a serde_json map would sort the keys).
         let mut out = String::from("{\"type\":");
@@ -355,7 +492,7 @@ impl Frame {
             out.push_str(&value_to_json(value).to_string());
         }
         out.push('}');
-        out
+        Ok(out)
     }
 
     fn to_json_map(&self) -> serde_json::Map<String, serde_json::Value> {
@@ -474,6 +611,35 @@ fn value_from_json(value: &serde_json::Value) -> Option<Value> {
     })
 }
 
+/// Reads the `{HEX}` of a `\u{HEX}` escape (the `\u` already read).
+fn read_unicode_escape(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+) -> Result<char, WireError> {
+    if chars.next() != Some('{') {
+        return Err(WireError::BadUnicodeEscape(String::new()));
+    }
+    let mut hex = String::new();
+    loop {
+        match chars.next() {
+            Some('}') => break,
+            Some(c) if c.is_ascii_hexdigit() && hex.len() < 6 => hex.push(c),
+            Some(c) => {
+                hex.push(c);
+                return Err(WireError::BadUnicodeEscape(escape_short(&hex)));
+            }
+            None => return Err(WireError::BadUnicodeEscape(escape_short(&hex))),
+        }
+    }
+    u32::from_str_radix(&hex, 16)
+        .ok()
+        .and_then(char::from_u32)
+        .ok_or(WireError::BadUnicodeEscape(hex))
+}
+
+fn escape_short(s: &str) -> String {
+    pacru_notation::escape_controls(&truncate(s, 8)).into_owned()
+}
+
 fn split_word(s: &str) -> (&str, &str) {
     let s = s.trim_start();
     match s.find(char::is_whitespace) {
@@ -527,7 +693,7 @@ mod tests {
             .with("moves", Value::Str("e1-e2 a3-b4(b4)".into()))
             .with("text", Value::Str("say \"hi\"\\\n".into()))
             .with("empty", Value::Str(String::new()));
-        let line = frame.to_text();
+        let line = frame.to_text().unwrap();
         assert_eq!(
             line,
             r#"go 7 moves="e1-e2 a3-b4(b4)" text="say \"hi\"\\\n" empty="""#
@@ -543,7 +709,7 @@ mod tests {
             frame.get("reason").unwrap().as_text(),
             "unknown command: frob"
         );
-        assert_eq!(frame.to_text(), "? 12 unknown command: frob");
+        assert_eq!(frame.to_text().unwrap(), "? 12 unknown command: frob");
     }
 
     #[test]
@@ -583,8 +749,11 @@ mod tests {
     #[test]
     fn json_maps_reply_tags() {
         let frame = Frame::new("=", "3").with("move", Value::Str("e1-e2".into()));
-        assert_eq!(frame.to_json(), r#"{"type":"ok","id":"3","move":"e1-e2"}"#);
-        assert_eq!(Frame::from_json(&frame.to_json()).unwrap(), frame);
+        assert_eq!(
+            frame.to_json().unwrap(),
+            r#"{"type":"ok","id":"3","move":"e1-e2"}"#
+        );
+        assert_eq!(Frame::from_json(&frame.to_json().unwrap()).unwrap(), frame);
         let numeric = Frame::from_json(r#"{"type":"ping","id":4,"x":null}"#).unwrap();
         assert_eq!(numeric, Frame::new("ping", "4"));
     }
