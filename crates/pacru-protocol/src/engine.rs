@@ -184,7 +184,7 @@ impl Default for StopFlag {
 
 /// Settings of the run loop.
 #[derive(Clone, Debug, Default)]
-pub struct RunOptions {
+pub struct EngineRunOptions {
     /// Force a framing; `None` detects it from the first line (`{` means JSON).
     pub framing: Option<Framing>,
 }
@@ -252,7 +252,7 @@ fn done(id: &str) -> EngineMessage {
 }
 
 impl Session {
-    fn new<E: Engine>(engine: &E, options: &RunOptions) -> Session {
+    fn new<E: Engine>(engine: &E, options: &EngineRunOptions) -> Session {
         let specs = engine.options();
         let spec_error = specs.iter().find_map(|s| s.validate().err());
         Session {
@@ -462,7 +462,7 @@ pub fn run_engine<E: Engine, R: BufRead + Send + 'static, W: Write>(
     input: R,
     output: W,
 ) -> io::Result<()> {
-    run_engine_with(engine, input, output, &RunOptions::default())
+    run_engine_with(engine, input, output, &EngineRunOptions::default())
 }
 
 /// [`run_engine`] with settings.
@@ -470,7 +470,7 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
     mut engine: E,
     mut input: R,
     mut output: W,
-    options: &RunOptions,
+    options: &EngineRunOptions,
 ) -> io::Result<()> {
     let mut session = Session::new(&engine, options);
     let latest_stop = Arc::new(AtomicU64::new(0));
@@ -560,7 +560,7 @@ pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
     mut engine: E,
     mut input: R,
     mut output: W,
-    options: &RunOptions,
+    options: &EngineRunOptions,
 ) -> io::Result<()> {
     let mut session = Session::new(&engine, options);
     loop {
