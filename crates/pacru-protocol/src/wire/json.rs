@@ -2,14 +2,15 @@
 //! arrays, numbers as numbers.
 
 use super::{
-    EncodeError, Frame, UNKNOWN_ID, Value, WireError, check_shape, is_tag, is_valid_id, truncate,
+    EncodeError, Frame, Framing, UNKNOWN_ID, Value, WireError, check_shape, is_tag, is_valid_id,
+    truncate,
 };
 
 impl Frame {
     /// The JSON framing of this frame: one object, `type` first, then `id`.
     /// Errors only for a frame whose tag, id or argument names cannot be read back.
     pub fn to_json(&self) -> Result<String, EncodeError> {
-        check_shape(self)?;
+        check_shape(self, Framing::Json)?;
         // Written by hand to keep `type` and `id` first and the arguments in order
         // (a serde_json map would sort the keys).
         let mut out = String::from("{\"type\":");

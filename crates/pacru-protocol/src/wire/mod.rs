@@ -228,8 +228,10 @@ pub fn is_valid_id(s: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
 }
 
-/// Checks that a frame's tag, id and argument names can be written and read back.
-fn check_shape(frame: &Frame) -> Result<(), EncodeError> {
+/// Checks that a frame's tag, id and argument names can be written and read back
+/// (in text framing argument names must be keys; JSON carries any name but
+/// `type` and `id`, which are the frame's own members there).
+fn check_shape(frame: &Frame, framing: Framing) -> Result<(), EncodeError> {
     if !is_tag(&frame.tag) {
         return Err(EncodeError::BadTag(frame.tag.clone()));
     }
@@ -237,13 +239,13 @@ fn check_shape(frame: &Frame) -> Result<(), EncodeError> {
         return Err(EncodeError::BadId(frame.id.clone()));
     }
     for (i, (key, _)) in frame.args.iter().enumerate() {
-        if key == "type" || key == "id" {
+        if framing == Framing::Json && (key == "type" || key == "id") {
             return Err(EncodeError::BadKey {
                 key: key.clone(),
                 reason: "reserved in JSON framing",
             });
         }
-        if !is_key(key) {
+        if framing == Framing::Text && !is_key(key) {
             return Err(EncodeError::BadKey {
                 key: key.clone(),
                 reason: "not a lower-case word",

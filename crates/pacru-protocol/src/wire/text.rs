@@ -2,8 +2,8 @@
 //! escapes, the `?` line's free-text reason.
 
 use super::{
-    EncodeError, Frame, UNKNOWN_ID, Value, WireError, check_shape, is_key, is_list_item, is_tag,
-    is_valid_id, split_word, truncate,
+    EncodeError, Frame, Framing, UNKNOWN_ID, Value, WireError, check_shape, is_key, is_list_item,
+    is_tag, is_valid_id, split_word, truncate,
 };
 
 fn needs_quotes(s: &str) -> bool {
@@ -56,7 +56,7 @@ impl Frame {
     /// a `?` reason over several lines, any argument of `?` but `reason`) is an
     /// error, never a silent change.
     pub fn to_text(&self) -> Result<String, EncodeError> {
-        check_shape(self)?;
+        check_shape(self, Framing::Text)?;
         let mut out = String::new();
         out.push_str(&self.tag);
         out.push(' ');
@@ -252,6 +252,15 @@ mod tests {
             r#"go 7 moves="e1-e2 a3-b4(b4)" text="say \"hi\"\\\n" empty="""#
         );
         assert_eq!(Frame::from_text(&line).unwrap(), frame);
+    }
+
+    #[test]
+    fn arguments_named_id_or_type_round_trip_in_text() {
+        // Found by fuzzing: they are ordinary keys in text framing (reserved in JSON).
+        let frame = Frame::from_text(r#"info 4 id="e1 \u{7}" type=x"#).unwrap();
+        let line = frame.to_text().unwrap();
+        assert_eq!(Frame::from_text(&line).unwrap(), frame);
+        assert!(frame.to_json().is_err());
     }
 
     #[test]
