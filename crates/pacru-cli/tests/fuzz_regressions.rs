@@ -8,8 +8,11 @@ mod checks;
 
 use std::path::{Path, PathBuf};
 
+/// A fuzz target's check: panics when the input breaks its property.
+type Check = fn(&[u8]);
+
 /// The fuzz targets and their checks.
-const TARGETS: &[(&str, fn(&[u8]))] = &[
+const TARGETS: &[(&str, Check)] = &[
     ("parse_move", checks::parse_move),
     ("parse_ppn", checks::parse_ppn),
     ("read_pgr", checks::read_pgr),
