@@ -5,8 +5,8 @@
 //! carry exactly the same information by construction.
 //!
 //! - this module: the frame, its values, the errors, and what both framings share;
-//! - [`text`]: the text-line framing;
-//! - [`json`]: the JSON-line framing.
+//! - `text`: the text-line framing ([`Frame::to_text`], [`Frame::from_text`]);
+//! - `json`: the JSON-line framing ([`Frame::to_json`], [`Frame::from_json`]).
 
 mod json;
 mod text;
