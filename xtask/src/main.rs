@@ -2,17 +2,20 @@
 //!
 //! - `cargo xtask ci`: the whole test suite (format, lints, tests, browser tests,
 //!   docs), fail fast.
+//! - `cargo xtask fuzz [--time SECS] [TARGET...]`: every fuzz target (or those
+//!   named) for SECS seconds each, with cargo-fuzz on the stable toolchain.
 //! - `cargo xtask release [--dry-run]`: a reproducible binary archive and Python wheel
 //!   in `dist/`.
 //!
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
-//! [`release`] are the two commands, [`version`] reads the workspace version and checks
+//! [`release`] are the two main commands, [`fuzz`] runs the fuzz targets, [`version`] reads the workspace version and checks
 //! the changelog, [`archive`] packs files reproducibly, [`wheel`] builds the Python
 //! wheel and [`checksum`] writes the `sha256sum` line.
 
 mod archive;
 mod checksum;
 mod ci;
+mod fuzz;
 mod process;
 mod release;
 mod version;
@@ -27,6 +30,10 @@ Usage: cargo xtask <COMMAND>
 
 Commands:
   ci                   cargo fmt --check, clippy -D warnings, tests, browser tests, docs -D warnings
+  fuzz [--time SECS] [TARGET...]
+                       run every fuzz target (or those named) for SECS seconds each
+                       (default 60) with `cargo fuzz run T --sanitizer none`; needs
+                       cargo-fuzz (cargo install cargo-fuzz --locked)
   release [--dry-run]  build pacru and pack dist/pacru-<version>-<target>.tar.gz (+ .sha256),
                        and build the Python wheel dist/pacru-<version>-*.whl (+ .sha256);
                        --dry-run checks everything and prints the plan, writing nothing
@@ -51,6 +58,7 @@ fn run(args: Vec<String>) -> Result<()> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["ci"] => ci::run(&workspace_root()),
+        ["fuzz", rest @ ..] => fuzz::run(&workspace_root(), rest),
         ["release"] => release::run(&workspace_root(), false),
         ["release", "--dry-run"] => release::run(&workspace_root(), true),
         [] | ["help" | "--help" | "-h"] => {

@@ -617,6 +617,13 @@ fn colour_list(seats: &[usize]) -> String {
     words.join(", ")
 }
 
+/// A JSON string as a tag value: a tag stands on one line, so each line break
+/// (CR or LF) becomes a space here, as writing the tag would make it; the game
+/// imported is then exactly the game written and read back.
+fn one_line(text: &str) -> String {
+    text.replace(['\r', '\n'], " ")
+}
+
 /// Reads `$.header.players`: sets the colour-name tags and returns the outcome.
 fn read_players(players: &[Value], tags: &mut Tags) -> Result<Outcome, ImportError> {
     let mut results = Vec::with_capacity(players.len());
@@ -624,7 +631,7 @@ fn read_players(players: &[Value], tags: &mut Tags) -> Result<Outcome, ImportErr
         let path = format!("$.header.players[{i}]");
         let player = as_object(player, &path)?;
         if let Some(name) = optional_str(player, "name", &path)? {
-            tags.set(colour_of(i).word(), name);
+            tags.set(colour_of(i).word(), &one_line(name));
         }
         // `result` is a whole number; AbstractPlay writes null for an unknown one.
         let result = match optional(player, "result", &path) {
@@ -710,12 +717,12 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
     let count = players.len();
     let mut tags = Tags::new();
     if let Some(event) = optional_str(header, "event", &header_path)? {
-        tags.set("Event", event);
+        tags.set("Event", &one_line(event));
     }
     if let Some((site, site_path)) = optional(header, "site", &header_path) {
         let site = as_object(site, &site_path)?;
         if let Some(site_name) = optional_str(site, "name", &site_path)? {
-            tags.set("Site", site_name);
+            tags.set("Site", &one_line(site_name));
         }
         if let Some((id, id_path)) = optional(site, "gameid", &site_path) {
             let id = match id {
@@ -723,14 +730,14 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
                 Value::Number(n) => n.to_string(),
                 other => return Err(type_error(&id_path, "a string or a number", other)),
             };
-            tags.set(GAME_ID_TAG, &id);
+            tags.set(GAME_ID_TAG, &one_line(&id));
         }
     }
     if let Some((date, date_path)) = optional(header, "date-start", &header_path) {
         tags.set("Date", &pgr_date(as_str(date, &date_path)?, &date_path)?);
     }
     if let Some(round) = optional_str(header, "round", &header_path)? {
-        tags.set("Round", round);
+        tags.set("Round", &one_line(round));
     }
     let outcome = read_players(players, &mut tags)?;
     let letters: String = (0..count).map(|s| colour_of(s).letter()).collect();

@@ -482,7 +482,8 @@ fn check_options(c: &mut Checker) -> Result<(), String> {
             value: "1".to_owned(),
         }),
     )
-    .encode(Framing::Text);
+    .encode(Framing::Text)
+    .expect("a fixed, valid request");
     if let Err(e) = c.expect_reply(&line, "opt-unknown", true) {
         problems.push(format!("unknown option: {e}"));
     }

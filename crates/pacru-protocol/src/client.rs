@@ -621,7 +621,11 @@ impl EngineProcess {
     /// Sends a request with a fresh id; returns the id.
     pub fn send(&mut self, body: RequestBody) -> Result<String, EngineFailure> {
         let id = self.new_id();
-        let line = Request::new(id.clone(), body).encode(self.spec.framing);
+        let line = Request::new(id.clone(), body)
+            .encode(self.spec.framing)
+            .map_err(|e| EngineFailure::InvalidRequest {
+                message: e.to_string(),
+            })?;
         self.send_raw(&line)?;
         Ok(id)
     }

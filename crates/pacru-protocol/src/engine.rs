@@ -184,7 +184,7 @@ impl Default for StopFlag {
 
 /// Settings of the run loop.
 #[derive(Clone, Debug, Default)]
-pub struct RunOptions {
+pub struct EngineRunOptions {
     /// Force a framing; `None` detects it from the first line (`{` means JSON).
     pub framing: Option<Framing>,
 }
@@ -211,10 +211,36 @@ impl Step {
     }
 }
 
+/// A failure reply. The reason is made one line with its control characters
+/// escaped, since it often quotes the rejected request.
 fn failure(id: &str, reason: impl Into<String>) -> EngineMessage {
     EngineMessage::Error {
         id: id.to_owned(),
-        reason: reason.into(),
+        reason: crate::wire::one_line_reason(&reason.into()),
+    }
+}
+
+/// The line for `message`. A message the engine made that cannot be written
+/// exactly is not changed silently: a final one becomes a failure reply that says
+/// why, a progress report is left out with a note on standard error.
+fn encode_line(framing: Framing, message: &EngineMessage) -> Option<String> {
+    match message.encode(framing) {
+        Ok(line) => Some(line),
+        Err(e) if message.is_final() => {
+            let reason = format!("engine error: its reply cannot be written: {e}");
+            let line = failure(message.id(), &reason)
+                .encode(framing)
+                .or_else(|_| failure(UNKNOWN_ID, &reason).encode(framing))
+                .expect("a one-line failure reply with a valid id always encodes");
+            Some(line)
+        }
+        Err(e) => {
+            eprintln!(
+                "engine error: a message about request {} cannot be written: {e}",
+                pacru_notation::Escaped(message.id())
+            );
+            None
+        }
     }
 }
 
@@ -226,7 +252,7 @@ fn done(id: &str) -> EngineMessage {
 }
 
 impl Session {
-    fn new<E: Engine>(engine: &E, options: &RunOptions) -> Session {
+    fn new<E: Engine>(engine: &E, options: &EngineRunOptions) -> Session {
         let specs = engine.options();
         let spec_error = specs.iter().find_map(|s| s.validate().err());
         Session {
@@ -240,8 +266,8 @@ impl Session {
         *self.framing.get_or_insert_with(|| Framing::detect(line))
     }
 
-    fn encode(&self, message: &EngineMessage) -> String {
-        message.encode(self.framing.unwrap_or_default())
+    fn encode(&self, message: &EngineMessage) -> Option<String> {
+        encode_line(self.framing.unwrap_or_default(), message)
     }
 
     /// Handles one raw input line. Blank lines are not requests and get no reply.
@@ -419,7 +445,9 @@ fn play<E: Engine>(
 
 fn write_step(session: &Session, output: &mut impl Write, step: &Step) -> io::Result<()> {
     for message in &step.messages {
-        writeln!(output, "{}", session.encode(message))?;
+        if let Some(line) = session.encode(message) {
+            writeln!(output, "{line}")?;
+        }
     }
     output.flush()
 }
@@ -434,7 +462,7 @@ pub fn run_engine<E: Engine, R: BufRead + Send + 'static, W: Write>(
     input: R,
     output: W,
 ) -> io::Result<()> {
-    run_engine_with(engine, input, output, &RunOptions::default())
+    run_engine_with(engine, input, output, &EngineRunOptions::default())
 }
 
 /// [`run_engine`] with settings.
@@ -442,7 +470,7 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
     mut engine: E,
     mut input: R,
     mut output: W,
-    options: &RunOptions,
+    options: &EngineRunOptions,
 ) -> io::Result<()> {
     let mut session = Session::new(&engine, options);
     let latest_stop = Arc::new(AtomicU64::new(0));
@@ -505,8 +533,8 @@ fn handle_and_answer<E: Engine, W: Write>(
     let mut failed = None;
     let mut emit = |framing: Framing, message: &EngineMessage| {
         if failed.is_none()
-            && let Err(e) =
-                writeln!(output, "{}", message.encode(framing)).and_then(|()| output.flush())
+            && let Some(line) = encode_line(framing, message)
+            && let Err(e) = writeln!(output, "{line}").and_then(|()| output.flush())
         {
             failed = Some(e);
         }
@@ -532,7 +560,7 @@ pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
     mut engine: E,
     mut input: R,
     mut output: W,
-    options: &RunOptions,
+    options: &EngineRunOptions,
 ) -> io::Result<()> {
     let mut session = Session::new(&engine, options);
     loop {

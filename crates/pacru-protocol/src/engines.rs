@@ -3,7 +3,7 @@
 //! Both are deterministic: the move they choose depends only on their seed and the
 //! position (not on earlier requests), so a restarted engine plays the same game.
 
-use crate::engine::{Clock, Engine, RunOptions, StopFlag, run_engine_blocking};
+use crate::engine::{Clock, Engine, EngineRunOptions, StopFlag, run_engine_blocking};
 use crate::message::{OptionSpec, OptionValue};
 use pacru_core::{
     Bitboard, Colour, Field, Item, Move, MovementKind, MovementSkeleton, Position, Reorientation,
@@ -403,14 +403,19 @@ pub fn run_random(seed: u64, input: impl BufRead, output: impl Write) -> io::Res
         RandomEngine::new(seed),
         input,
         output,
-        &RunOptions::default(),
+        &EngineRunOptions::default(),
     )
 }
 
 /// Runs the `greedy` engine over the protocol (for `pacru engine greedy`) until
 /// `quit` or the end of `input`.
 pub fn run_greedy(seed: u64, input: impl BufRead, output: impl Write) -> io::Result<()> {
-    run_engine_blocking(GreedyEngine { seed }, input, output, &RunOptions::default())
+    run_engine_blocking(
+        GreedyEngine { seed },
+        input,
+        output,
+        &EngineRunOptions::default(),
+    )
 }
 
 #[cfg(test)]

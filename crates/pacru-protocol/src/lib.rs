@@ -19,7 +19,7 @@
 //! ```
 //! use pacru_protocol::{Framing, Request};
 //! let request = Request::decode(Framing::Text, "go 1 players=KR rules=2004 moves=e1-e2").unwrap();
-//! assert_eq!(request.encode(Framing::Json),
+//! assert_eq!(request.encode(Framing::Json).unwrap(),
 //!     r#"{"type":"go","id":"1","players":"KR","rules":"2004","moves":["e1-e2"]}"#);
 //! ```
 
@@ -35,11 +35,11 @@ pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
 pub use engine::{
-    Clock, Engine, RunOptions, StopFlag, run_engine, run_engine_blocking, run_engine_with,
+    Clock, Engine, EngineRunOptions, StopFlag, run_engine, run_engine_blocking, run_engine_with,
 };
 pub use message::{
-    Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, MessageError, OptionKind,
-    OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request, RequestBody, SetOption, SetupError,
+    Clocks, EngineId, EngineMessage, GameSetup, GameSetupError, Go, Hello, Info, MessageError,
+    OptionKind, OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request, RequestBody, SetOption,
 };
 pub use process::KillSwitch;
-pub use wire::{Frame, Framing, Value, WireError};
+pub use wire::{EncodeError, Frame, Framing, Value, WireError};

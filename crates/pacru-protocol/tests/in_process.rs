@@ -4,9 +4,9 @@
 use pacru_core::{Move, Position};
 use pacru_protocol::engines::{run_greedy, run_random};
 use pacru_protocol::{
-    Clock, Clocks, Engine, EngineFailure, EngineMessage, EngineProcess, EngineSpec, Framing,
-    GameSetup, Go, Info, OptionSpec, OptionValue, Reply, RequestBody, RunOptions, StopFlag,
-    run_engine, run_engine_with,
+    Clock, Clocks, Engine, EngineFailure, EngineMessage, EngineProcess, EngineRunOptions,
+    EngineSpec, Framing, GameSetup, Go, Info, OptionSpec, OptionValue, Reply, RequestBody,
+    StopFlag, run_engine, run_engine_with,
 };
 use std::io::BufReader;
 use std::time::{Duration, Instant};
@@ -359,7 +359,7 @@ fn sdk_json_framing_can_be_forced() {
             ..spec("json")
         },
         |input, output| {
-            let options = RunOptions {
+            let options = EngineRunOptions {
                 framing: Some(Framing::Json),
             };
             let _ = run_engine_with(

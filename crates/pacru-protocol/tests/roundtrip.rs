@@ -1,5 +1,7 @@
-//! Every message survives writing and reading back, in both framings; no input
-//! makes a parser panic.
+//! Every message that can be written survives writing and reading back, in both
+//! framings, control characters included; a message is refused only when it cannot
+//! be written exactly; every line that reads writes back to the same message; no
+//! input makes a parser panic.
 
 use pacru_core::{Colour, Move, RulesEdition, Seat};
 use pacru_protocol::engines::{Rng, random_move};
@@ -14,15 +16,27 @@ fn id() -> impl Strategy<Value = String> {
     "[A-Za-z0-9_.:-]{1,64}".prop_filter("`-` is reserved", |s| s != "-")
 }
 
-/// Text without control characters other than tab and line feed (which are escaped).
-fn text() -> impl Strategy<Value = String> {
-    "[^\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f]{0,40}"
+/// Any character, often a control character, a quote, a backslash or a blank.
+fn any_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        3 => any::<char>(),
+        2 => prop::char::range('\0', '\u{a0}'),
+        1 => prop::sample::select(vec!['"', '\\', ' ', '=', '{', '}', '\u{85}', '\u{2028}']),
+    ]
 }
 
-/// A token: no whitespace, no controls.
+/// Any text: control characters, quotes and line breaks included.
+fn text() -> impl Strategy<Value = String> {
+    prop::collection::vec(any_char(), 0..40).prop_map(|v| v.into_iter().collect())
+}
+
+/// A token (a list item or option name): no whitespace, control characters allowed.
 fn token() -> impl Strategy<Value = String> {
-    "[!-~\\u{a1}-\\u{2100}]{1,12}"
-        .prop_filter("no whitespace", |s| !s.chars().any(char::is_whitespace))
+    prop::collection::vec(any_char(), 1..12)
+        .prop_map(|v| v.into_iter().collect::<String>())
+        .prop_filter("no whitespace", |s| {
+            !s.is_empty() && !s.chars().any(char::is_whitespace)
+        })
 }
 
 fn colours() -> impl Strategy<Value = Vec<Colour>> {
@@ -139,7 +153,6 @@ fn option_spec() -> impl Strategy<Value = OptionSpec> {
 }
 
 fn engine_message() -> impl Strategy<Value = EngineMessage> {
-    let trimmed = text().prop_map(|s| s.replace(['\t', '\n'], " ").trim().to_owned());
     prop_oneof![
         (id(), any::<u32>(), text(), text(), text()).prop_map(
             |(id, protocol, name, author, version)| {
@@ -162,14 +175,14 @@ fn engine_message() -> impl Strategy<Value = EngineMessage> {
             id,
             reply: Reply::Done
         }),
-        (prop_oneof![id(), Just("-".to_owned())], trimmed)
+        (prop_oneof![id(), Just("-".to_owned())], text())
             .prop_map(|(id, reason)| EngineMessage::Error { id, reason }),
         (
             id(),
             prop::option::of(any::<u32>()),
-            prop::option::of(0u64..=i64::MAX as u64),
+            prop::option::of(prop_oneof![0u64..=i64::MAX as u64, any::<u64>()]),
             prop::option::of(any::<i64>()),
-            prop::collection::vec(token(), 0..5),
+            prop::collection::vec(prop_oneof![4 => token(), 1 => text()], 0..5),
             prop::option::of(text()),
         )
             .prop_map(|(id, depth, nodes, score, pv, text)| EngineMessage::Info {
@@ -205,8 +218,8 @@ proptest! {
     #[test]
     fn requests_round_trip(request in request()) {
         for framing in [Framing::Text, Framing::Json] {
-            let line = request.encode(framing);
-            prop_assert!(!line.contains('\n'));
+            let line = request.encode(framing).unwrap();
+            prop_assert!(!line.contains(['\n', '\r']));
             prop_assert_eq!(&Request::decode(framing, &line).unwrap(), &request, "{}", line);
         }
         let json = serde_json::to_string(&request).unwrap();
@@ -214,20 +227,53 @@ proptest! {
     }
 
     #[test]
-    fn engine_messages_round_trip(message in engine_message()) {
+    fn engine_messages_round_trip_or_are_refused_for_a_reason(message in engine_message()) {
         for framing in [Framing::Text, Framing::Json] {
-            let line = message.encode(framing);
-            prop_assert!(!line.contains('\n'));
-            prop_assert_eq!(&EngineMessage::decode(framing, &line).unwrap(), &message, "{}", line);
+            match message.encode(framing) {
+                Ok(line) => {
+                    prop_assert!(!unwritable(&message, framing), "wrote {:?} as {}", message, line);
+                    prop_assert!(!line.contains(['\n', '\r']));
+                    prop_assert_eq!(&EngineMessage::decode(framing, &line).unwrap(), &message, "{}", line);
+                    // Values hold escapes, not raw control characters (the free-text
+                    // reason of a failure reply is written as it is).
+                    if framing == Framing::Text && !matches!(message, EngineMessage::Error { .. }) {
+                        prop_assert!(!line.chars().any(|c| c.is_control() && c != '\t'), "{:?}", line);
+                    }
+                }
+                Err(e) => prop_assert!(unwritable(&message, framing), "refused {:?}: {}", message, e),
+            }
         }
-        let json = serde_json::to_string(&message).unwrap();
-        prop_assert_eq!(serde_json::from_str::<EngineMessage>(&json).unwrap(), message);
+        if let Ok(json) = serde_json::to_string(&message) {
+            prop_assert_eq!(serde_json::from_str::<EngineMessage>(&json).unwrap(), message);
+        }
     }
 
     #[test]
     fn text_frames_round_trip(frame in frame()) {
-        let line = frame.to_text();
+        let line = frame.to_text().unwrap();
         prop_assert_eq!(Frame::from_text(&line).unwrap(), frame);
+    }
+
+    #[test]
+    fn lines_that_read_write_back_the_same(message in engine_message(), request in request(), cut in 0usize..400, junk in "[ =\"\\\\{}\\[\\],:a-z0-9u\\x00-\\x1f]{0,5}") {
+        for framing in [Framing::Text, Framing::Json] {
+            let lines = [message.encode(framing).ok(), request.encode(framing).ok()];
+            for line in lines.into_iter().flatten() {
+                let mut cut = cut.min(line.len());
+                while !line.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                let mangled = format!("{}{}{}", &line[..cut], junk, &line[cut..]);
+                if let Ok(read) = Request::decode(framing, &mangled) {
+                    let again = read.encode(framing).unwrap();
+                    prop_assert_eq!(Request::decode(framing, &again).unwrap(), read);
+                }
+                if let Ok(read) = EngineMessage::decode(framing, &mangled) {
+                    let again = read.encode(framing).unwrap();
+                    prop_assert_eq!(EngineMessage::decode(framing, &again).unwrap(), read);
+                }
+            }
+        }
     }
 
     #[test]
@@ -241,7 +287,7 @@ proptest! {
     #[test]
     fn parsers_never_panic_on_near_misses(request in request(), cut in 0usize..400, junk in "[ =\"\\\\{}\\[\\],:a-z0-9]{0,5}") {
         for framing in [Framing::Text, Framing::Json] {
-            let line = request.encode(framing);
+            let line = request.encode(framing).unwrap();
             let mut cut = cut.min(line.len());
             while !line.is_char_boundary(cut) {
                 cut -= 1;
@@ -249,6 +295,198 @@ proptest! {
             let mangled = format!("{}{}{}", &line[..cut], junk, &line[cut..]);
             let _ = Request::decode(framing, &mangled);
             let _ = EngineMessage::decode(framing, &mangled);
+        }
+    }
+}
+
+/// Whether `message` holds something `framing` cannot carry exactly, judged here
+/// independently of the writer: a count beyond 64-bit integers, a list item that
+/// is not a token, an invalid option (its name must also be free of control
+/// characters), or (text framing) a failure reason that is not
+/// one trimmed line.
+fn unwritable(message: &EngineMessage, framing: Framing) -> bool {
+    let not_token = |s: &String| s.is_empty() || s.chars().any(char::is_whitespace);
+    match message {
+        EngineMessage::Error { reason, .. } => {
+            framing == Framing::Text && (reason.contains(['\n', '\r']) || reason.trim() != reason)
+        }
+        EngineMessage::Info { info, .. } => {
+            info.nodes.is_some_and(|n| n > i64::MAX as u64) || info.pv.iter().any(not_token)
+        }
+        EngineMessage::Option { spec, .. }
+            if spec.name.is_empty()
+                || spec
+                    .name
+                    .chars()
+                    .any(|c| c.is_whitespace() || c.is_control()) =>
+        {
+            true
+        }
+        EngineMessage::Option { spec, .. } => match &spec.kind {
+            OptionKind::Spin { default, min, max } => !(min <= default && default <= max),
+            OptionKind::Combo { default, choices } => {
+                choices.is_empty() || choices.iter().any(not_token) || !choices.contains(default)
+            }
+            _ => false,
+        },
+        EngineMessage::Ok { .. } => false,
+    }
+}
+
+/// The cases found by fuzzing the text framing: values that used to change on the
+/// way through (control characters turned into spaces, lists split on them, a clock
+/// past 64 bits saturated).
+mod text_framing_exactness {
+    use super::*;
+
+    fn text_round_trip(message: &EngineMessage) {
+        let line = message.encode(Framing::Text).unwrap();
+        if !matches!(message, EngineMessage::Error { .. }) {
+            assert!(!line.chars().any(|c| c.is_control()), "{line:?}");
+        }
+        assert_eq!(
+            &EngineMessage::decode(Framing::Text, &line).unwrap(),
+            message,
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn control_characters_in_info_are_escaped_not_blanked() {
+        let message = EngineMessage::Info {
+            id: "1".into(),
+            info: Info {
+                text: Some("a\u{1b}]0;t\u{7}b\u{0}".into()),
+                pv: vec!["e1-e2\u{1}".into(), "x\u{9f}".into()],
+                ..Info::default()
+            },
+        };
+        text_round_trip(&message);
+        let line = message.encode(Framing::Text).unwrap();
+        assert_eq!(
+            line,
+            r#"info 1 pv="e1-e2\u{1} x\u{9f}" text="a\u{1b}]0;t\u{7}b\u{0}""#
+        );
+    }
+
+    #[test]
+    fn combo_choice_with_a_control_character_reads_back() {
+        let spec = OptionSpec::combo("Style", "a\u{1}b", &["a\u{1}b", "c"]);
+        text_round_trip(&EngineMessage::Option {
+            id: "h".into(),
+            spec,
+        });
+    }
+
+    #[test]
+    fn list_items_with_blanks_are_refused_not_split() {
+        let message = EngineMessage::Info {
+            id: "1".into(),
+            info: Info {
+                pv: vec!["e1-e2 e9-e8".into()],
+                ..Info::default()
+            },
+        };
+        assert!(message.encode(Framing::Text).is_err());
+        assert!(message.encode(Framing::Json).is_err());
+        let json = r#"{"type":"info","id":"1","pv":["e1-e2 e9-e8"]}"#;
+        assert!(EngineMessage::decode(Framing::Json, json).is_err());
+        let json = r#"{"type":"info","id":"1","pv":[""]}"#;
+        assert!(EngineMessage::decode(Framing::Json, json).is_err());
+    }
+
+    #[test]
+    fn clocks_past_64_bit_milliseconds_are_refused() {
+        for line in [
+            r#"go 1 players=KR time="18446744073709551615 1""#,
+            r#"go 1 players=KR time="9223372036854775808 1""#,
+            r#"go 1 players=KR movetime=18446744073709551615"#,
+        ] {
+            let err = Request::decode(Framing::Text, line).unwrap_err();
+            assert!(err.to_string().contains("milliseconds"), "{err}");
+        }
+        let json = r#"{"type":"go","id":"1","players":"KR","time":[18446744073709551615,1]}"#;
+        assert!(Request::decode(Framing::Json, json).is_err());
+        let read = Request::decode(
+            Framing::Text,
+            r#"go 1 players=KR time="9223372036854775807 1""#,
+        );
+        let read = read.unwrap();
+        assert!(
+            read.encode(Framing::Text)
+                .unwrap()
+                .contains("time=\"9223372036854775807 1\"")
+        );
+        let RequestBody::Go(mut go) = read.body else {
+            unreachable!()
+        };
+        go.clocks.move_time = Some(Duration::MAX);
+        assert!(
+            Request::new("1", RequestBody::Go(go))
+                .encode(Framing::Text)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn counts_are_never_saturated() {
+        let err = EngineMessage::decode(Framing::Text, "info 1 depth=4294967296").unwrap_err();
+        assert!(err.to_string().contains("depth"), "{err}");
+        let message = EngineMessage::Info {
+            id: "1".into(),
+            info: Info {
+                nodes: Some(u64::MAX),
+                ..Info::default()
+            },
+        };
+        assert!(message.encode(Framing::Json).is_err());
+    }
+
+    #[test]
+    fn failure_reasons_in_text_are_one_trimmed_line() {
+        let bad = EngineMessage::Error {
+            id: "1".into(),
+            reason: "two\nlines".into(),
+        };
+        assert!(bad.encode(Framing::Text).is_err());
+        assert!(bad.encode(Framing::Json).is_ok());
+        let good = EngineMessage::Error {
+            id: "1".into(),
+            reason: "tab\tand \u{1b} escape".into(),
+        };
+        assert_eq!(
+            EngineMessage::decode(Framing::Text, &good.encode(Framing::Text).unwrap()).unwrap(),
+            good
+        );
+    }
+
+    #[test]
+    fn unicode_escapes_read_and_bad_ones_are_typed_errors() {
+        let read =
+            EngineMessage::decode(Framing::Text, r#"info 1 text="\u{41}\u{10ffff}""#).unwrap();
+        let EngineMessage::Info { info, .. } = read else {
+            unreachable!()
+        };
+        assert_eq!(info.text.as_deref(), Some("A\u{10ffff}"));
+        for bad in [
+            r#"\u{}"#,
+            r#"\u{d800}"#,
+            r#"\u{110000}"#,
+            r#"\u{1234567}"#,
+            r#"\u41"#,
+            r#"\u{4"#,
+        ] {
+            let line = format!(r#"info 1 text="{bad}""#);
+            let err = EngineMessage::decode(Framing::Text, &line).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    pacru_protocol::MessageError::Wire(
+                        pacru_protocol::WireError::BadUnicodeEscape(_)
+                    )
+                ),
+                "{line}: {err:?}"
+            );
         }
     }
 }

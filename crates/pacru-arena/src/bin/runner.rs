@@ -113,7 +113,12 @@ fn event(args: &[String]) -> ExitCode {
 }
 
 fn send(out: &mut impl Write, message: &EngineMessage) {
-    let _ = writeln!(out, "{}", message.encode(Framing::Text));
+    match message.encode(Framing::Text) {
+        Ok(line) => {
+            let _ = writeln!(out, "{line}");
+        }
+        Err(e) => eprintln!("runner: cannot write a message: {e}"),
+    }
     let _ = out.flush();
 }
 

@@ -29,7 +29,12 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 fn send(out: &mut impl Write, framing: Framing, message: EngineMessage) {
-    let _ = writeln!(out, "{}", message.encode(framing));
+    match message.encode(framing) {
+        Ok(line) => {
+            let _ = writeln!(out, "{line}");
+        }
+        Err(e) => eprintln!("pep-broken-engine: cannot write a message: {e}"),
+    }
     let _ = out.flush();
 }
 

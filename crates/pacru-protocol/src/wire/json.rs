@@ -1,0 +1,164 @@
+//! The JSON-line framing: one object per message, `type` and `id` first, lists as
+//! arrays, numbers as numbers.
+
+use super::{
+    EncodeError, Frame, Framing, UNKNOWN_ID, Value, WireError, check_shape, is_tag, is_valid_id,
+    truncate,
+};
+
+impl Frame {
+    /// The JSON framing of this frame: one object, `type` first, then `id`.
+    /// Errors only for a frame whose tag, id or argument names cannot be read back.
+    pub fn to_json(&self) -> Result<String, EncodeError> {
+        check_shape(self, Framing::Json)?;
+        // Written by hand to keep `type` and `id` first and the arguments in order
+        // (a serde_json map would sort the keys).
+        let mut out = String::from("{\"type\":");
+        out.push_str(&json_string(json_tag(&self.tag)));
+        out.push_str(",\"id\":");
+        out.push_str(&json_string(&self.id));
+        for (key, value) in &self.args {
+            if key == "type" || key == "id" {
+                continue;
+            }
+            out.push(',');
+            out.push_str(&json_string(key));
+            out.push(':');
+            out.push_str(&value_to_json(value).to_string());
+        }
+        out.push('}');
+        Ok(out)
+    }
+
+    fn to_json_map(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        map.insert(
+            "type".to_owned(),
+            serde_json::Value::String(json_tag(&self.tag).to_owned()),
+        );
+        map.insert("id".to_owned(), serde_json::Value::String(self.id.clone()));
+        for (key, value) in &self.args {
+            if key == "type" || key == "id" {
+                continue;
+            }
+            map.insert(key.clone(), value_to_json(value));
+        }
+        map
+    }
+
+    /// Reads a JSON line: an object with a string `type` and an `id` (string or number).
+    pub fn from_json(line: &str) -> Result<Frame, WireError> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Err(WireError::Empty);
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| WireError::Json(e.to_string()))?;
+        Frame::from_json_value(&value)
+    }
+
+    fn from_json_value(value: &serde_json::Value) -> Result<Frame, WireError> {
+        let serde_json::Value::Object(map) = value else {
+            return Err(WireError::Json("not a JSON object".to_owned()));
+        };
+        let tag = match map.get("type") {
+            Some(serde_json::Value::String(t)) => text_tag(t).to_owned(),
+            _ => return Err(WireError::Json("no string `type`".to_owned())),
+        };
+        if !is_tag(&tag) {
+            return Err(WireError::BadTag(truncate(&tag, 40)));
+        }
+        let id = match map.get("id") {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(serde_json::Value::Number(n)) => n.to_string(),
+            _ => return Err(WireError::MissingId { tag }),
+        };
+        if !is_valid_id(&id) && id != UNKNOWN_ID {
+            return Err(WireError::BadId(truncate(&id, 80)));
+        }
+        let mut frame = Frame::new(tag, id);
+        for (key, value) in map {
+            if key == "type" || key == "id" {
+                continue;
+            }
+            if let Some(value) = value_from_json(value) {
+                frame.args.push((key.clone(), value));
+            }
+        }
+        Ok(frame)
+    }
+}
+
+impl serde::Serialize for Frame {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json_map().serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Frame {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Frame, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        Frame::from_json_value(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::Value::String(s.to_owned()).to_string()
+}
+
+fn json_tag(tag: &str) -> &str {
+    match tag {
+        "=" => "ok",
+        "?" => "error",
+        other => other,
+    }
+}
+
+fn text_tag(tag: &str) -> &str {
+    match tag {
+        "ok" => "=",
+        "error" => "?",
+        other => other,
+    }
+}
+
+fn value_to_json(value: &Value) -> serde_json::Value {
+    match value {
+        Value::Str(s) => serde_json::Value::String(s.clone()),
+        Value::Int(n) => serde_json::Value::Number((*n).into()),
+        Value::List(items) => serde_json::Value::Array(items.iter().map(value_to_json).collect()),
+    }
+}
+
+fn value_from_json(value: &serde_json::Value) -> Option<Value> {
+    Some(match value {
+        serde_json::Value::Null => return None,
+        serde_json::Value::Bool(b) => Value::Str(b.to_string()),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Int(i),
+            None => Value::Str(n.to_string()),
+        },
+        serde_json::Value::String(s) => Value::Str(s.clone()),
+        serde_json::Value::Array(items) => {
+            Value::List(items.iter().filter_map(value_from_json).collect())
+        }
+        serde_json::Value::Object(_) => Value::Str(value.to_string()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_maps_reply_tags() {
+        let frame = Frame::new("=", "3").with("move", Value::Str("e1-e2".into()));
+        assert_eq!(
+            frame.to_json().unwrap(),
+            r#"{"type":"ok","id":"3","move":"e1-e2"}"#
+        );
+        assert_eq!(Frame::from_json(&frame.to_json().unwrap()).unwrap(), frame);
+        let numeric = Frame::from_json(r#"{"type":"ping","id":4,"x":null}"#).unwrap();
+        assert_eq!(numeric, Frame::new("ping", "4"));
+    }
+}

@@ -1,0 +1,281 @@
+//! What every fuzz target asserts, one public function per target, each taking the
+//! raw input. The fuzz targets (`fuzz_targets/`) call them, and so does the
+//! workspace test `crates/pacru-cli/tests/fuzz_regressions.rs`, which replays every
+//! input kept under `fuzz/regressions/` and the seed corpus through the same
+//! assertions with a plain `cargo test`. A function panics when its property fails.
+
+use pacru_core::RulesEdition;
+use pacru_notation::abstractplay::import;
+use pacru_notation::pgr::{Game, PgrError, Reader, write_game};
+use pacru_notation::referee::{Checker, check_game, malformed};
+use pacru_notation::{format_move, format_ppn, parse_ppn_with_rules};
+use pacru_protocol::{EngineMessage, Frame, Framing, Request, Value};
+use std::io::Read;
+
+/// Move notation: never panics; what parses writes canonically (`format_move` and
+/// `Display` agree) and reads back to the same move; the canonical text is a fixed
+/// point (nothing read is lost on writing).
+pub fn parse_move(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(mv) = pacru_notation::parse_move(text) {
+        let canonical = format_move(&mv);
+        assert_eq!(mv.to_string(), canonical, "Display and format_move differ");
+        let back = pacru_notation::parse_move(&canonical);
+        assert_eq!(back.as_ref(), Ok(&mv), "{text:?} -> {canonical:?}");
+        assert_eq!(format_move(&back.unwrap()), canonical);
+    }
+}
+
+/// Position notation: never panics; what parses (under either rules edition)
+/// writes canonically and reads back to the same position and the same text.
+pub fn parse_ppn(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(pos) = pacru_notation::parse_ppn(text) {
+        let canonical = format_ppn(&pos);
+        let again = pacru_notation::parse_ppn(&canonical).expect("canonical PPN reads back");
+        assert_eq!(again, pos, "{text:?} -> {canonical:?}");
+        assert_eq!(format_ppn(&again), canonical);
+    }
+    for rules in [RulesEdition::Pacru2004, RulesEdition::Pacru2011] {
+        if let Ok(pos) = parse_ppn_with_rules(text, rules) {
+            assert_eq!(pos.rules(), rules);
+            let canonical = format_ppn(&pos);
+            let again = parse_ppn_with_rules(&canonical, rules).expect("canonical PPN reads back");
+            assert_eq!(again, pos, "{text:?} -> {canonical:?}");
+        }
+    }
+}
+
+/// Game records: the lenient reader never panics and always makes progress; the
+/// referee accepts every game that reads, and the streaming checker agrees with
+/// it; a game written and read back is the same game in canonical form (nothing
+/// read is lost on writing), and its text is a fixed point.
+pub fn read_pgr(data: &[u8]) {
+    let mut reader = Reader::new(data).lenient().max_game_bytes(1 << 16);
+    let mut count = 0usize;
+    let mut streamed = Vec::new();
+    let mut stream_reader = Reader::new(data).lenient().max_game_bytes(1 << 16);
+    let mut checker = Checker::new(None);
+    loop {
+        match stream_reader.read_with(&mut checker) {
+            Ok(Some(verdict)) => streamed.push(Some(verdict)),
+            Ok(None) => break,
+            Err(_) => streamed.push(None),
+        }
+    }
+    loop {
+        match reader.read_game() {
+            Ok(Some(game)) => {
+                let verdict = check_game(&game, count + 1, None);
+                assert_eq!(streamed.get(count), Some(&Some(verdict)));
+                let text = write_game(&game);
+                let back = Reader::new(text.as_bytes())
+                    .read_game()
+                    .expect("canonical text parses")
+                    .expect("one game");
+                assert_eq!(back, game.canonical(), "lost on writing: {text:?}");
+                assert_eq!(write_game(&back), text);
+            }
+            Ok(None) => break,
+            Err(e) => {
+                assert!(e.offset as usize <= data.len());
+                let _ = malformed(&e);
+            }
+        }
+        count += 1;
+        assert!(count <= data.len() + 1, "no progress");
+    }
+}
+
+/// Game records read through a `Read` that hands out the bytes in chunks of
+/// random sizes (as a pipe or a socket does) give exactly what reading the whole
+/// buffer gives: the same games, at the same lines and offsets, and the same
+/// errors; the streaming checker's verdicts agree too.
+///
+/// Input: 8 bytes seeding the chunk sizes, then the record text.
+pub fn read_pgr_chunks(input: &[u8]) {
+    if input.len() < 8 {
+        return;
+    }
+    let (seed, data) = input.split_at(8);
+    let seed = u64::from_le_bytes(seed.try_into().unwrap());
+    let whole = games(Reader::new(data));
+    let chunked = games(Reader::new(Chunks { data, state: seed }));
+    assert_eq!(whole, chunked);
+
+    let verdicts = |reader: &mut dyn FnMut(&mut Checker) -> Option<Result<String, PgrError>>| {
+        let mut checker = Checker::new(None);
+        let mut out = Vec::new();
+        while let Some(v) = reader(&mut checker) {
+            out.push(v);
+        }
+        out
+    };
+    let mut whole_reader = Reader::new(data).lenient().max_game_bytes(1 << 16);
+    let mut chunk_reader = Reader::new(Chunks { data, state: seed })
+        .lenient()
+        .max_game_bytes(1 << 16);
+    let a = verdicts(&mut |c| {
+        whole_reader
+            .read_with(c)
+            .transpose()
+            .map(|r| r.map(|v| format!("{v:?}")))
+    });
+    let b = verdicts(&mut |c| {
+        chunk_reader
+            .read_with(c)
+            .transpose()
+            .map(|r| r.map(|v| format!("{v:?}")))
+    });
+    assert_eq!(a, b);
+}
+
+/// PEP messages in text framing: never panics; every line that reads as a request
+/// or an engine message writes back (in text) to a line that reads as the same
+/// message; written in JSON it reads back the same too, when JSON can carry it.
+/// The generic frame reader round-trips the same way.
+pub fn protocol_text(data: &[u8]) {
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
+    protocol_round_trips(Framing::Text, line);
+}
+
+/// PEP messages in JSON framing: never panics; every line that reads as a request
+/// or an engine message writes back (in JSON) to a line that reads as the same
+/// message; written in text it reads back the same too, when text can carry it.
+/// The generic frame reader round-trips the same way.
+pub fn protocol_json(data: &[u8]) {
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
+    protocol_round_trips(Framing::Json, line);
+}
+
+/// AbstractPlay JSON import: never panics; an imported game is refereed without
+/// panicking, and written as PGR it reads back to the same game in canonical form
+/// (nothing imported is lost on writing), its text a fixed point.
+pub fn abstractplay_import(data: &[u8]) {
+    let Ok(json) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(game) = import(json) {
+        let _ = check_game(&game, 1, None);
+        let text = write_game(&game);
+        let back = Reader::new(text.as_bytes())
+            .read_game()
+            .expect("written text parses")
+            .expect("one game");
+        assert_eq!(back, game.canonical(), "lost on writing: {text:?}");
+        assert_eq!(write_game(&back), text);
+    }
+}
+
+/// Yields `data` in chunks of 1 to 64 bytes, sizes from a small PRNG.
+struct Chunks<'a> {
+    data: &'a [u8],
+    state: u64,
+}
+
+impl Read for Chunks<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.state = self
+            .state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let want = 1 + (self.state >> 58) as usize; // 1..=64
+        let n = want.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+type Seen = Vec<Result<(Game, usize, u64, usize, usize), PgrError>>;
+
+fn games<R: Read>(reader: Reader<R>) -> Seen {
+    let mut out = Vec::new();
+    let mut reader = reader.lenient().max_game_bytes(1 << 16);
+    loop {
+        match reader.read_game() {
+            Ok(Some(g)) => {
+                let place = (g.line, g.offset, g.result_line, g.result_column);
+                out.push(Ok((g, place.0, place.1, place.2, place.3)));
+            }
+            Ok(None) => break,
+            Err(e) => out.push(Err(e)),
+        }
+        assert!(out.len() <= 1 << 20, "no progress");
+    }
+    out
+}
+
+/// A line in `framing` that reads (as a frame, a request or an engine message)
+/// writes back to a line that reads the same, in its framing and, when it can carry
+/// it, in the other one.
+fn protocol_round_trips(framing: Framing, line: &str) {
+    let other = match framing {
+        Framing::Text => Framing::Json,
+        Framing::Json => Framing::Text,
+    };
+    if let Ok(frame) = framing.decode(line) {
+        let again = framing
+            .encode(&frame)
+            .expect("a frame that reads writes back");
+        let back = framing.decode(&again).expect("a written frame reads");
+        assert_eq!(back, frame_as_read_back(framing, &frame), "{again}");
+    }
+    if let Ok(request) = Request::decode(framing, line) {
+        let again = request
+            .encode(framing)
+            .expect("a request that reads writes back");
+        assert_eq!(
+            Request::decode(framing, &again).as_ref(),
+            Ok(&request),
+            "{again}"
+        );
+        if let Ok(text) = request.encode(other) {
+            assert_eq!(
+                Request::decode(other, &text).as_ref(),
+                Ok(&request),
+                "{text}"
+            );
+        }
+    }
+    if let Ok(message) = EngineMessage::decode(framing, line) {
+        let again = message
+            .encode(framing)
+            .expect("a message that reads writes back");
+        assert_eq!(
+            EngineMessage::decode(framing, &again).as_ref(),
+            Ok(&message),
+            "{again}"
+        );
+        if let Ok(text) = message.encode(other) {
+            assert_eq!(
+                EngineMessage::decode(other, &text).as_ref(),
+                Ok(&message),
+                "{text}"
+            );
+        }
+    }
+}
+
+/// A frame as its framing reads it back: text carries every value as a string.
+fn frame_as_read_back(framing: Framing, frame: &Frame) -> Frame {
+    match framing {
+        Framing::Json => frame.clone(),
+        Framing::Text => Frame {
+            args: frame
+                .args
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::Str(v.as_text())))
+                .collect(),
+            ..frame.clone()
+        },
+    }
+}
