@@ -234,6 +234,14 @@ impl<R: Read> TapeReader<R> {
         };
         (reader, tape)
     }
+
+    /// The same reader for an input that is the rest of a file from the start of
+    /// line `line`: the tape numbers its lines from there.
+    #[must_use]
+    pub fn starting_at_line(self, line: usize) -> TapeReader<R> {
+        self.tape.0.borrow_mut().start_line = line.max(1);
+        self
+    }
 }
 
 impl<R: Read> Read for TapeReader<R> {
@@ -263,6 +271,38 @@ impl<R: Read> Read for TapeReader<R> {
     }
 }
 
+/// The reads of a record file end at multiples of this many bytes of the file
+/// (the reader's buffer size). What the tape holds when a report quotes a line
+/// depends on where reads end, so fixing it makes a report the same whether the
+/// file is read from its start or from a cut in the middle (`pacru check` on
+/// several threads).
+pub const READ_ALIGN: u64 = 64 << 10;
+
+/// A reader whose reads never cross a multiple of [`READ_ALIGN`] bytes of the
+/// underlying file (a short read only where one would).
+pub struct AlignedReads<R> {
+    inner: R,
+    /// The offset in the file of the next byte.
+    at: u64,
+}
+
+impl<R: Read> AlignedReads<R> {
+    /// Wraps `inner`, whose next byte is byte `at` of the file.
+    pub fn new(inner: R, at: u64) -> AlignedReads<R> {
+        AlignedReads { inner, at }
+    }
+}
+
+impl<R: Read> Read for AlignedReads<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let room = READ_ALIGN - self.at % READ_ALIGN;
+        let len = usize::try_from(room).map_or(out.len(), |room| room.min(out.len()));
+        let n = self.inner.read(&mut out[..len])?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,6 +324,17 @@ mod tests {
         assert_eq!(tape.line(2), None);
         assert_eq!(tape.line(3).as_deref(), Some("three"));
         assert_eq!(tape.rest(12).as_deref(), Some(&b"three"[..]));
+    }
+
+    #[test]
+    fn aligned_reads_end_at_multiples_of_the_alignment() {
+        let data = vec![b'x'; 3 * READ_ALIGN as usize];
+        let mut reader = AlignedReads::new(&data[100..], 100);
+        let mut buf = vec![0u8; 2 * READ_ALIGN as usize];
+        assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN - 100);
+        assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN);
+        assert_eq!(reader.read(&mut buf[..10]).unwrap(), 10);
+        assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN - 10);
     }
 
     #[test]
