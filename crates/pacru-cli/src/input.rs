@@ -86,6 +86,24 @@ pub fn open_size(name: &str) -> Option<u64> {
         .map(|m| m.len())
 }
 
+/// The number of line breaks (`\n`) in `bytes`, eight bytes at a time.
+pub fn line_breaks(bytes: &[u8]) -> usize {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        // The high bit of each byte that was a line break, exactly (no carries
+        // between bytes).
+        let x = u64::from_le_bytes(word) ^ NEWLINES;
+        let zero = !(((x & LOW) + LOW) | x | LOW);
+        count += zero.count_ones() as usize;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
 /// The recent bytes of an input, with the line number of their first byte.
 #[derive(Debug, Default)]
 pub struct TapeBuf {
@@ -127,7 +145,7 @@ impl TapeBuf {
             return;
         }
         let dropped = &self.bytes[self.head..self.head + n];
-        let lines = dropped.iter().filter(|&&b| b == b'\n').count();
+        let lines = line_breaks(dropped);
         self.at_line_start = dropped.last() == Some(&b'\n');
         self.start_line += lines;
         self.start += n as u64;
@@ -335,6 +353,21 @@ mod tests {
         assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN);
         assert_eq!(reader.read(&mut buf[..10]).unwrap(), 10);
         assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN - 10);
+    }
+
+    #[test]
+    fn line_breaks_are_counted_exactly() {
+        let mut bytes: Vec<u8> = (0..=255u8).cycle().take(3000).collect();
+        bytes.extend_from_slice(b"\n\n\x0b\x0a\x8a\n");
+        for start in 0..9 {
+            for end in [bytes.len(), bytes.len() - 1, bytes.len() - 5, 17] {
+                let part = &bytes[start..end];
+                let expected = part.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(line_breaks(part), expected);
+            }
+        }
+        assert_eq!(line_breaks(b"\n\n\n\n\n\n\n\n\n"), 9);
+        assert_eq!(line_breaks(b""), 0);
     }
 
     #[test]

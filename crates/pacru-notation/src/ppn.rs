@@ -1,7 +1,6 @@
 //! Position notation (PPN): `MARKERS CHEVRONS TO_MOVE PLAYERS`.
 
 use pacru_core::{Colour, Direction, Field, Position, PositionError, RulesEdition, Setup};
-use std::fmt::Write as _;
 use thiserror::Error;
 
 /// The text is not a valid position; `column` (0-based, in characters) points at the problem.
@@ -280,27 +279,33 @@ fn locate(e: &PositionError, setup: &Setup, spans: &Spans) -> PpnError {
 }
 
 /// The canonical PPN of a position.
+///
+/// Written character by character, without the formatting machinery: `pacru
+/// check --format json` writes one for every game it checks.
 pub fn format_ppn(pos: &Position) -> String {
-    let mut out = String::with_capacity(96);
-    for rank in (0..9u8).rev() {
-        let mut run = 0;
-        for file in 0..9u8 {
-            let Some(field) = Field::new(file, rank) else {
+    let mut out = String::with_capacity(128);
+    // Each field's colour letter, from the fields of each player.
+    let mut letters = [0u8; 81];
+    for colour in pos.players().iter() {
+        for field in pos.fields_of(colour) {
+            letters[field.index()] = colour.letter() as u8;
+        }
+    }
+    for rank in (0..9usize).rev() {
+        let mut run = 0u8;
+        for &letter in &letters[rank * 9..rank * 9 + 9] {
+            if letter == 0 {
+                run += 1;
                 continue;
-            };
-            match pos.colour_at(field) {
-                Some(colour) => {
-                    if run > 0 {
-                        let _ = write!(out, "{run}");
-                        run = 0;
-                    }
-                    out.push(colour.letter());
-                }
-                None => run += 1,
             }
+            if run > 0 {
+                out.push(char::from(b'0' + run));
+                run = 0;
+            }
+            out.push(char::from(letter));
         }
         if run > 0 {
-            let _ = write!(out, "{run}");
+            out.push(char::from(b'0' + run));
         }
         if rank > 0 {
             out.push('/');
@@ -313,12 +318,20 @@ pub fn format_ppn(pos: &Position) -> String {
             out.push(',');
         }
         any = true;
-        let _ = write!(out, "{}{field}{facing}", colour.letter());
+        out.push(colour.letter());
+        out.push(field.file_char());
+        out.push(field.rank_char());
+        out.push_str(facing.name());
     }
     if !any {
         out.push('-');
     }
-    let _ = write!(out, " {} {}", pos.to_move().letter(), pos.players());
+    out.push(' ');
+    out.push(pos.to_move().letter());
+    out.push(' ');
+    for colour in pos.players().iter() {
+        out.push(colour.letter());
+    }
     out
 }
 
@@ -327,6 +340,70 @@ mod tests {
     use super::*;
 
     const START2: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+
+    /// The plain way of writing PPN (through `Display`), to check the fast writer.
+    fn format_ppn_reference(pos: &Position) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        for rank in (0..9u8).rev() {
+            let mut run = 0;
+            for file in 0..9u8 {
+                let field = Field::new(file, rank).unwrap();
+                match pos.colour_at(field) {
+                    Some(colour) => {
+                        if run > 0 {
+                            let _ = write!(out, "{run}");
+                            run = 0;
+                        }
+                        out.push(colour.letter());
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                let _ = write!(out, "{run}");
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let chevrons: Vec<String> = pos
+            .chevrons()
+            .map(|(colour, field, facing)| format!("{}{field}{facing}", colour.letter()))
+            .collect();
+        let chevrons = if chevrons.is_empty() {
+            "-".to_string()
+        } else {
+            chevrons.join(",")
+        };
+        let _ = write!(
+            out,
+            " {chevrons} {} {}",
+            pos.to_move().letter(),
+            pos.players()
+        );
+        out
+    }
+
+    #[test]
+    fn the_writer_agrees_with_display_along_random_games() {
+        let mut rng = pacru_core::SplitMix64::new(3);
+        let mut positions = 0;
+        for players in [2, 3, 4] {
+            for _ in 0..20 {
+                let mut pos = Position::standard(players).unwrap();
+                loop {
+                    assert_eq!(format_ppn(&pos), format_ppn_reference(&pos));
+                    positions += 1;
+                    let Some(mv) = pos.random_move(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(&mv);
+                }
+            }
+        }
+        assert!(positions > 1000);
+    }
 
     #[test]
     fn standard_start_matches_the_spec() {

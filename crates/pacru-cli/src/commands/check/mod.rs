@@ -23,7 +23,7 @@ use crate::words::plural;
 use pacru_core::{Position, RulesEdition};
 use pacru_notation::pgr::Reader;
 use pacru_notation::referee::{self, Status, Verdict};
-use report::Counts;
+use report::{Counts, Renderer};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
@@ -80,6 +80,7 @@ fn check_input(
     let mut reader = Reader::new(tape_reader).lenient();
     // Referees as it reads, building no `Game`: the same verdicts as `check_game`.
     let mut checker = referee::Checker::new(settings.rules);
+    let renderer = Renderer::new(name);
     let mut games = 0u64;
     loop {
         let start = reader.offset();
@@ -100,7 +101,7 @@ fn check_input(
         };
         games += 1;
         tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
-        if !send(verdict_message(name, settings, &verdict, &tape)) {
+        if !send(verdict_message(&renderer, settings, &verdict, &tape)) {
             return;
         }
     }
@@ -115,17 +116,22 @@ fn check_input(
 
 /// The message of one verdict, rendered in the format of the run; `tape` holds
 /// the recent text of the input, numbered as the verdict's lines are.
-fn verdict_message(name: &str, settings: Settings, verdict: &Verdict, tape: &Tape) -> Message {
+fn verdict_message(
+    renderer: &Renderer<'_>,
+    settings: Settings,
+    verdict: &Verdict,
+    tape: &Tape,
+) -> Message {
     let status = verdict.status;
     match settings.format {
         Format::Json => Message::Game {
             status,
-            text: report::json_line(name, verdict),
+            text: renderer.json_line(verdict),
             position: None,
         },
         Format::Text => Message::Game {
             status,
-            text: report::text(name, verdict, tape, settings.colour),
+            text: renderer.text(verdict, tape, settings.colour),
             position: report::position_shown(verdict),
         },
     }

@@ -20,11 +20,11 @@
 //! Memory stays bounded: workers only start parts within a window after the one
 //! being consumed, and each part's channel holds a bounded number of batches.
 
+use super::report::Renderer;
 use super::split::{self, Plan};
 use super::{Message, Settings, verdict_message};
 use crate::cli::Format;
 use crate::input::{AlignedReads, TAPE_CAP, TapeReader, Unreadable};
-use pacru_notation::Escaped;
 use pacru_notation::pgr::{GameStart, MoveToken, Reader, Skip, Visitor};
 use pacru_notation::referee::{self, Checker};
 use rayon::prelude::*;
@@ -141,18 +141,6 @@ impl Visitor for Probe<'_> {
     }
 }
 
-/// Where the game number stands in a rendered verdict of input `name`: right
-/// after `NAME game ` in text, after `{"file":NAME,"game":` in JSON.
-fn number_offset(name: &str, format: Format) -> usize {
-    match format {
-        Format::Text => Escaped(name).to_string().len() + " game ".len(),
-        Format::Json => {
-            let file = serde_json::to_string(name).map_or(0, |s| s.len());
-            "{\"file\":".len() + file + ",\"game\":".len()
-        }
-    }
-}
-
 /// Writes `base + local` over the game number `local` at byte `at` of `text`.
 fn renumber(text: &mut String, at: usize, local: usize, base: usize) {
     if base == 0 {
@@ -198,7 +186,8 @@ fn check_part(
     let mut reader = Reader::new(tape_reader.starting_at_line(first_line)).lenient();
     let mut checker = Checker::new(settings.rules);
     let shift = first_line - 1;
-    let number_at = number_offset(name, settings.format);
+    let renderer = Renderer::new(name);
+    let number_at = renderer.number_offset(settings.format == Format::Json);
     let mut next_cut = index + 1;
     loop {
         let start = reader.offset();
@@ -239,7 +228,7 @@ fn check_part(
             error.line += shift;
         }
         let local = verdict.game;
-        let message = verdict_message(name, settings, &verdict, &tape);
+        let message = verdict_message(&renderer, settings, &verdict, &tape);
         let note = Note::Verdict {
             message,
             number_at,
@@ -566,10 +555,15 @@ mod tests {
     #[test]
     fn renumbering_rewrites_only_the_game_number() {
         let mut text = "f.pgr game 7 (line 70): ok, 3 plies".to_string();
-        renumber(&mut text, number_offset("f.pgr", Format::Text), 7, 1995);
+        renumber(
+            &mut text,
+            Renderer::new("f.pgr").number_offset(false),
+            7,
+            1995,
+        );
         assert_eq!(text, "f.pgr game 2002 (line 70): ok, 3 plies");
         let mut json = "{\"file\":\"a\\\"b\",\"game\":3,\"line\":9}".to_string();
-        renumber(&mut json, number_offset("a\"b", Format::Json), 3, 10);
+        renumber(&mut json, Renderer::new("a\"b").number_offset(true), 3, 10);
         assert_eq!(json, "{\"file\":\"a\\\"b\",\"game\":13,\"line\":9}");
     }
 }

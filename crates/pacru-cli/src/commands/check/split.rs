@@ -8,7 +8,7 @@
 //! reading on when it is not so. The plan also gives the line number of each
 //! cut, so that every part reports the lines a sequential reading would.
 
-use crate::input::READ_ALIGN;
+use crate::input::{READ_ALIGN, line_breaks};
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 
@@ -104,7 +104,7 @@ pub fn count_line_breaks(file: &mut File, offset: u64, len: u64) -> io::Result<u
         if n == 0 {
             break;
         }
-        count += buf[..n].iter().filter(|&&b| b == b'\n').count();
+        count += line_breaks(&buf[..n]);
         done += n as u64;
     }
     Ok(count)
