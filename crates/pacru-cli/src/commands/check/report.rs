@@ -402,7 +402,8 @@ mod tests {
             plies,
             result: result.to_string(),
             winner,
-            final_position: (plies % 3 != 0).then(|| Position::standard(2 + plies % 3).unwrap()),
+            final_position: (!plies.is_multiple_of(3))
+                .then(|| Position::standard(2 + plies % 3).unwrap()),
             error: None,
             movers: Vec::new(),
         }
