@@ -525,6 +525,77 @@ mod tests {
     }
 
     #[test]
+    fn a_big_file_is_planned_and_checked_as_one_reading_would() {
+        let games = corpus(150);
+        let mut text = String::new();
+        while text.len() < (MIN_PARALLEL_BYTES as usize) * 5 / 4 {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&games);
+        }
+        let file = file_with(text.as_bytes());
+        let name = file.path().to_str().unwrap();
+        assert_eq!(plan_for(name, 1), None);
+        let plan = plan_for(name, 4).unwrap();
+        assert!(plan.starts.len() >= 16, "{} parts", plan.starts.len());
+        for (&start, &line) in plan.starts.iter().zip(&plan.lines) {
+            let before = &text.as_bytes()[..start as usize];
+            assert_eq!(line, 1 + before.iter().filter(|&&b| b == b'\n').count());
+            assert!(start == 0 || text[start as usize..].starts_with("[Event"));
+        }
+        let read = Arc::new(AtomicU64::new(0));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        let mut out = Vec::new();
+        pool.install(|| {
+            run(name, &plan, settings(Format::Json), &read, |m| {
+                out.push(shown(m));
+                true
+            });
+        });
+        assert_eq!(out, sequential(name, Format::Json));
+    }
+
+    #[test]
+    fn stopping_early_does_not_hang() {
+        let text = corpus(120);
+        let file = file_with(text.as_bytes());
+        let name = file.path().to_str().unwrap();
+        let cuts = offsets(text.as_bytes(), b"\n\n[", 2);
+        let plan = {
+            let breaks: Vec<usize> = std::iter::once(0)
+                .chain(cuts.iter().copied())
+                .chain(std::iter::once(text.len() as u64))
+                .collect::<Vec<u64>>()
+                .windows(2)
+                .map(|w| {
+                    text.as_bytes()[w[0] as usize..w[1] as usize]
+                        .iter()
+                        .filter(|&&b| b == b'\n')
+                        .count()
+                })
+                .collect();
+            split::plan(&cuts, &breaks)
+        };
+        let read = Arc::new(AtomicU64::new(0));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let mut seen = 0;
+        pool.install(|| {
+            run(name, &plan, settings(Format::Text), &read, |_| {
+                seen += 1;
+                seen < 10
+            });
+        });
+        assert_eq!(seen, 10);
+    }
+
+    #[test]
     fn malformed_and_mutated_files_give_the_sequential_verdicts() {
         let text = corpus(200).into_bytes();
         // Deterministic damage: braces, brackets, line breaks, result tokens and
