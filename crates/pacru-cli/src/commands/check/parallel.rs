@@ -38,6 +38,8 @@ use std::sync::{Arc, Condvar, Mutex};
 const MIN_PARALLEL_BYTES: u64 = 2 << 20;
 /// The largest part: small parts keep the threads evenly busy to the end.
 const MAX_PART_BYTES: u64 = 1 << 20;
+/// The most parts (each has a channel): parts of a huge file are larger.
+const MAX_PARTS: usize = 4096;
 /// Verdicts a worker collects before handing them to the consumer.
 const BATCH: usize = 64;
 /// Batches buffered per part before its worker waits for the consumer.
@@ -71,6 +73,7 @@ pub fn plan_for(name: &str, threads: usize) -> Option<Plan> {
     }
     let parts = usize::try_from(size.div_ceil(MAX_PART_BYTES))
         .unwrap_or(usize::MAX)
+        .min(MAX_PARTS)
         .max(threads * 4);
     let mut file = File::open(name).ok()?;
     let cuts = split::candidates(&mut file, size, parts).ok()?;

@@ -12,7 +12,8 @@ use crate::input::{READ_ALIGN, line_breaks};
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 
-/// How far past the nominal cut a candidate is looked for.
+/// How far past the nominal cut a candidate is looked for: first, then at most.
+const FIRST_WINDOW: usize = 64 << 10;
 const SEARCH_WINDOW: usize = 1 << 20;
 /// The size of the reads that count line breaks.
 const CHUNK: usize = 256 << 10;
@@ -75,22 +76,37 @@ pub fn candidates(file: &mut File, size: u64, parts: usize) -> io::Result<Vec<u6
         if cuts.last().is_some_and(|&last| nominal <= last) {
             continue;
         }
-        let n = read_at(file, nominal, &mut window)?;
-        let mut from = 0;
-        while let Some(i) = candidate_in(&window[from..n]) {
-            let cut = nominal + (from + i) as u64;
-            // A reader starting a few bytes before a multiple of READ_ALIGN
-            // would read across it to see whether the input starts with a byte
-            // order mark, and see the rest of the file in other chunks than a
-            // reader from the start.
-            if READ_ALIGN - cut % READ_ALIGN >= 3 {
+        // Games are short: a small window nearly always holds a cut.
+        for len in [FIRST_WINDOW, SEARCH_WINDOW] {
+            let n = read_at(file, nominal, &mut window[..len])?;
+            if let Some(cut) = first_usable_cut(&window[..n], nominal) {
                 cuts.push(cut);
                 break;
             }
-            from += i;
+            if n < len {
+                break;
+            }
         }
     }
     Ok(cuts)
+}
+
+/// The first candidate cut in `window` (which starts at byte `at` of the file)
+/// that a reader can start from with the chunks of a reader from the start.
+fn first_usable_cut(window: &[u8], at: u64) -> Option<u64> {
+    let mut from = 0;
+    while let Some(i) = candidate_in(&window[from..]) {
+        let cut = at + (from + i) as u64;
+        // A reader starting a few bytes before a multiple of READ_ALIGN would
+        // read across it to see whether the input starts with a byte order mark,
+        // and see the rest of the file in other chunks than a reader from the
+        // start.
+        if READ_ALIGN - cut % READ_ALIGN >= 3 {
+            return Some(cut);
+        }
+        from += i;
+    }
+    None
 }
 
 /// The number of line breaks in `len` bytes of `file` from `offset`.
