@@ -25,6 +25,7 @@ use super::split::{self, Plan};
 use super::{Message, Settings, verdict_message};
 use crate::cli::Format;
 use crate::input::{AlignedReads, TAPE_CAP, TapeReader, Unreadable};
+use crate::words::plural;
 use pacru_notation::pgr::{GameStart, MoveToken, Reader, Skip, Visitor};
 use pacru_notation::referee::{self, Checker};
 use rayon::prelude::*;
@@ -293,6 +294,7 @@ where
         senders.push(Mutex::new(Some(tx)));
         receivers.push(Some(rx));
     }
+    tracing::info!("{name}: checking");
     let threads = rayon::current_num_threads().max(1);
     let window = Window {
         consumed: Mutex::new(0),
@@ -334,6 +336,7 @@ where
         }
         let mut current = 0;
         let mut base = 0;
+        let mut finished = true;
         'parts: loop {
             let Some(receiver) = receivers[current].take() else {
                 break;
@@ -348,16 +351,19 @@ where
                             number_at,
                             local,
                         } => {
-                            if let Message::Game { text, .. } = &mut message {
+                            if let Message::Game { text, status, .. } = &mut message {
                                 renumber(text, number_at, local, base);
+                                tracing::debug!("{name}: game {}: {}", base + local, status);
                             }
                             games += 1;
                             if !consume(message) {
+                                finished = false;
                                 break 'parts;
                             }
                         }
                         Note::Unreadable(unreadable) => {
                             consume(Message::Unreadable(unreadable));
+                            finished = false;
                             break 'parts;
                         }
                         Note::Continues(part) => continues = Some(part),
@@ -373,6 +379,9 @@ where
             }
             current = part;
             window.advance(current);
+        }
+        if finished {
+            tracing::info!("{name}: {} checked", plural(base as u64, "game"));
         }
         stopped.store(true, Ordering::SeqCst);
         window.advance(parts);
