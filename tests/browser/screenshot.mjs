@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const pacru = process.env.PACRU_BIN || path.join(root, 'target', 'debug', 'pacru');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pacru-screenshot-'));
 const page = path.join(tmp, 'games.html');
-const files = ['examples/round1.pgr', 'examples/round2.pgr', 'tests/browser/fixtures/players.pgr'];
+const files = ['examples/round1.pgr', 'examples/round2.pgr', 'crates/pacru-view/tests/data/players.pgr'];
 const made = spawnSync(pacru, ['view', ...files, '-o', page], { cwd: root, encoding: 'utf8' });
 if (made.status !== 0) throw new Error(`pacru view failed: ${made.stderr}`);
 const browser = await chromium.launch({

@@ -19,7 +19,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const pacru = process.env.PACRU_BIN || path.join(root, 'target', 'debug', 'pacru');
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
-const fixtures = path.join(here, 'fixtures');
+const fixtures = path.join(here, '../../crates/pacru-view/tests/data');
 const FILES = ['faulty.pgr', 'hostile.pgr', 'players.pgr'].map((f) => path.join(fixtures, f));
 
 // ----- can we run at all? Say so loudly when not. -----

@@ -5,7 +5,7 @@ use crate::opening::Opening;
 use crate::stop::StopHandle;
 pub use crate::time_control::TimeControl;
 use pacru_core::{Colour, Move, RulesEdition};
-use pacru_notation::pgr::{GameRecorder, write_game};
+use pacru_notation::pgr::{GameRecorder, GameResult, write_game};
 use pacru_notation::referee::check_game;
 use pacru_protocol::EngineFailure;
 use serde::{Deserialize, Serialize};
@@ -255,7 +255,7 @@ pub fn play_game_with(
     let mut clocks = settings.time.clocks(n);
     // Thinking time per slot, summed exactly (moves often take well under 1 ms).
     let mut thinking = vec![Duration::ZERO; n];
-    let mut end: Option<(String, String)> = None;
+    let mut end: Option<(GameResult, String)> = None;
     let mut last_termination: Option<String> = None;
     if healthy == 0 {
         for (slot, f) in pending.iter().enumerate() {
@@ -268,7 +268,7 @@ pub fn play_game_with(
         rec.comment(&comment_text(
             "no engine could be started: the game is abandoned",
         ));
-        end = Some(("*".to_owned(), "abandoned".to_owned()));
+        end = Some((GameResult::Unfinished, "abandoned".to_owned()));
     } else if n == 2 && healthy == 1 {
         let slot = pending.iter().position(Option::is_some).unwrap_or(0);
         if let Some(f) = pending[slot].take() {
@@ -281,7 +281,7 @@ pub fn play_game_with(
                 forfeit.message
             )));
             end = Some((
-                colours[1 - slot].word().to_owned(),
+                GameResult::Winner(colours[1 - slot]),
                 forfeit.termination.clone(),
             ));
             slots[slot].forfeit = Some(forfeit);
@@ -293,7 +293,7 @@ pub fn play_game_with(
         }
         let pos = rec.position().clone();
         if pos.is_finished() {
-            let winner = pos.winner().map_or("draw", Colour::word).to_owned();
+            let winner = pos.winner().map_or(GameResult::Draw, GameResult::Winner);
             end = Some((
                 winner,
                 last_termination
@@ -319,8 +319,8 @@ pub fn play_game_with(
                 .map(|(c, _)| *c)
                 .collect();
             let result = match (settings.adjudicate, leaders.as_slice()) {
-                (Adjudication::Fields, [one]) => one.word().to_owned(),
-                _ => "draw".to_owned(),
+                (Adjudication::Fields, [one]) => GameResult::Winner(*one),
+                _ => GameResult::Draw,
             };
             rec.comment(&comment_text(&format!(
                 "adjudicated after {} plies ({}): fields {}",
@@ -374,7 +374,7 @@ pub fn play_game_with(
                 rec.comment(&comment_text(&format!(
                     "the referee could not ask for a move ({message}): the game is abandoned"
                 )));
-                end = Some(("*".to_owned(), "abandoned".to_owned()));
+                end = Some((GameResult::Unfinished, "abandoned".to_owned()));
                 None
             }
             Err(f) => {
@@ -420,7 +420,8 @@ pub fn play_game_with(
             });
         }
     });
-    let (result, termination) = end.unwrap_or_else(|| ("*".to_owned(), "abandoned".to_owned()));
+    let (result, termination) =
+        end.unwrap_or_else(|| (GameResult::Unfinished, "abandoned".to_owned()));
     let final_pos = rec.position().clone();
     for (slot, c) in colours.iter().enumerate() {
         slots[slot].time_ms = thinking[slot].as_millis() as u64;
@@ -429,10 +430,10 @@ pub fn play_game_with(
     }
     rec.tags_mut().set("Termination", &termination);
     rec.tags_mut().set("PlyCount", &history.len().to_string());
-    rec.set_result(&result, Some(&termination));
+    rec.set_result(result, Some(&termination));
     let game = rec.finish();
     let verdict = check_game(&game, 1, None);
-    let result = game.result.clone();
+    let result = game.result.token().to_owned();
     let winner = colours.iter().position(|c| c.word() == result);
     let points = points_for(&result, winner, &slots);
     Some(GameOutcome {
@@ -476,7 +477,7 @@ fn forfeit_game(
     history: &mut Vec<Move>,
     slots: &mut [SlotReport],
     last_termination: &mut Option<String>,
-) -> Option<(String, String)> {
+) -> Option<(GameResult, String)> {
     let colour = colours[slot];
     let end = if colours.len() == 2 {
         rec.comment(&comment_text(&format!(
@@ -486,7 +487,7 @@ fn forfeit_game(
             forfeit.message
         )));
         Some((
-            colours[1 - slot].word().to_owned(),
+            GameResult::Winner(colours[1 - slot]),
             forfeit.termination.clone(),
         ))
     } else {
@@ -508,7 +509,7 @@ fn forfeit_game(
                     colour.word(),
                     forfeit.kind
                 )));
-                Some(("*".to_owned(), "abandoned".to_owned()))
+                Some((GameResult::Unfinished, "abandoned".to_owned()))
             }
         }
     };

@@ -6,7 +6,7 @@ use pacru_arena::journal::Entry;
 use pacru_arena::{
     Adjudication, EngineConfig, EventConfig, EventOptions, Opening, System, TimeControl, run_event,
 };
-use pacru_notation::pgr::{Game, Reader};
+use pacru_notation::pgr::{Game, GameResult, Reader};
 use pacru_notation::referee::check_game;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -201,7 +201,7 @@ fn broken_engines_forfeit_in_two_player_games() {
         };
         assert_eq!(g.tags.get("Termination"), Some(expected), "{other}");
         let winner = if names[0] == "good" { "Black" } else { "Red" };
-        assert_eq!(g.result, winner);
+        assert_eq!(g.result.token(), winner);
         if other == "illegal" {
             let comments: Vec<&String> = g.moves.iter().flat_map(|m| &m.comments).collect();
             assert!(
@@ -235,7 +235,7 @@ fn multiplayer_forfeits_become_resign_moves_and_the_game_goes_on() {
             assert!(r.comments[0].contains("played by the referee"));
         }
         // The game went on after the forfeits: someone won by the rules, or by adjudication.
-        assert_ne!(g.result, "*");
+        assert_ne!(g.result, GameResult::Unfinished);
     }
     let st = &report.standings;
     assert_eq!(st.engines.iter().map(|e| e.points).sum::<f64>(), 4.0);
@@ -286,7 +286,7 @@ fn openings_clocks_and_adjudication() {
     assert!(games[4].tags.get("Position").is_some());
     for g in &games {
         assert_eq!(g.tags.get("Termination"), Some("adjudication"));
-        assert_eq!(g.result, "draw");
+        assert_eq!(g.result, GameResult::Draw);
         assert_eq!(g.plies().count(), 12);
     }
     for e in &report.standings.engines {

@@ -42,7 +42,7 @@
 //! section "AbstractPlay", for the mapping tables.
 #![cfg(feature = "abstractplay")]
 
-use crate::pgr::{Game, MoveEntry, Tags};
+use crate::pgr::{Game, GameResult, MoveEntry, Tags};
 use pacru_core::{
     Bitboard, Colour, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
     RulesEdition, Seat,
@@ -826,16 +826,18 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
     };
     let (result, termination) = match ending {
         None => match single {
-            Some(w) => (w.word().to_string(), Some("rules")),
-            None => ("*".to_string(), None),
+            Some(w) => (GameResult::Winner(w), Some("rules")),
+            None => (GameResult::Unfinished, None),
         },
-        Some((Ending::Draw, _)) => ("draw".to_string(), Some(Ending::Draw.termination())),
-        Some((Ending::Abandoned, _)) => ("*".to_string(), Some(Ending::Abandoned.termination())),
+        Some((Ending::Draw, _)) => (GameResult::Draw, Some(Ending::Draw.termination())),
+        Some((Ending::Abandoned, _)) => (
+            GameResult::Unfinished,
+            Some(Ending::Abandoned.termination()),
+        ),
         Some((end, _)) => {
             let result = single
                 .or(rules_winner)
-                .map_or("*", Colour::word)
-                .to_string();
+                .map_or(GameResult::Unfinished, GameResult::Winner);
             (result, Some(end.termination()))
         }
     };
@@ -850,7 +852,7 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
             None => game.leading_comments.push(note),
         }
     }
-    game.set_result(&result);
+    game.set_result(result);
     if let Some(t) = termination {
         game.tags.set("Termination", t);
     }

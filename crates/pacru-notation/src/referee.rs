@@ -2,7 +2,7 @@
 //! `ok`, `illegal`, `malformed` or `inconsistent` (the statuses of `pacru check`).
 
 use crate::pgr::{
-    Game, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor, is_result_token, result_winner,
+    Game, GameResult, GameStart, MoveToken, PgrError, SETUP_TAGS, Skip, Visitor, is_result_token,
 };
 use pacru_core::{Colour, Move, Position, Rule, RulesEdition};
 use std::fmt;
@@ -151,7 +151,9 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
     // The Result tag, `*` when absent: the result token must equal it.
     let result = game.tags.get("Result").unwrap_or("*");
     let mut replay = Replay::new(index, game.line, result, game.moves.len());
-    if let Some(message) = result_mismatch(result, game.tags.contains("Result"), &game.result) {
+    if let Some(message) =
+        result_mismatch(result, game.tags.contains("Result"), game.result.token())
+    {
         replay.malformed(game.result_line, game.result_column, message);
         return replay.verdict;
     }
@@ -457,7 +459,7 @@ impl Visitor for Checker {
         }
     }
 
-    fn result(&mut self, _token: &str, line: usize, column: usize) {
+    fn result(&mut self, _result: GameResult, line: usize, column: usize) {
         // The reader has checked that the token equals the Result tag.
         self.result_at = (line, column);
     }
@@ -474,7 +476,7 @@ impl Visitor for Checker {
 
 /// Why `result` disagrees with the rules in the final position, if it does.
 fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Option<String> {
-    let claimed = result_winner(result);
+    let claimed = GameResult::from_token(result).and_then(GameResult::winner);
     if pos.is_finished() {
         return match (pos.winner(), claimed) {
             (Some(w), Some(c)) if w == c => None,
@@ -502,42 +504,4 @@ fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Opt
         )),
         Some(_) => None,
     }
-}
-
-/// The slot (in order of play) of the mover of each entry of `game` (`None` for
-/// `pass`), for round numbers. Replays the game; from a move that cannot be
-/// played on (illegal, or no start position), movers are assumed to follow the
-/// order of play cyclically, starting with the player to move at that point
-/// (the first player when the tags give no start position).
-pub(crate) fn replay_movers(game: &Game) -> Vec<Option<usize>> {
-    let mut movers = Vec::with_capacity(game.moves.len());
-    let start = game.start_position(None).ok();
-    let count = match &start {
-        Some(pos) => pos.players().len(),
-        None => game.players().map_or(2, |p| p.len()),
-    };
-    let mut pos = start;
-    let mut next_slot = pos
-        .as_ref()
-        .and_then(|p| p.players().slot_of(p.to_move()))
-        .unwrap_or(0);
-    for entry in &game.moves {
-        let Some(mv) = &entry.mv else {
-            movers.push(None);
-            continue;
-        };
-        if let Some(p) = &mut pos {
-            let slot = p.players().slot_of(p.to_move()).unwrap_or(0);
-            if p.validate(mv).is_ok() {
-                p.play_unchecked(mv);
-                movers.push(Some(slot));
-                continue;
-            }
-            next_slot = slot;
-            pos = None;
-        }
-        movers.push(Some(next_slot));
-        next_slot = (next_slot + 1) % count.max(1);
-    }
-    movers
 }

@@ -1,7 +1,7 @@
 //! The reader: syntax, positions, leniencies, recovery, limits.
 
 use pacru_notation::pgr::{
-    Game, GameStart, MoveToken, PgrError, Reader, Skip, Visitor, write_game,
+    Game, GameResult, GameStart, MoveToken, PgrError, Reader, Skip, Visitor, write_game,
 };
 use std::io::{self, Read};
 
@@ -315,7 +315,7 @@ impl Visitor for Counter {
         self.log.push(format!("glyph {glyph}"));
     }
 
-    fn result(&mut self, token: &str, line: usize, column: usize) {
+    fn result(&mut self, token: GameResult, line: usize, column: usize) {
         self.log.push(format!("result {token} {line}:{column}"));
     }
 

@@ -2,7 +2,7 @@
 
 use pacru_core::{Colour, Rule, RulesEdition};
 use pacru_notation::format_ppn;
-use pacru_notation::pgr::{Game, Reader, write_game};
+use pacru_notation::pgr::{Game, GameResult, Reader, write_game};
 use pacru_notation::referee::{Checker, Status, Verdict, check_game, malformed};
 
 fn game(text: &str) -> Game {
@@ -176,7 +176,7 @@ fn setup_errors_in_hand_built_games_are_malformed() {
         "Players tag: 'Q' is not a colour letter (K, R, Y, G or B)"
     );
     let mut g = Game::new();
-    g.result = "Black".into();
+    g.result = GameResult::Winner(Colour::Black);
     let v = check_game(&g, 1, None);
     assert_eq!(v.status, Status::Malformed);
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::{Rng, random_moves};
 use pacru_core::{Position, RulesEdition};
-use pacru_notation::pgr::{Game, GameRecorder, Reader, Tags, write_game, write_games};
+use pacru_notation::pgr::{Game, GameRecorder, GameResult, Reader, Tags, write_game, write_games};
 use pacru_notation::referee::{Checker, Status, check_game};
 use proptest::prelude::*;
 
@@ -49,7 +49,7 @@ fn random_game(seed: u64, players: usize, max_plies: usize, annotate: bool) -> G
         }
     }
     if !rec.position().is_finished() && rng.below(3) == 0 {
-        rec.set_result("draw", Some("agreement"));
+        rec.set_result(GameResult::Draw, Some("agreement"));
     }
     rec.finish()
 }

@@ -5,7 +5,7 @@ use crate::errors::{detached, illegal_move_in_game, malformed_game, malformed_re
 use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
 use crate::verdict::verdict_dict;
-use pacru_notation::pgr::{Game, MoveEntry, PgrError, Reader, Tags};
+use pacru_notation::pgr::{Game, MoveEntry, ParseGameResultError, PgrError, Reader, Tags};
 use pacru_notation::referee::Status;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -51,7 +51,7 @@ impl PyGame {
     /// `"draw"` or `"*"` (unfinished or unknown).
     #[getter]
     fn result(&self) -> &str {
-        &self.game.result
+        self.game.result.token()
     }
 
     /// The 1-based number of the game in its input.
@@ -194,7 +194,7 @@ impl PyGame {
                 .collect(),
             game.leading_comments.clone(),
             entries,
-            game.result.clone(),
+            game.result.token().to_string(),
             (game.line, game.offset, game.result_line, game.result_column),
             self.index,
             self.file.clone(),
@@ -224,7 +224,9 @@ pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
             comments,
         });
     }
-    game.result = result;
+    game.result = result.parse().map_err(|e: ParseGameResultError| {
+        pyo3::exceptions::PyValueError::new_err(e.to_string())
+    })?;
     (game.line, game.offset, game.result_line, game.result_column) = at;
     Ok(PyGame { game, index, file })
 }

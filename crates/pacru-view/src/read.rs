@@ -6,7 +6,7 @@ use crate::model::{GameView, SyntaxError};
 use crate::replay::{Context, build};
 use pacru_core::RulesEdition;
 use pacru_notation::pgr::{
-    Game, GameBuilder, GameStart, MoveToken, PgrError, Reader, Skip, Visitor,
+    Game, GameBuilder, GameResult, GameStart, MoveToken, PgrError, Reader, Skip, Visitor,
 };
 use pacru_notation::referee::{self, Checker, Verdict};
 use std::cell::RefCell;
@@ -197,9 +197,9 @@ impl Visitor for Collect {
         self.checker.comment(text);
     }
 
-    fn result(&mut self, token: &str, line: usize, column: usize) {
-        self.builder.result(token, line, column);
-        self.checker.result(token, line, column);
+    fn result(&mut self, result: GameResult, line: usize, column: usize) {
+        self.builder.result(result, line, column);
+        self.checker.result(result, line, column);
     }
 
     fn end_game(&mut self) -> (Game, Verdict) {

@@ -12,7 +12,7 @@ use std::path::Path;
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(
         Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../tests/browser/fixtures")
+            .join("tests/data")
             .join(name),
     )
     .unwrap()

@@ -10,11 +10,12 @@ use pacru_view::{GameView, Games};
 use std::io::{self, Read};
 use std::path::Path;
 
-fn workspace_file(path: &str) -> Vec<u8> {
+/// A record under this crate's `tests/data`.
+fn data_file(name: &str) -> Vec<u8> {
     std::fs::read(
         Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .join(path),
+            .join("tests/data")
+            .join(name),
     )
     .unwrap()
 }
@@ -29,13 +30,13 @@ fn views(text: &[u8]) -> Vec<GameView> {
 #[test]
 fn verdicts_are_those_of_the_referee() {
     for file in [
-        "examples/round1.pgr",
-        "examples/round2.pgr",
-        "tests/browser/fixtures/faulty.pgr",
-        "tests/browser/fixtures/hostile.pgr",
-        "tests/browser/fixtures/players.pgr",
+        "round1.pgr",
+        "round2.pgr",
+        "faulty.pgr",
+        "hostile.pgr",
+        "players.pgr",
     ] {
-        let text = workspace_file(file);
+        let text = data_file(file);
         let mut reader = Reader::new(&text[..]).lenient();
         let mut checker = Checker::new(None);
         let mut expected = Vec::new();
@@ -78,7 +79,7 @@ fn verdicts_are_those_of_the_referee() {
 
 #[test]
 fn plies_are_the_cores_positions_with_the_records_round_numbers() {
-    let text = workspace_file("tests/browser/fixtures/players.pgr");
+    let text = data_file("players.pgr");
     let games: Vec<_> = Reader::new(&text[..]).collect::<Result<_, _>>().unwrap();
     for (game, view) in games.iter().zip(views(&text)) {
         let mut position: Position = game.start_position(None).unwrap();
@@ -120,7 +121,7 @@ fn plies_are_the_cores_positions_with_the_records_round_numbers() {
 
 #[test]
 fn effects_name_what_each_move_did() {
-    let text = workspace_file("tests/browser/fixtures/players.pgr");
+    let text = data_file("players.pgr");
     let all = views(&text);
     let plies = all.iter().flat_map(|g| g.plies.iter());
     let (mut pincers, mut crossings, mut connections, mut reorientations, mut removals) =
@@ -167,7 +168,7 @@ fn effects_name_what_each_move_did() {
 
 #[test]
 fn an_illegal_game_stops_at_the_refused_move() {
-    let text = workspace_file("tests/browser/fixtures/faulty.pgr");
+    let text = data_file("faulty.pgr");
     let all = views(&text);
     let game = &all[0];
     assert_eq!(game.verdict.status, "illegal");
@@ -201,7 +202,7 @@ fn an_illegal_game_stops_at_the_refused_move() {
 fn a_malformed_game_keeps_what_could_be_read() {
     let game = |moves: &str| format!("[Black \"Ada\"]\n[Result \"*\"]\n\n{moves}\n");
     // The first 40 plies of a real game, then an unreadable token.
-    let players = workspace_file("tests/browser/fixtures/players.pgr");
+    let players = data_file("players.pgr");
     let first = Reader::new(&players[..]).read_game().unwrap().unwrap();
     let forty: String = first.plies().take(40).map(|m| format!("{m} ")).collect();
     let cases = [
@@ -232,7 +233,7 @@ fn a_malformed_game_keeps_what_could_be_read() {
 
 #[test]
 fn a_game_in_memory_gets_the_same_view() {
-    let text = workspace_file("examples/round1.pgr");
+    let text = data_file("round1.pgr");
     let game = Reader::new(&text[..]).read_game().unwrap().unwrap();
     let from_memory = GameView::from_game(&game, None);
     let from_reader = &views(&text)[0];
@@ -277,7 +278,7 @@ fn replay_json_keeps_its_shape() {
 
 #[test]
 fn passes_follow_the_ply_that_blocked_a_player() {
-    let all = views(&workspace_file("tests/data/pass-blocked.pgr"));
+    let all = views(&data_file("pass-blocked.pgr"));
     for view in &all[..2] {
         assert_eq!(view.verdict.status, "ok");
         let blocking: Vec<_> = view.plies.iter().filter(|p| p.passes > 0).collect();
@@ -308,7 +309,7 @@ fn passes_follow_the_ply_that_blocked_a_player() {
 
 #[test]
 fn a_game_in_memory_has_its_illegal_pass_refused_too() {
-    let text = workspace_file("tests/data/pass-blocked.pgr");
+    let text = data_file("pass-blocked.pgr");
     for game in Reader::new(&text[..]).map(Result::unwrap) {
         // Forget where the moves were written, as for a game built in memory.
         let mut game = game;

@@ -82,7 +82,7 @@ fn heading(name: &str, number: u64, game: &Game, start: &Position) -> String {
         game.line,
         players.join(", "),
         start.rules(),
-        Escaped(&game.result)
+        game.result
     )
 }
 
@@ -191,7 +191,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
             text,
             "\nend: {}, Result \"{}\"; {}",
             plies(ply as u64),
-            Escaped(&game.result),
+            game.result,
             format_ppn(&position)
         );
     }

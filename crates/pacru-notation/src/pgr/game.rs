@@ -1,6 +1,6 @@
 //! A game record in memory: tags, moves with their annotations, the result.
 
-use super::Tags;
+use super::{GameResult, Tags};
 use crate::{PpnError, parse_ppn_with_rules};
 use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
 use thiserror::Error;
@@ -88,7 +88,7 @@ pub struct Game {
     /// The movetext entries in order (moves and `pass`es).
     pub moves: Vec<MoveEntry>,
     /// The result token: `Black`, `Red`, `Yellow`, `Green`, `Blue`, `draw` or `*`.
-    pub result: String,
+    pub result: GameResult,
     /// The 1-based line where the game starts (its first tag), 0 when not read.
     pub line: usize,
     /// The byte offset where the game starts in the input.
@@ -131,38 +131,9 @@ fn setup_error(tag: &str, message: impl Into<String>) -> SetupError {
     }
 }
 
-/// The result tokens, as they are spelled.
-pub const RESULT_TOKENS: [&str; 7] = ["Black", "Red", "Yellow", "Green", "Blue", "draw", "*"];
-
-/// Whether `s` is a result token (exact spelling).
+/// Whether `s` is a result token (exact spelling); see [`GameResult`].
 pub fn is_result_token(s: &str) -> bool {
-    as_result_token(s).is_some()
-}
-
-/// The result token spelled `s`, as a static string.
-pub(crate) fn as_result_token(s: &str) -> Option<&'static str> {
-    Some(match s {
-        "Black" => "Black",
-        "Red" => "Red",
-        "Yellow" => "Yellow",
-        "Green" => "Green",
-        "Blue" => "Blue",
-        "draw" => "draw",
-        "*" => "*",
-        _ => return None,
-    })
-}
-
-/// The winner named by a result token, if it names one.
-pub fn result_winner(result: &str) -> Option<Colour> {
-    match result {
-        "Black" => Some(Colour::Black),
-        "Red" => Some(Colour::Red),
-        "Yellow" => Some(Colour::Yellow),
-        "Green" => Some(Colour::Green),
-        "Blue" => Some(Colour::Blue),
-        _ => None,
-    }
+    GameResult::from_token(s).is_some()
 }
 
 /// Parses a `Players` tag value: 2 to 4 distinct colour letters.
@@ -244,7 +215,7 @@ impl Game {
             tags: Tags::new(),
             leading_comments: Vec::new(),
             moves: Vec::new(),
-            result: "*".to_string(),
+            result: GameResult::Unfinished,
             line: 0,
             offset: 0,
             result_line: 0,
@@ -350,9 +321,9 @@ impl Game {
     }
 
     /// Sets the result token and the `Result` tag together.
-    pub fn set_result(&mut self, result: &str) {
-        self.result = result.to_string();
-        self.tags.set("Result", result);
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = result;
+        self.tags.set("Result", result.token());
     }
 
     /// The plies of the game: its moves without the `pass`es.

@@ -8,18 +8,21 @@
 
 mod error;
 mod game;
+mod movers;
 mod reader;
 mod recorder;
+mod result;
 mod tags;
 mod visitor;
 mod writer;
 
 pub use error::PgrError;
-pub use game::{Game, MoveEntry, RESULT_TOKENS, SetupError, is_result_token, result_winner};
+pub use game::{Game, MoveEntry, SetupError, is_result_token};
 pub use reader::{
     DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, MAX_TAGS, Reader,
 };
 pub use recorder::{GameRecorder, RecordError};
+pub use result::{GameResult, ParseGameResultError};
 pub(crate) use tags::SETUP_TAGS;
 pub use tags::Tags;
 pub use visitor::{GameStart, MoveToken, Skip, Visitor};

@@ -1,11 +1,10 @@
 //! The streaming reader of game records.
 
 use super::game::{
-    as_result_token, default_seats_text, is_result_token, parse_players_tag, parse_rules_tag,
-    parse_seats_tag,
+    default_seats_text, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
 };
 use super::visitor::{GameStart, MoveToken, Skip, Visitor};
-use super::{Game, MoveEntry, PgrError};
+use super::{Game, GameResult, MoveEntry, PgrError};
 use crate::fast_move::parse_move_token;
 use crate::parse_ppn;
 use std::io::{self, Read};
@@ -580,7 +579,7 @@ impl<R: Read> Reader<R> {
                 }
                 b'*' => {
                     self.advance(b);
-                    self.finish(v, state, at, "*")?;
+                    self.finish(v, state, at, GameResult::Unfinished)?;
                     return Ok(Some(v.end_game()));
                 }
                 b'[' => {
@@ -716,7 +715,7 @@ impl<R: Read> Reader<R> {
                 format!("unknown token '{text}' (not valid UTF-8)"),
             ));
         };
-        if let Some(token) = as_result_token(text) {
+        if let Some(token) = GameResult::from_token(text) {
             self.finish(v, state, at, token)?;
             return Ok(true);
         }
@@ -812,12 +811,12 @@ impl<R: Read> Reader<R> {
         v: &mut V,
         state: &GameState,
         at: Pos,
-        token: &str,
+        token: GameResult,
     ) -> Result<(), Fail> {
         let tag = state.checked[0]
             .as_ref()
             .map_or("*", |(value, _)| value.as_str());
-        if tag != token {
+        if tag != token.token() {
             let why = if state.checked[0].is_some() {
                 format!("the Result tag is \"{tag}\"")
             } else {
@@ -1195,9 +1194,9 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn result(&mut self, token: &str, line: usize, column: usize) {
+    fn result(&mut self, result: GameResult, line: usize, column: usize) {
         let game = self.game();
-        game.result = token.to_string();
+        game.result = result;
         game.result_line = line;
         game.result_column = column;
     }

@@ -1,7 +1,7 @@
 //! Building game records from moves, for tools that play games (selfplay,
 //! tournaments): the record is always legal and its result consistent.
 
-use super::{Game, MoveEntry, SetupError, Tags};
+use super::{Game, GameResult, MoveEntry, SetupError, Tags};
 use pacru_core::{IllegalMove, Move, Position, RulesEdition};
 use thiserror::Error;
 
@@ -41,7 +41,7 @@ pub enum RecordError {
 pub struct GameRecorder {
     game: Game,
     position: Position,
-    result: Option<(String, Option<String>)>,
+    result: Option<(GameResult, Option<String>)>,
 }
 
 impl GameRecorder {
@@ -118,8 +118,8 @@ impl GameRecorder {
     /// Sets the result for a game the rules have not ended (`draw`, `*`, or a
     /// winner with a `Termination` such as `time` or `adjudication`). Ignored by
     /// [`GameRecorder::finish`] when the rules have ended the game.
-    pub fn set_result(&mut self, result: &str, termination: Option<&str>) {
-        self.result = Some((result.to_string(), termination.map(str::to_string)));
+    pub fn set_result(&mut self, result: GameResult, termination: Option<&str>) {
+        self.result = Some((result, termination.map(str::to_string)));
     }
 
     /// The finished record, in canonical form. If the rules have ended the game,
@@ -128,16 +128,16 @@ impl GameRecorder {
     pub fn finish(mut self) -> Game {
         match self.position.winner() {
             Some(winner) if self.position.is_finished() => {
-                self.game.set_result(winner.word());
+                self.game.set_result(GameResult::Winner(winner));
             }
             _ => match self.result.take() {
                 Some((result, termination)) => {
-                    self.game.set_result(&result);
+                    self.game.set_result(result);
                     if let Some(t) = termination {
                         self.game.tags.set("Termination", &t);
                     }
                 }
-                None => self.game.set_result("*"),
+                None => self.game.set_result(GameResult::Unfinished),
             },
         }
         self.game.canonicalize();

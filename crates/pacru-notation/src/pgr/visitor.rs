@@ -1,6 +1,7 @@
 //! The streaming interface of the reader: a [`Visitor`] is told about each part of a
 //! game as it is read, without building a [`Game`](super::Game).
 
+use super::GameResult;
 use pacru_core::Move;
 
 /// Whether to skip the rest of a game (its movetext).
@@ -81,8 +82,8 @@ pub trait Visitor {
     }
 
     /// The result token, where it was written.
-    fn result(&mut self, token: &str, line: usize, column: usize) {
-        let _ = (token, line, column);
+    fn result(&mut self, result: GameResult, line: usize, column: usize) {
+        let _ = (result, line, column);
     }
 
     /// The game is complete and well-formed.

@@ -1,9 +1,9 @@
 //! The canonical writer of game records.
 
 use super::game::default_seats_text;
+use super::movers::replay_movers;
 use super::tags::SETUP_TAGS;
 use super::{Game, MoveEntry, Tags};
-use crate::referee::replay_movers;
 use pacru_core::{Colour, RulesEdition};
 use std::fmt::Write as _;
 
@@ -58,7 +58,7 @@ pub fn canonical_tags(game: &Game) -> Tags {
     if let Some(position) = tags.get("Position") {
         out.push("Position".to_string(), position.to_string());
     }
-    out.push("Result".to_string(), game.result.clone());
+    out.push("Result".to_string(), game.result.token().to_string());
     if let Some(termination) = tags.get("Termination") {
         out.push("Termination".to_string(), termination.to_string());
     }
@@ -235,7 +235,7 @@ pub fn write_game(game: &Game) -> String {
         };
         write_entry(&mut lines, entry, number);
     }
-    lines.put(&game.result);
+    lines.put(game.result.token());
     let mut out = lines.out;
     out.push('\n');
     out

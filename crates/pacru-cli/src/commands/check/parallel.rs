@@ -26,7 +26,7 @@ use super::{Message, Settings, verdict_message};
 use crate::cli::Format;
 use crate::input::{AlignedReads, TAPE_CAP, TapeReader, Unreadable};
 use crate::words::plural;
-use pacru_notation::pgr::{GameStart, MoveToken, Reader, Skip, Visitor};
+use pacru_notation::pgr::{GameResult, GameStart, MoveToken, Reader, Skip, Visitor};
 use pacru_notation::referee::{self, Checker};
 use rayon::prelude::*;
 use std::fs::File;
@@ -135,8 +135,8 @@ impl Visitor for Probe<'_> {
     }
 
     #[inline]
-    fn result(&mut self, token: &str, line: usize, column: usize) {
-        self.checker.result(token, line, column);
+    fn result(&mut self, result: GameResult, line: usize, column: usize) {
+        self.checker.result(result, line, column);
     }
 
     #[inline]

@@ -72,8 +72,8 @@ impl Visitor for Trace {
         let _ = writeln!(self.out, "comment {text:?}");
     }
 
-    fn result(&mut self, token: &str, line: usize, column: usize) {
-        let _ = writeln!(self.out, "result {token:?} {line}:{column}");
+    fn result(&mut self, token: GameResult, line: usize, column: usize) {
+        let _ = writeln!(self.out, "result {:?} {line}:{column}", token.token());
     }
 
     fn end_game(&mut self) {
@@ -350,7 +350,7 @@ fn the_size_limit_is_reported_alike() {
 fn the_bundled_records_read_the_same_in_any_chunks() {
     let dirs = [
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/malformed"),
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"),
     ];
     let mut files = 0;
     for dir in dirs {

@@ -1,6 +1,12 @@
-//! Position notation (PPN): `MARKERS CHEVRONS TO_MOVE PLAYERS`.
+//! Position notation (PPN): `MARKERS CHEVRONS TO_MOVE PLAYERS`, as a value ([`Ppn`])
+//! with `FromStr` and `Display`, and the conversions on [`Position`].
+//!
+//! A PPN does not name the rules edition; parsing assumes the 2004 rules unless told
+//! otherwise ([`Ppn::with_rules`], [`Position::from_ppn`]).
 
-use pacru_core::{Colour, Direction, Field, Position, PositionError, RulesEdition, Setup};
+use crate::{Colour, Direction, Field, Position, PositionError, RulesEdition, Setup};
+use std::fmt;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// The text is not a valid position; `column` (0-based, in characters) points at the problem.
@@ -21,6 +27,7 @@ fn error(column: usize, message: impl Into<String>) -> PpnError {
 }
 
 /// Where each part of the position was written, to place errors found later.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Spans {
     marker_column: [usize; 81],
     chevron_columns: Vec<usize>,
@@ -28,16 +35,121 @@ struct Spans {
     players_column: usize,
 }
 
+/// A position in PPN, read but not yet checked against the rules' invariants.
+///
+/// `"...".parse::<Ppn>()` checks the syntax; [`Ppn::into_position`] checks the
+/// invariants (one chevron per field, colours that play, ...) and settles the position.
+/// `Display` writes the text back: the canonical PPN for a `Ppn` made by
+/// [`Ppn::from_position`] or [`Position::to_ppn`].
+///
+/// ```
+/// use pacru_core::{Position, Ppn, RulesEdition};
+///
+/// let text = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+/// let ppn: Ppn = text.parse()?;
+/// let position = ppn.into_position()?;
+/// assert_eq!(position, Position::standard(2).unwrap());
+/// assert_eq!(position.to_ppn().to_string(), text);
+///
+/// // The same in one step, under a chosen rules edition:
+/// let position = Position::from_ppn(text, RulesEdition::Pacru2011)?;
+/// assert_eq!(position.rules(), RulesEdition::Pacru2011);
+/// # Ok::<(), pacru_core::PpnError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ppn {
+    setup: Setup,
+    /// Columns of the parts, when the value was read from text.
+    spans: Option<Box<Spans>>,
+}
+
+impl Ppn {
+    /// The PPN of a position (canonical text).
+    pub fn from_position(position: &Position) -> Ppn {
+        Ppn {
+            setup: position.to_setup(),
+            spans: None,
+        }
+    }
+
+    /// The position's plain data.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The same text read under another rules edition (a PPN does not name one).
+    #[must_use]
+    pub fn with_rules(mut self, rules: RulesEdition) -> Ppn {
+        self.setup.rules = rules;
+        self
+    }
+
+    /// Checks the invariants and builds the settled position; an error points at the
+    /// part of the text at fault.
+    pub fn into_position(self) -> Result<Position, PpnError> {
+        Position::from_setup(&self.setup).map_err(|e| match &self.spans {
+            Some(spans) => locate(&e, &self.setup, spans),
+            None => error(0, e.to_string()),
+        })
+    }
+}
+
+impl FromStr for Ppn {
+    type Err = PpnError;
+
+    /// Reads the text under the 2004 rules (see [`Ppn::with_rules`]); a trailing
+    /// line end is ignored.
+    fn from_str(text: &str) -> Result<Ppn, PpnError> {
+        let (setup, spans) = parse_setup(text, RulesEdition::default())?;
+        Ok(Ppn {
+            setup,
+            spans: Some(Box::new(spans)),
+        })
+    }
+}
+
+impl fmt::Display for Ppn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_ppn(f, &self.setup)
+    }
+}
+
+impl From<&Position> for Ppn {
+    fn from(position: &Position) -> Ppn {
+        Ppn::from_position(position)
+    }
+}
+
+impl Position {
+    /// Reads a position from PPN under the given rules edition and settles it (a
+    /// blocked player to move is removed).
+    ///
+    /// ```
+    /// use pacru_core::{Position, RulesEdition};
+    /// let text = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+    /// let position = Position::from_ppn(text, RulesEdition::Pacru2004).unwrap();
+    /// assert_eq!(position.to_ppn().to_string(), text);
+    /// ```
+    pub fn from_ppn(text: &str, rules: RulesEdition) -> Result<Position, PpnError> {
+        text.parse::<Ppn>()?.with_rules(rules).into_position()
+    }
+
+    /// The position in PPN; `to_ppn().to_string()` is the canonical text.
+    pub fn to_ppn(&self) -> Ppn {
+        Ppn::from_position(self)
+    }
+}
+
 /// Parses a PPN under the 2004 rules and settles it (a blocked player to move is
-/// removed). Use [`parse_ppn_with_rules`] for another edition.
+/// removed). The same as [`Position::from_ppn`] with [`RulesEdition::Pacru2004`].
 pub fn parse_ppn(text: &str) -> Result<Position, PpnError> {
     parse_ppn_with_rules(text, RulesEdition::default())
 }
 
-/// Parses a PPN under the given rules edition and settles it.
+/// Parses a PPN under the given rules edition and settles it; the same as
+/// [`Position::from_ppn`].
 pub fn parse_ppn_with_rules(text: &str, rules: RulesEdition) -> Result<Position, PpnError> {
-    let (setup, spans) = parse_setup(text, rules)?;
-    Position::from_setup(&setup).map_err(|e| locate(&e, &setup, &spans))
+    Position::from_ppn(text, rules)
 }
 
 /// Splits on single spaces, recording each part's starting column.
@@ -278,10 +390,11 @@ fn locate(e: &PositionError, setup: &Setup, spans: &Spans) -> PpnError {
     error(column, e.to_string())
 }
 
-/// The canonical PPN of a position.
+/// The canonical PPN of a position; the same as `position.to_ppn().to_string()`.
 ///
-/// Written character by character, without the formatting machinery: `pacru
-/// check --format json` writes one for every game it checks.
+/// Written character by character from the position, without the formatting
+/// machinery or an intermediate [`Setup`]: `pacru check --format json` writes one
+/// for every game it checks.
 pub fn format_ppn(pos: &Position) -> String {
     let mut out = String::with_capacity(128);
     // Each field's colour letter, from the fields of each player.
@@ -335,65 +448,63 @@ pub fn format_ppn(pos: &Position) -> String {
     out
 }
 
+fn write_ppn(out: &mut impl fmt::Write, setup: &Setup) -> fmt::Result {
+    for rank in (0..9u8).rev() {
+        let mut run = 0;
+        for file in 0..9u8 {
+            let Some(field) = Field::new(file, rank) else {
+                continue;
+            };
+            match setup.markers[field.index()] {
+                Some(colour) => {
+                    if run > 0 {
+                        write!(out, "{run}")?;
+                        run = 0;
+                    }
+                    out.write_char(colour.letter())?;
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            write!(out, "{run}")?;
+        }
+        if rank > 0 {
+            out.write_char('/')?;
+        }
+    }
+    out.write_char(' ')?;
+    for (i, (colour, field, facing)) in setup.chevrons.iter().enumerate() {
+        if i > 0 {
+            out.write_char(',')?;
+        }
+        write!(out, "{}{field}{facing}", colour.letter())?;
+    }
+    if setup.chevrons.is_empty() {
+        out.write_char('-')?;
+    }
+    write!(out, " {} ", setup.to_move.letter())?;
+    for colour in &setup.players {
+        out.write_char(colour.letter())?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const START2: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
 
-    /// The plain way of writing PPN (through `Display`), to check the fast writer.
-    fn format_ppn_reference(pos: &Position) -> String {
-        use std::fmt::Write as _;
-        let mut out = String::new();
-        for rank in (0..9u8).rev() {
-            let mut run = 0;
-            for file in 0..9u8 {
-                let field = Field::new(file, rank).unwrap();
-                match pos.colour_at(field) {
-                    Some(colour) => {
-                        if run > 0 {
-                            let _ = write!(out, "{run}");
-                            run = 0;
-                        }
-                        out.push(colour.letter());
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                let _ = write!(out, "{run}");
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        let chevrons: Vec<String> = pos
-            .chevrons()
-            .map(|(colour, field, facing)| format!("{}{field}{facing}", colour.letter()))
-            .collect();
-        let chevrons = if chevrons.is_empty() {
-            "-".to_string()
-        } else {
-            chevrons.join(",")
-        };
-        let _ = write!(
-            out,
-            " {chevrons} {} {}",
-            pos.to_move().letter(),
-            pos.players()
-        );
-        out
-    }
-
     #[test]
-    fn the_writer_agrees_with_display_along_random_games() {
-        let mut rng = pacru_core::SplitMix64::new(3);
+    fn format_ppn_agrees_with_display_along_random_games() {
+        let mut rng = crate::SplitMix64::new(3);
         let mut positions = 0;
         for players in [2, 3, 4] {
             for _ in 0..20 {
                 let mut pos = Position::standard(players).unwrap();
                 loop {
-                    assert_eq!(format_ppn(&pos), format_ppn_reference(&pos));
+                    assert_eq!(format_ppn(&pos), pos.to_ppn().to_string());
                     positions += 1;
                     let Some(mv) = pos.random_move(&mut rng) else {
                         break;
@@ -404,12 +515,52 @@ mod tests {
         }
         assert!(positions > 1000);
     }
-
     #[test]
     fn standard_start_matches_the_spec() {
         let pos = Position::standard(2).unwrap();
         assert_eq!(format_ppn(&pos), START2);
         assert_eq!(parse_ppn(START2).unwrap(), pos);
+    }
+
+    #[test]
+    fn ppn_values_round_trip_through_text_and_positions() {
+        let mut rng = crate::SplitMix64::new(7);
+        for players in 2..=4 {
+            let mut pos = Position::standard(players).unwrap();
+            for _ in 0..120 {
+                if pos.is_finished() {
+                    break;
+                }
+                let text = pos.to_ppn().to_string();
+                let read: Ppn = text.parse().unwrap();
+                assert_eq!(read.to_string(), text);
+                assert_eq!(read.setup(), &pos.to_setup());
+                let back = read.with_rules(pos.rules()).into_position().unwrap();
+                assert_eq!(back, pos, "{text}");
+                let mv = pos.random_move(&mut rng).unwrap();
+                pos.play_unchecked(&mv);
+            }
+        }
+    }
+
+    #[test]
+    fn ppn_keeps_the_rules_edition_it_is_given() {
+        let pos = Position::from_ppn(START2, RulesEdition::Pacru2011).unwrap();
+        assert_eq!(pos.rules(), RulesEdition::Pacru2011);
+        assert_eq!(
+            START2.parse::<Ppn>().unwrap().setup().rules,
+            RulesEdition::Pacru2004
+        );
+    }
+
+    #[test]
+    fn invariant_errors_of_a_read_ppn_are_located() {
+        let err = "9/9/9/9/9/9/9/9/9 Ke1N,Re1N K KR"
+            .parse::<Ppn>()
+            .unwrap()
+            .into_position()
+            .unwrap_err();
+        assert_eq!(err.column, 23);
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! Move notation: lenient parsing, canonical formatting.
+//! Move notation: lenient parsing (`FromStr for Move`); the canonical form is `Move`'s
+//! `Display`.
 //!
 //! Parsing only checks syntax ("this text is not a move"); whether a move is legal
-//! is the core's business ([`pacru_core::Position::play`]).
+//! is the position's business ([`crate::Position::play`]).
 
-use pacru_core::{Bitboard, Field, Item, Items, Move, Movement, Reorientation, Rotation};
+use crate::{Bitboard, Field, Item, Items, Move, Movement, Reorientation, Rotation};
+use std::str::FromStr;
 use thiserror::Error;
 
 /// The text is not a move; `column` (0-based, in characters) points at the problem.
@@ -104,10 +106,32 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Parses a move in any letter case, with optional spaces after commas.
+impl FromStr for Move {
+    type Err = MoveSyntaxError;
+
+    /// Reads a move in canonical or lenient notation (any letter case, spaces after
+    /// commas, items in any order); `to_string()` gives the canonical form back.
+    ///
+    /// ```
+    /// use pacru_core::{Move, Position};
+    ///
+    /// let mv: Move = "E1-E2".parse()?;
+    /// assert_eq!(mv.to_string(), "e1-e2");
+    /// let start = Position::standard(2).unwrap();
+    /// assert!(start.play(&mv).is_ok());
+    /// assert!("e1-j2".parse::<Move>().is_err());
+    /// # Ok::<(), pacru_core::MoveSyntaxError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Move, MoveSyntaxError> {
+        parse_move(text)
+    }
+}
+
+/// Parses a move in any letter case, with optional spaces after commas; the same as
+/// `text.parse::<Move>()`.
 ///
 /// ```
-/// use pacru_notation::parse_move;
+/// use pacru_core::parse_move;
 /// assert_eq!(parse_move("A3-A5( * )").is_err(), true);
 /// assert_eq!(parse_move("A3-A5(*)").unwrap().to_string(), "a3-a5(*)");
 /// assert_eq!(parse_move("e3<<(d1, b2,c1,a1)").unwrap().to_string(), "e3<<(a1,c1,d1,b2)");
