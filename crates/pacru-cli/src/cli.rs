@@ -64,8 +64,10 @@ JSON output (`--format json`) is one object per game and per line, in input orde
 the keys file, game, line, status, plies, result, winner, final_position, error. An input \
 that cannot be read gets one object too, with status `unreadable`, game and line null and \
 the reason in error.message.\n\n\
-Several files are checked in parallel; the output is always in the order of the files and \
-games. Files are read as streams, one game at a time and never whole, so memory stays \
+Several files are checked in parallel, and so are the parts of one big file (2 MiB or \
+more, cut where games start; the number of threads follows RAYON_NUM_THREADS, all cores by \
+default); the output is always in the order of the files and games, the same whatever the \
+number of threads. Files are read as streams, one game at a time and never whole, so memory stays \
 bounded whatever their size; a single game longer than 16 MiB is `malformed`.\n\n\
 A file that cannot be read (missing, a directory, no permission, a read error) is \
 reported on standard error as `pacru: error: FILE: REASON`; the other files are still \

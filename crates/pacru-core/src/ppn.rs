@@ -418,8 +418,61 @@ fn locate(e: &PositionError, setup: &Setup, spans: &Spans) -> PpnError {
 }
 
 /// The canonical PPN of a position; the same as `position.to_ppn().to_string()`.
+///
+/// Written character by character from the position, without the formatting
+/// machinery or an intermediate [`Setup`]: `pacru check --format json` writes one
+/// for every game it checks.
 pub fn format_ppn(pos: &Position) -> String {
-    pos.to_ppn().to_string()
+    let mut out = String::with_capacity(128);
+    // Each field's colour letter, from the fields of each player.
+    let mut letters = [0u8; 81];
+    for colour in pos.players().iter() {
+        for field in pos.fields_of(colour) {
+            letters[field.index()] = colour.letter() as u8;
+        }
+    }
+    for rank in (0..9usize).rev() {
+        let mut run = 0u8;
+        for &letter in &letters[rank * 9..rank * 9 + 9] {
+            if letter == 0 {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                out.push(char::from(b'0' + run));
+                run = 0;
+            }
+            out.push(char::from(letter));
+        }
+        if run > 0 {
+            out.push(char::from(b'0' + run));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    let mut any = false;
+    for (colour, field, facing) in pos.chevrons() {
+        if any {
+            out.push(',');
+        }
+        any = true;
+        out.push(colour.letter());
+        out.push(field.file_char());
+        out.push(field.rank_char());
+        out.push_str(facing.name());
+    }
+    if !any {
+        out.push('-');
+    }
+    out.push(' ');
+    out.push(pos.to_move().letter());
+    out.push(' ');
+    for colour in pos.players().iter() {
+        out.push(colour.letter());
+    }
+    out
 }
 
 fn write_ppn(out: &mut impl fmt::Write, setup: &Setup) -> fmt::Result {
@@ -470,6 +523,25 @@ mod tests {
 
     const START2: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
 
+    #[test]
+    fn format_ppn_agrees_with_display_along_random_games() {
+        let mut rng = crate::SplitMix64::new(3);
+        let mut positions = 0;
+        for players in [2, 3, 4] {
+            for _ in 0..20 {
+                let mut pos = Position::standard(players).unwrap();
+                loop {
+                    assert_eq!(format_ppn(&pos), pos.to_ppn().to_string());
+                    positions += 1;
+                    let Some(mv) = pos.random_move(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(&mv);
+                }
+            }
+        }
+        assert!(positions > 1000);
+    }
     #[test]
     fn standard_start_matches_the_spec() {
         let pos = Position::standard(2).unwrap();

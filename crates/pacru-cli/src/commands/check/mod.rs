@@ -7,21 +7,23 @@
 //! so that the text report stays proportionate to its input.
 
 mod ordered;
+mod parallel;
 mod report;
+mod split;
 
 use crate::Outcome;
 use crate::board;
 use crate::cli::{CheckArgs, DiagramLimit, Format};
 use crate::diagnostics;
-use crate::input::{self, TAPE_CAP, TapeReader, Unreadable};
+use crate::input::{self, AlignedReads, TAPE_CAP, Tape, TapeReader, Unreadable};
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
 use crate::style;
 use crate::words::plural;
 use pacru_core::{Position, RulesEdition};
 use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{self, Status};
-use report::Counts;
+use pacru_notation::referee::{self, Status, Verdict};
+use report::{Counts, Renderer};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
@@ -73,10 +75,12 @@ fn check_input(
         })
     };
     tracing::info!("{name}: checking");
+    let file = AlignedReads::new(file, 0);
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader).lenient();
     // Referees as it reads, building no `Game`: the same verdicts as `check_game`.
     let mut checker = referee::Checker::new(settings.rules);
+    let renderer = Renderer::new(name);
     let mut games = 0u64;
     loop {
         let start = reader.offset();
@@ -97,20 +101,7 @@ fn check_input(
         };
         games += 1;
         tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
-        let status = verdict.status;
-        let message = match settings.format {
-            Format::Json => Message::Game {
-                status,
-                text: report::json_line(name, &verdict),
-                position: None,
-            },
-            Format::Text => Message::Game {
-                status,
-                text: report::text(name, &verdict, &tape, settings.colour),
-                position: report::position_shown(&verdict),
-            },
-        };
-        if !send(message) {
+        if !send(verdict_message(&renderer, settings, &verdict, &tape)) {
             return;
         }
     }
@@ -120,6 +111,29 @@ fn check_input(
         tracing::warn!("{name}: no game found");
     } else {
         tracing::info!("{name}: {} checked", plural(games, "game"));
+    }
+}
+
+/// The message of one verdict, rendered in the format of the run; `tape` holds
+/// the recent text of the input, numbered as the verdict's lines are.
+fn verdict_message(
+    renderer: &Renderer<'_>,
+    settings: Settings,
+    verdict: &Verdict,
+    tape: &Tape,
+) -> Message {
+    let status = verdict.status;
+    match settings.format {
+        Format::Json => Message::Game {
+            status,
+            text: renderer.json_line(verdict),
+            position: None,
+        },
+        Format::Text => Message::Game {
+            status,
+            text: renderer.text(verdict, tape, settings.colour),
+            position: report::position_shown(verdict),
+        },
     }
 }
 
@@ -175,59 +189,69 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
     // once: the next verdict may be long in coming (endless input).
     let mut flushed = Instant::now();
     let mut flush_now = false;
-    ordered::run(
-        &names,
-        |name, send| check_input(name, settings, &read, send),
-        |message| {
-            let text = match message {
-                Message::Game {
-                    status,
-                    mut text,
-                    position,
-                } => {
-                    counts.add(status);
-                    flush_now = status != Status::Ok;
-                    if status != Status::Ok {
-                        outcome = outcome.max(Outcome::Failure);
-                        bad_games += 1;
-                    }
-                    if let Some((what, position)) = position {
-                        let diagram = args.diagrams.allows(bad_games);
-                        if !diagram && args.diagrams != DiagramLimit::First(0) {
-                            diagrams_left_out += 1;
-                        }
-                        text.push_str(&position_section(what, &position, diagram, colour));
-                    }
-                    text
+    let consume = |message| {
+        let text = match message {
+            Message::Game {
+                status,
+                mut text,
+                position,
+            } => {
+                counts.add(status);
+                flush_now = status != Status::Ok;
+                if status != Status::Ok {
+                    outcome = outcome.max(Outcome::Failure);
+                    bad_games += 1;
                 }
-                Message::Unreadable(unreadable) => {
-                    counts.unreadable += 1;
-                    outcome = Outcome::IoError;
-                    progress.suspend(|| {
-                        let _ = out.flush();
-                        diagnostics::error(&unreadable);
-                    });
-                    match args.format {
-                        Format::Json => report::json_unreadable(&unreadable),
-                        Format::Text => return true,
+                if let Some((what, position)) = position {
+                    let diagram = args.diagrams.allows(bad_games);
+                    if !diagram && args.diagrams != DiagramLimit::First(0) {
+                        diagrams_left_out += 1;
                     }
+                    text.push_str(&position_section(what, &position, diagram, colour));
                 }
-            };
-            let result = progress.suspend(|| {
-                out.write_all(text.as_bytes())?;
-                if flush_now || flushed.elapsed() >= FLUSH_EVERY {
-                    flushed = Instant::now();
-                    out.flush()?;
-                }
-                Ok(())
-            });
-            if let Err(e) = result {
-                write_error = Some(e);
-                return false;
+                text
             }
-            true
-        },
-    );
+            Message::Unreadable(unreadable) => {
+                counts.unreadable += 1;
+                outcome = Outcome::IoError;
+                progress.suspend(|| {
+                    let _ = out.flush();
+                    diagnostics::error(&unreadable);
+                });
+                match args.format {
+                    Format::Json => report::json_unreadable(&unreadable),
+                    Format::Text => return true,
+                }
+            }
+        };
+        let result = progress.suspend(|| {
+            out.write_all(text.as_bytes())?;
+            if flush_now || flushed.elapsed() >= FLUSH_EVERY {
+                flushed = Instant::now();
+                out.flush()?;
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            write_error = Some(e);
+            return false;
+        }
+        true
+    };
+    // One big file is cut into parts checked in parallel; several files are
+    // checked in parallel one file per worker. The output is the same either way.
+    let plan = match names.as_slice() {
+        [only] => parallel::plan_for(only, rayon::current_num_threads()),
+        _ => None,
+    };
+    match plan {
+        Some(plan) => parallel::run(&names[0], &plan, settings, &read, consume),
+        None => ordered::run(
+            &names,
+            |name, send| check_input(name, settings, &read, send),
+            consume,
+        ),
+    }
     progress.finish();
     if let Some(e) = write_error {
         return Err(write_failed(e, outcome));

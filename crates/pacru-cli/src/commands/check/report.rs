@@ -6,7 +6,7 @@ use crate::style::{self, BAD, DIM, GOOD, WARN};
 use crate::words::{plies, plural};
 use pacru_core::Position;
 use pacru_notation::referee::{Status, Verdict};
-use pacru_notation::{Escaped, format_ppn};
+use pacru_notation::{Escaped, format_ppn, needs_escape};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -68,6 +68,148 @@ pub fn json_line(file: &str, verdict: &Verdict) -> String {
         }),
     };
     to_line(file, &json)
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends `text` as a JSON string, as `serde_json` writes it.
+fn push_json_string(out: &mut String, text: &str) {
+    let plain = text
+        .bytes()
+        .all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\');
+    if plain {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        out.push_str(&serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_string()));
+    }
+}
+
+/// Renders the verdicts of one input, with what is the same for every game of
+/// it (the file name, escaped for text and for JSON) worked out once.
+pub struct Renderer<'a> {
+    file: &'a str,
+    /// The file name as text shows it.
+    text_name: String,
+    /// The file name as a JSON string.
+    json_name: String,
+}
+
+impl<'a> Renderer<'a> {
+    /// A renderer for the verdicts of input `file`.
+    pub fn new(file: &'a str) -> Renderer<'a> {
+        let mut json_name = String::new();
+        push_json_string(&mut json_name, file);
+        Renderer {
+            file,
+            text_name: Escaped(file).to_string(),
+            json_name,
+        }
+    }
+
+    /// Where the game number stands in a verdict's line: after `NAME game ` in
+    /// text, after `{"file":NAME,"game":` in JSON.
+    pub fn number_offset(&self, json: bool) -> usize {
+        if json {
+            "{\"file\":".len() + self.json_name.len() + ",\"game\":".len()
+        } else {
+            self.text_name.len() + " game ".len()
+        }
+    }
+
+    /// [`json_line`], written directly for a game without an error (nearly
+    /// every game), the same bytes.
+    pub fn json_line(&self, verdict: &Verdict) -> String {
+        if verdict.error.is_some() {
+            return json_line(self.file, verdict);
+        }
+        let mut out = String::with_capacity(256);
+        out.push_str("{\"file\":");
+        out.push_str(&self.json_name);
+        out.push_str(",\"game\":");
+        push_number(&mut out, verdict.game);
+        out.push_str(",\"line\":");
+        push_number(&mut out, verdict.line);
+        out.push_str(",\"status\":\"");
+        out.push_str(verdict.status.as_str());
+        out.push_str("\",\"plies\":");
+        push_number(&mut out, verdict.plies);
+        out.push_str(",\"result\":");
+        push_json_string(&mut out, &verdict.result);
+        out.push_str(",\"winner\":");
+        match verdict.winner {
+            Some(colour) => {
+                out.push('"');
+                out.push_str(colour.word());
+                out.push('"');
+            }
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"final_position\":");
+        match &verdict.final_position {
+            Some(position) => {
+                out.push('"');
+                out.push_str(&format_ppn(position));
+                out.push('"');
+            }
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"error\":null}\n");
+        out
+    }
+
+    /// [`text`], written directly for a good game without colour, the same bytes.
+    pub fn text(&self, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
+        if verdict.error.is_some() || colour || verdict.status != Status::Ok {
+            return text(self.file, verdict, tape, colour);
+        }
+        let mut out = String::with_capacity(96);
+        out.push_str(&self.text_name);
+        out.push_str(" game ");
+        push_number(&mut out, verdict.game);
+        out.push_str(" (line ");
+        push_number(&mut out, verdict.line);
+        out.push_str("): ok, ");
+        push_number(&mut out, verdict.plies);
+        out.push_str(if verdict.plies == 1 {
+            " ply, "
+        } else {
+            " plies, "
+        });
+        match verdict.winner {
+            Some(winner) => {
+                out.push_str(winner.word());
+                out.push_str(" wins");
+            }
+            None => {
+                out.push_str("not finished, Result \"");
+                if verdict.result.chars().any(needs_escape) {
+                    out.push_str(&Escaped(&verdict.result).to_string());
+                } else {
+                    out.push_str(&verdict.result);
+                }
+                out.push('"');
+            }
+        }
+        out.push('\n');
+        out
+    }
 }
 
 /// The JSON object of an input that cannot be read (status `unreadable`), with
@@ -253,5 +395,65 @@ impl Counts {
         let time = format!("({:.2} s)", elapsed.as_secs_f64());
         let _ = write!(line, " {}", style::paint(time, DIM, colour));
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::TapeReader;
+    use pacru_core::Colour;
+
+    fn verdict(game: usize, plies: usize, result: &str, winner: Option<Colour>) -> Verdict {
+        Verdict {
+            game,
+            line: game * 13 + 1,
+            status: Status::Ok,
+            plies,
+            result: result.to_string(),
+            winner,
+            final_position: (!plies.is_multiple_of(3))
+                .then(|| Position::standard(2 + plies % 3).unwrap()),
+            error: None,
+            movers: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn direct_writing_gives_the_bytes_of_the_general_writers() {
+        let (_, tape) = TapeReader::new(&b""[..], 1 << 10, None);
+        let results = [
+            "*",
+            "Black",
+            "1-0",
+            "a \"quoted\" \\ result",
+            "tab\there",
+            "bell\u{7}",
+            "del\u{7f}",
+            "é ü 漢",
+            "",
+        ];
+        let files = [
+            "games.pgr",
+            "dir/with space.pgr",
+            "quo\"te\u{1b}[31m.pgr",
+            "-",
+        ];
+        for file in files {
+            let renderer = Renderer::new(file);
+            for (i, result) in results.iter().enumerate() {
+                for plies in [0, 1, 2, 40, 12345] {
+                    for winner in [None, Some(Colour::Red), Some(Colour::Green)] {
+                        let v = verdict(i * 1000 + plies + 1, plies, result, winner);
+                        assert_eq!(renderer.json_line(&v), json_line(file, &v));
+                        assert_eq!(
+                            renderer.text(&v, &tape, false),
+                            text(file, &v, &tape, false)
+                        );
+                        assert_eq!(renderer.text(&v, &tape, true), text(file, &v, &tape, true));
+                    }
+                }
+            }
+        }
     }
 }
