@@ -62,10 +62,8 @@ pub(crate) fn meeting_choice(
     if fields.is_empty() {
         return None;
     }
-    if let Some(opponent) = strongest {
-        if let Some(field) = (fields & position.fields_of(opponent)).first() {
-            return Some(field);
-        }
+    if let Some(field) = strongest.and_then(|o| (fields & position.fields_of(o)).first()) {
+        return Some(field);
     }
     fields.first()
 }

@@ -35,14 +35,18 @@ impl SearchEngine {
         }
     }
 
-    /// The limits of one move: the node budget, and the clock's suggested time.
+    /// The limits of one move: the node budget, and a time of the clock's suggested
+    /// budget but never more than half the hard limit (the referee measures the
+    /// time, and a busy machine can delay the reply by tens of milliseconds), less
+    /// the time already gone since the request arrived.
     fn limits(&self, clock: &Clock) -> Limits {
+        let time = match (clock.budget(), clock.limit()) {
+            (Some(budget), Some(limit)) => Some(budget.min(limit / 2)),
+            (budget, _) => budget,
+        };
         Limits {
             simulations: (self.nodes > 0).then_some(self.nodes),
-            time: clock.budget().map(|budget| {
-                // The time since the request arrived is already spent.
-                budget.saturating_sub(clock.received.elapsed())
-            }),
+            time: time.map(|t| t.saturating_sub(clock.received.elapsed())),
         }
     }
 }
@@ -139,4 +143,53 @@ impl Engine for SearchEngine {
 /// reaches a running search.
 pub fn run_search(seed: u64, output: impl Write) -> io::Result<()> {
     run_engine(SearchEngine::new(seed), BufReader::new(io::stdin()), output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pacru_protocol::{RunOptions, run_engine_blocking};
+
+    fn session(input: &str) -> String {
+        let mut output = Vec::new();
+        run_engine_blocking(
+            SearchEngine::new(0),
+            input.as_bytes(),
+            &mut output,
+            &RunOptions::default(),
+        )
+        .unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    /// With a node budget and no clock, the same requests give the same answers,
+    /// `info` included; another seed may answer otherwise but legally.
+    #[test]
+    fn a_node_budget_makes_the_engine_deterministic() {
+        let input = "hello 1 protocol=1\nsetoption 2 name=Nodes value=300\n\
+                     setoption 3 name=Seed value=42\n\
+                     go 4 players=KRY moves=\"e1-e2 a5-b5 i5-h5\"\n\
+                     go 5 players=KR rules=2011\nquit 6\n";
+        let first = session(input);
+        assert_eq!(first, session(input));
+        assert!(first.contains("\ninfo 4 depth="), "{first}");
+        assert!(first.contains(" nodes=300 "), "{first}");
+        assert!(first.contains("\n= 4 move="), "{first}");
+        assert!(first.contains("\n= 5 move="), "{first}");
+        assert!(!first.contains("\n? "), "{first}");
+    }
+
+    #[test]
+    fn options_are_advertised_and_set() {
+        let out = session(
+            "hello 1 protocol=1\nsetoption 2 name=exploration value=120\n\
+             setoption 3 name=Nodes value=-1\nsetoption 4 name=PlayoutPlies value=0\n",
+        );
+        for name in ["Seed", "Nodes", "Exploration", "PlayoutPlies"] {
+            assert!(out.contains(&format!("name={name} ")), "{out}");
+        }
+        assert!(out.contains("\n= 2\n"), "{out}");
+        assert!(out.contains("\n? 3 "), "{out}");
+        assert!(out.contains("\n= 4"), "{out}");
+    }
 }

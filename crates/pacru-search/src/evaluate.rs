@@ -66,11 +66,13 @@ mod tests {
             let r = rewards(&Position::standard(players).unwrap());
             let sum: f32 = r.iter().sum();
             assert!((sum - 1.0).abs() < 1e-5);
-            for slot in 0..players {
-                assert!((r[slot] - 1.0 / players as f32).abs() < 1e-5, "{r:?}");
-            }
-            for slot in players..4 {
-                assert_eq!(r[slot], 0.0);
+            for (slot, reward) in r.iter().enumerate() {
+                let expected = if slot < players {
+                    1.0 / players as f32
+                } else {
+                    0.0
+                };
+                assert!((reward - expected).abs() < 1e-5, "{r:?}");
             }
         }
     }

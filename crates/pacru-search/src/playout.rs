@@ -110,10 +110,10 @@ mod tests {
                     break;
                 };
                 pos = pos.play(&mv).expect("playout moves are legal");
-                if rng.below(3) == 0 {
-                    if let Some(mv) = pos.random_move(&mut rng) {
-                        pos.play_unchecked(&mv);
-                    }
+                if rng.below(3) == 0
+                    && let Some(mv) = pos.random_move(&mut rng)
+                {
+                    pos.play_unchecked(&mv);
                 }
             }
         }

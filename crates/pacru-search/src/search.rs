@@ -33,7 +33,7 @@ impl Default for SearchConfig {
             playout_plies: 6,
             random_percent: 20,
             seed: 0,
-            max_tree_nodes: 4_000_000,
+            max_tree_nodes: 2_000_000,
         }
     }
 }
@@ -131,7 +131,7 @@ impl Searcher {
             if limits.simulations.is_some_and(|n| simulations >= n) {
                 break;
             }
-            if simulations % 16 == 0 {
+            if simulations.is_multiple_of(16) {
                 let now = Instant::now();
                 if stop() || limits.time.is_some_and(|t| now.duration_since(start) >= t) {
                     break;
@@ -150,6 +150,7 @@ impl Searcher {
                 break;
             }
         }
+        run.look_one_ply_past_the_choice();
         run.result(simulations)
     }
 }
@@ -198,6 +199,21 @@ impl Run<'_> {
         node.expanded = true;
         if won {
             node.proven = Some(mover as u8);
+        }
+    }
+
+    /// Makes sure the move chosen at the root lets no one win at once when another
+    /// move would not: expands the chosen child until the choice is a node whose
+    /// replies are known (a child found to give a player a win in one is then
+    /// passed over by [`Run::best_child`]). Expands at most every root child once.
+    fn look_one_ply_past_the_choice(&mut self) {
+        while let Some(best) = self.best_child(0) {
+            if self.nodes[best].expanded || self.nodes[best].proven.is_some() {
+                return;
+            }
+            let mut position = self.root.clone();
+            position.play_unchecked(&self.nodes[best].mv);
+            self.expand(best, &position);
         }
     }
 
