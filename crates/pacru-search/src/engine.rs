@@ -14,7 +14,7 @@ const MAX_NODES: i64 = 1_000_000_000;
 /// Options: `Seed`, `Nodes` (simulations per move, 0: no budget), `Exploration`
 /// (the UCT constant in hundredths) and `PlayoutPlies`. With `Nodes` set and no
 /// clock the move depends only on the position, the budget and the seed.
-/// Untimed and without a budget it thinks until `stop` (or until its tree is full).
+/// Untimed and without a budget it thinks until `stop`.
 #[derive(Clone, Debug)]
 pub struct SearchEngine {
     /// The search settings.

@@ -21,7 +21,8 @@ pub struct SearchConfig {
     pub random_percent: u32,
     /// The seed of every random choice.
     pub seed: u64,
-    /// The most nodes the tree may hold; past it the search stops.
+    /// The most nodes the tree may hold; past it leaves are no longer expanded
+    /// (simulations go on, judged by playouts from the leaves).
     pub max_tree_nodes: usize,
 }
 
@@ -39,7 +40,7 @@ impl Default for SearchConfig {
 }
 
 /// When the search stops (whichever comes first). With neither a simulation
-/// budget nor a time, only the `stop` callback or a full tree ends it.
+/// budget nor a time, only the `stop` callback ends it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// The most simulations to run.
@@ -140,9 +141,6 @@ impl Searcher {
                     report(&run.result(simulations));
                     next_report = now + Duration::from_secs(1);
                 }
-            }
-            if run.nodes.len() >= self.config.max_tree_nodes {
-                break;
             }
             run.simulate();
             simulations += 1;
@@ -252,6 +250,16 @@ impl Run<'_> {
                 break proven_rewards(winner);
             }
             if !self.nodes[index].expanded {
+                if self.nodes.len() >= self.config.max_tree_nodes {
+                    // The tree is full: judge this leaf by a playout instead.
+                    playout(
+                        &mut position,
+                        &mut self.rng,
+                        self.config.playout_plies,
+                        self.config.random_percent,
+                    );
+                    break rewards(&position);
+                }
                 self.expand(index, &position);
                 if let Some(winner) = self.nodes[index].proven {
                     break proven_rewards(winner);

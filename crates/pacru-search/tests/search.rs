@@ -203,3 +203,32 @@ fn a_finished_game_has_no_move() {
     assert_eq!(result.best, None);
     assert!(result.pv.is_empty());
 }
+
+#[test]
+fn a_full_tree_stops_growing_but_the_search_goes_on() {
+    let pos = Position::standard(3).unwrap();
+    let config = SearchConfig {
+        max_tree_nodes: 500,
+        ..SearchConfig::default()
+    };
+    let result = Searcher::new(config).search(&pos, budget(400), &|| false, &mut |_| {});
+    assert_eq!(result.simulations, 400);
+    pos.play(&result.best.unwrap()).unwrap();
+}
+
+#[test]
+fn the_stop_callback_ends_an_unlimited_search() {
+    let pos = Position::standard(2).unwrap();
+    let calls = std::cell::Cell::new(0);
+    let stop = || {
+        calls.set(calls.get() + 1);
+        calls.get() > 5
+    };
+    let result = Searcher::default().search(&pos, Limits::default(), &stop, &mut |_| {});
+    assert!(
+        result.simulations > 0 && result.simulations <= 6 * 16,
+        "{}",
+        result.simulations
+    );
+    pos.play(&result.best.unwrap()).unwrap();
+}
