@@ -5,14 +5,19 @@ use pacru_core::{Move, Position};
 use pacru_notation::format_move;
 use pacru_protocol::{Clock, Engine, Info, OptionSpec, OptionValue, StopFlag, run_engine};
 use std::io::{self, BufReader, Write};
+use std::time::Duration;
 
 /// The largest simulation budget the `Nodes` option accepts.
 const MAX_NODES: i64 = 1_000_000_000;
 
+/// The largest `MoveTime` option, in milliseconds (one day).
+const MAX_MOVE_TIME_MS: i64 = 86_400_000;
+
 /// The `search` engine: [`Searcher`] with a simulation budget and a clock.
 ///
 /// Options: `Seed`, `Nodes` (simulations per move, 0: no budget), `Exploration`
-/// (the UCT constant in hundredths) and `PlayoutPlies`. With `Nodes` set and no
+/// (the UCT constant in hundredths), `PlayoutPlies` and `MoveTime` (the most
+/// milliseconds to think per move, 0: as the clock allows). With `Nodes` set and no
 /// clock the move depends only on the position, the budget and the seed.
 /// Untimed and without a budget it thinks until `stop`.
 #[derive(Clone, Debug)]
@@ -21,6 +26,8 @@ pub struct SearchEngine {
     pub config: SearchConfig,
     /// Simulations per move; 0 for no budget.
     pub nodes: u64,
+    /// The most time to spend on a move, whatever the clock allows; `None` for no cap.
+    pub move_time: Option<Duration>,
 }
 
 impl SearchEngine {
@@ -32,6 +39,7 @@ impl SearchEngine {
                 ..SearchConfig::default()
             },
             nodes: 0,
+            move_time: None,
         }
     }
 
@@ -43,6 +51,10 @@ impl SearchEngine {
         let time = match (clock.budget(), clock.limit()) {
             (Some(budget), Some(limit)) => Some(budget.min(limit / 2)),
             (budget, _) => budget,
+        };
+        let time = match (time, self.move_time) {
+            (Some(t), Some(cap)) => Some(t.min(cap)),
+            (t, cap) => t.or(cap),
         };
         Limits {
             simulations: (self.nodes > 0).then_some(self.nodes),
@@ -92,6 +104,12 @@ impl Engine for SearchEngine {
                 1000,
             ),
             OptionSpec::spin("PlayoutPlies", i64::from(self.config.playout_plies), 0, 200),
+            OptionSpec::spin(
+                "MoveTime",
+                self.move_time.map_or(0, |t| t.as_millis() as i64),
+                0,
+                MAX_MOVE_TIME_MS,
+            ),
         ]
     }
     fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
@@ -104,6 +122,7 @@ impl Engine for SearchEngine {
             "Nodes" => self.nodes = n as u64,
             "Exploration" => self.config.exploration = n as f32 / 100.0,
             "PlayoutPlies" => self.config.playout_plies = n as u32,
+            "MoveTime" => self.move_time = (n > 0).then(|| Duration::from_millis(n as u64)),
             _ => return Err(format!("unknown option {name}")),
         }
         Ok(())
@@ -185,7 +204,7 @@ mod tests {
             "hello 1 protocol=1\nsetoption 2 name=exploration value=120\n\
              setoption 3 name=Nodes value=-1\nsetoption 4 name=PlayoutPlies value=0\n",
         );
-        for name in ["Seed", "Nodes", "Exploration", "PlayoutPlies"] {
+        for name in ["Seed", "Nodes", "Exploration", "PlayoutPlies", "MoveTime"] {
             assert!(out.contains(&format!("name={name} ")), "{out}");
         }
         assert!(out.contains("\n= 2\n"), "{out}");
