@@ -4,7 +4,8 @@ use pacru_core::{Bitboard, Colour, Field, Item, Move, MovementSkeleton, Position
 
 /// The moves the tree search chooses between in `position`, written to `out`
 /// (cleared first): every movement skeleton with every first item (each crossing
-/// field and `*`), each with one meeting field chosen by [`meeting_choice`].
+/// field and `*`), each with one meeting field where the move makes a meeting: a
+/// field of the opponent with the most fields if possible, else the lowest one.
 ///
 /// Reorientations are left out: they only return fields to neutral, and a player
 /// who may reorient always has a movement too. If the position has no movement

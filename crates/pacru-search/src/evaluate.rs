@@ -16,7 +16,8 @@ const TEMPERATURE: f32 = 5.0;
 /// What `position` is worth to each player. A finished game gives 1 to the winner
 /// and 0 to everyone else (0 to all without a winner). Otherwise each player still
 /// in the game gets a share of 1 by a softmax over their fields plus
-/// [`CHEVRON_WEIGHT`] per chevron, so the shares sum to 1; players who are out get 0.
+/// 3 per chevron (at a temperature of 5 fields), so the shares sum to 1; players
+/// who are out get 0.
 pub fn rewards(position: &Position) -> Rewards {
     let mut out = [0.0f32; 4];
     let players = position.players();
