@@ -281,6 +281,10 @@ impl Run<'_> {
                 );
                 break rewards(&position);
             }
+            if self.nodes[index].child_count == 0 {
+                // No candidate here (not reached in a settled game): judge the node.
+                break rewards(&position);
+            }
             let child = self.select(index);
             position.play_unchecked(&self.nodes[child].mv);
             self.path.push(child);
