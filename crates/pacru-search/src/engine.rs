@@ -44,12 +44,13 @@ impl SearchEngine {
     }
 
     /// The limits of one move: the node budget, and a time of the clock's suggested
-    /// budget but never more than half the hard limit (the referee measures the
-    /// time, and a busy machine can delay the reply by tens of milliseconds), less
-    /// the time already gone since the request arrived.
+    /// budget but never more than a third of the hard limit (the referee measures
+    /// the time, and on a busy machine a process that has just used the processor
+    /// for tens of milliseconds can wait as long again before it runs), less the
+    /// time already gone since the request arrived.
     fn limits(&self, clock: &Clock) -> Limits {
         let time = match (clock.budget(), clock.limit()) {
-            (Some(budget), Some(limit)) => Some(budget.min(limit / 2)),
+            (Some(budget), Some(limit)) => Some(budget.min(limit / 3)),
             (budget, _) => budget,
         };
         let time = match (time, self.move_time) {
