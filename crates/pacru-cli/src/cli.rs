@@ -223,9 +223,12 @@ pacru import --from abstractplay *.json | pacru check"
         long_about = "Runs a built-in engine that speaks PEP, the Pacru Engine Protocol \
 (docs/protocol.md), on standard input and output until `quit` or the end of the input: \
 `random` plays uniformly weighted random legal moves, `greedy` takes the move that gains \
-the most fields (ties broken with the seed). Logs go to standard error only.",
+the most fields (ties broken with the seed), `search` is a Monte Carlo tree search that \
+manages its clock and takes the options Nodes, MoveTime, Exploration, PlayoutPlies and Seed \
+(docs/engines.md). Logs go to standard error only.",
         after_help = "Examples:\n  pacru engine random --seed 7\n  pacru engine greedy\n  \
-pacru engine-check -- pacru engine greedy"
+pacru engine-check -- pacru engine greedy\n  \
+pacru engine-check -- pacru engine search"
     )]
     Engine(EngineArgs),
 

@@ -388,7 +388,7 @@ fn every_command_has_help_with_examples() {
 #[test]
 fn builtin_engines_pass_the_engine_check() {
     let pacru_bin = env!("CARGO_BIN_EXE_pacru");
-    for kind in ["random", "greedy"] {
+    for kind in ["random", "greedy", "search"] {
         let run = pacru(&[
             "engine-check",
             "--",

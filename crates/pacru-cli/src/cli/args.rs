@@ -222,6 +222,8 @@ pub enum EngineKind {
     Random,
     /// The move that gains the most fields.
     Greedy,
+    /// Monte Carlo tree search (options `Nodes`, `MoveTime`, `Exploration`, `PlayoutPlies`, `Seed`).
+    Search,
 }
 
 /// Arguments of `pacru engine`.

@@ -1,0 +1,215 @@
+//! The search as a PEP engine: options, clock management and `info`.
+
+use crate::search::{Limits, Progress, SearchConfig, Searcher};
+use pacru_core::{Move, Position};
+use pacru_notation::format_move;
+use pacru_protocol::{Clock, Engine, Info, OptionSpec, OptionValue, StopFlag, run_engine};
+use std::io::{self, BufReader, Write};
+use std::time::Duration;
+
+/// The largest simulation budget the `Nodes` option accepts.
+const MAX_NODES: i64 = 1_000_000_000;
+
+/// The largest `MoveTime` option, in milliseconds (one day).
+const MAX_MOVE_TIME_MS: i64 = 86_400_000;
+
+/// The `search` engine: [`Searcher`] with a simulation budget and a clock.
+///
+/// Options: `Seed`, `Nodes` (simulations per move, 0: no budget), `Exploration`
+/// (the UCT constant in hundredths), `PlayoutPlies` and `MoveTime` (the most
+/// milliseconds to think per move, 0: as the clock allows). With `Nodes` set and no
+/// clock the move depends only on the position, the budget and the seed.
+/// Untimed and without a budget it thinks until `stop`.
+#[derive(Clone, Debug)]
+pub struct SearchEngine {
+    /// The search settings.
+    pub config: SearchConfig,
+    /// Simulations per move; 0 for no budget.
+    pub nodes: u64,
+    /// The most time to spend on a move, whatever the clock allows; `None` for no cap.
+    pub move_time: Option<Duration>,
+}
+
+impl SearchEngine {
+    /// The engine with a seed and the default settings.
+    pub fn new(seed: u64) -> SearchEngine {
+        SearchEngine {
+            config: SearchConfig {
+                seed,
+                ..SearchConfig::default()
+            },
+            nodes: 0,
+            move_time: None,
+        }
+    }
+
+    /// The limits of one move: the node budget, and a time of the clock's suggested
+    /// budget but never more than a third of the hard limit (the referee measures
+    /// the time, and on a busy machine a process that has just used the processor
+    /// for tens of milliseconds can wait as long again before it runs), less the
+    /// time already gone since the request arrived.
+    fn limits(&self, clock: &Clock) -> Limits {
+        let time = match (clock.budget(), clock.limit()) {
+            (Some(budget), Some(limit)) => Some(budget.min(limit / 3)),
+            (budget, _) => budget,
+        };
+        let time = match (time, self.move_time) {
+            (Some(t), Some(cap)) => Some(t.min(cap)),
+            (t, cap) => t.or(cap),
+        };
+        Limits {
+            simulations: (self.nodes > 0).then_some(self.nodes),
+            time: time.map(|t| t.saturating_sub(clock.received.elapsed())),
+        }
+    }
+}
+
+fn info_of(progress: &Progress) -> Info {
+    Info {
+        depth: Some(progress.depth),
+        nodes: Some(progress.simulations),
+        score: Some(progress.score),
+        pv: progress.pv.iter().map(format_move).collect(),
+        text: None,
+    }
+}
+
+impl Engine for SearchEngine {
+    fn name(&self) -> String {
+        "pacru search".to_owned()
+    }
+    fn author(&self) -> String {
+        "The pacru developers".to_owned()
+    }
+    fn version(&self) -> String {
+        env!("CARGO_PKG_VERSION").to_owned()
+    }
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::spin(
+                "Seed",
+                (self.config.seed & i64::MAX as u64) as i64,
+                0,
+                i64::MAX,
+            ),
+            OptionSpec::spin(
+                "Nodes",
+                self.nodes.min(MAX_NODES as u64) as i64,
+                0,
+                MAX_NODES,
+            ),
+            OptionSpec::spin(
+                "Exploration",
+                (self.config.exploration * 100.0).round() as i64,
+                0,
+                1000,
+            ),
+            OptionSpec::spin("PlayoutPlies", i64::from(self.config.playout_plies), 0, 200),
+            OptionSpec::spin(
+                "MoveTime",
+                self.move_time.map_or(0, |t| t.as_millis() as i64),
+                0,
+                MAX_MOVE_TIME_MS,
+            ),
+        ]
+    }
+    fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), String> {
+        let OptionValue::Spin(n) = value else {
+            return Err(format!("option {name} takes a number"));
+        };
+        let n = *n;
+        match name {
+            "Seed" => self.config.seed = n as u64,
+            "Nodes" => self.nodes = n as u64,
+            "Exploration" => self.config.exploration = n as f32 / 100.0,
+            "PlayoutPlies" => self.config.playout_plies = n as u32,
+            "MoveTime" => self.move_time = (n > 0).then(|| Duration::from_millis(n as u64)),
+            _ => return Err(format!("unknown option {name}")),
+        }
+        Ok(())
+    }
+    fn choose_move(
+        &mut self,
+        position: &Position,
+        history: &[Move],
+        clock: &Clock,
+        stop: &StopFlag,
+    ) -> Move {
+        self.search(position, history, clock, stop, &mut |_| {})
+    }
+    fn search(
+        &mut self,
+        position: &Position,
+        _history: &[Move],
+        clock: &Clock,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(Info),
+    ) -> Move {
+        let searcher = Searcher::new(self.config.clone());
+        let limits = self.limits(clock);
+        let result = searcher.search(position, limits, &|| stop.should_stop(), &mut |p| {
+            report(info_of(p))
+        });
+        report(info_of(&result));
+        result
+            .best
+            .or_else(|| position.legal_moves().next())
+            .unwrap_or(Move::Resign)
+    }
+}
+
+/// Runs the `search` engine over the protocol (for `pacru engine search`) until
+/// `quit` or the end of the input. Input is read on its own thread so that `stop`
+/// reaches a running search.
+pub fn run_search(seed: u64, output: impl Write) -> io::Result<()> {
+    run_engine(SearchEngine::new(seed), BufReader::new(io::stdin()), output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pacru_protocol::{RunOptions, run_engine_blocking};
+
+    fn session(input: &str) -> String {
+        let mut output = Vec::new();
+        run_engine_blocking(
+            SearchEngine::new(0),
+            input.as_bytes(),
+            &mut output,
+            &RunOptions::default(),
+        )
+        .unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    /// With a node budget and no clock, the same requests give the same answers,
+    /// `info` included; another seed may answer otherwise but legally.
+    #[test]
+    fn a_node_budget_makes_the_engine_deterministic() {
+        let input = "hello 1 protocol=1\nsetoption 2 name=Nodes value=300\n\
+                     setoption 3 name=Seed value=42\n\
+                     go 4 players=KRY moves=\"e1-e2 a5-b5 i5-h5\"\n\
+                     go 5 players=KR rules=2011\nquit 6\n";
+        let first = session(input);
+        assert_eq!(first, session(input));
+        assert!(first.contains("\ninfo 4 depth="), "{first}");
+        assert!(first.contains(" nodes=300 "), "{first}");
+        assert!(first.contains("\n= 4 move="), "{first}");
+        assert!(first.contains("\n= 5 move="), "{first}");
+        assert!(!first.contains("\n? "), "{first}");
+    }
+
+    #[test]
+    fn options_are_advertised_and_set() {
+        let out = session(
+            "hello 1 protocol=1\nsetoption 2 name=exploration value=120\n\
+             setoption 3 name=Nodes value=-1\nsetoption 4 name=PlayoutPlies value=0\n",
+        );
+        for name in ["Seed", "Nodes", "Exploration", "PlayoutPlies", "MoveTime"] {
+            assert!(out.contains(&format!("name={name} ")), "{out}");
+        }
+        assert!(out.contains("\n= 2\n"), "{out}");
+        assert!(out.contains("\n? 3 "), "{out}");
+        assert!(out.contains("\n= 4"), "{out}");
+    }
+}

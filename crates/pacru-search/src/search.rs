@@ -1,0 +1,370 @@
+//! The Monte Carlo tree search: selection by UCT with priors, expansion of every
+//! candidate move at once, informed playouts, max-n backup of rewards per seat.
+
+use crate::candidates::candidate_moves;
+use crate::evaluate::{Rewards, rewards};
+use crate::playout::playout;
+use crate::tree::{NO_WINNER, Node, proven_rewards};
+use pacru_core::{Move, Position, SplitMix64, Status};
+use std::time::{Duration, Instant};
+
+/// How the search plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// The UCT exploration constant.
+    pub exploration: f32,
+    /// How many visits the prior (the one-ply evaluation of a move) is worth.
+    pub prior_weight: f32,
+    /// Plies of informed playout after a new leaf (0: evaluate the leaf at once).
+    pub playout_plies: u32,
+    /// Percentage of random moves in playouts.
+    pub random_percent: u32,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// The most nodes the tree may hold; past it leaves are no longer expanded
+    /// (simulations go on, judged by playouts from the leaves).
+    pub max_tree_nodes: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            exploration: 0.5,
+            prior_weight: 4.0,
+            playout_plies: 6,
+            random_percent: 20,
+            seed: 0,
+            max_tree_nodes: 2_000_000,
+        }
+    }
+}
+
+/// When the search stops (whichever comes first). With neither a simulation
+/// budget nor a time, only the `stop` callback ends it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The most simulations to run.
+    pub simulations: Option<u64>,
+    /// The time to spend, from the start of the search.
+    pub time: Option<Duration>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<Move>,
+    /// Simulations run.
+    pub simulations: u64,
+    /// The expected reward of `best` for the mover, in thousandths (1000: a sure win).
+    pub score: i64,
+    /// The expected line of play, starting with `best`.
+    pub pv: Vec<Move>,
+    /// The deepest node reached, in plies from the root.
+    pub depth: u32,
+}
+
+/// Progress of a running search (for `info`).
+pub type Progress = SearchResult;
+
+/// A Monte Carlo tree searcher.
+#[derive(Clone, Debug, Default)]
+pub struct Searcher {
+    config: SearchConfig,
+}
+
+/// Everything one search works on.
+struct Run<'a> {
+    config: &'a SearchConfig,
+    root: &'a Position,
+    nodes: Vec<Node>,
+    rng: SplitMix64,
+    candidates: Vec<Move>,
+    path: Vec<usize>,
+    depth: u32,
+}
+
+impl Searcher {
+    /// A searcher with these settings.
+    pub fn new(config: SearchConfig) -> Searcher {
+        Searcher { config }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Searches `position` within `limits`, or until `stop` returns true (asked every
+    /// few simulations). `report` gets the progress about once a second. With a
+    /// simulation budget and no time limit the result depends only on the position,
+    /// the budget and the seed.
+    pub fn search(
+        &self,
+        position: &Position,
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let mut run = Run {
+            config: &self.config,
+            root: position,
+            nodes: Vec::new(),
+            rng: SplitMix64::new(self.config.seed ^ position.hash_key().rotate_left(23)),
+            candidates: Vec::new(),
+            path: Vec::new(),
+            depth: 0,
+        };
+        if position.status() != Status::Ongoing {
+            return run.result(0);
+        }
+        let to_move = slot_of_mover(position);
+        run.nodes.push(Node::new(Move::Resign, 0.0, to_move, None));
+        run.expand(0, position);
+        // Nothing to think about: a won game in one move, or a single choice.
+        if run.nodes[0].proven.is_some() || run.nodes[0].child_count <= 1 {
+            return run.result(0);
+        }
+        let mut simulations = 0u64;
+        let mut next_report = start + Duration::from_secs(1);
+        loop {
+            if limits.simulations.is_some_and(|n| simulations >= n) {
+                break;
+            }
+            if simulations.is_multiple_of(16) {
+                let now = Instant::now();
+                if stop() || limits.time.is_some_and(|t| now.duration_since(start) >= t) {
+                    break;
+                }
+                if now >= next_report {
+                    report(&run.result(simulations));
+                    next_report = now + Duration::from_secs(1);
+                }
+            }
+            run.simulate();
+            simulations += 1;
+            if run.nodes[0].proven.is_some() {
+                break;
+            }
+        }
+        run.look_one_ply_past_the_choice();
+        run.result(simulations)
+    }
+}
+
+/// The slot in order of play of the player to move.
+fn slot_of_mover(position: &Position) -> u8 {
+    position
+        .players()
+        .slot_of(position.to_move())
+        .unwrap_or_default() as u8
+}
+
+/// The winner's slot of a finished game ([`NO_WINNER`] without one).
+fn winner_slot(position: &Position) -> u8 {
+    position
+        .winner()
+        .and_then(|w| position.players().slot_of(w))
+        .map_or(NO_WINNER, |s| s as u8)
+}
+
+impl Run<'_> {
+    /// Generates the children of `index`, whose position is `position`, each with
+    /// its one-ply evaluation as prior; marks the node proven if a move wins.
+    fn expand(&mut self, index: usize, position: &Position) {
+        let mover = usize::from(self.nodes[index].to_move);
+        candidate_moves(position, &mut self.candidates);
+        let first = self.nodes.len();
+        let mut won = false;
+        for mv in self.candidates.drain(..) {
+            let mut child = position.clone();
+            child.play_unchecked(&mv);
+            let (prior, proven) = if child.is_finished() {
+                let winner = winner_slot(&child);
+                won |= usize::from(winner) == mover;
+                (f32::from(usize::from(winner) == mover), Some(winner))
+            } else {
+                (rewards(&child)[mover], None)
+            };
+            self.nodes
+                .push(Node::new(mv, prior, slot_of_mover(&child), proven));
+        }
+        let count = (self.nodes.len() - first) as u32;
+        let node = &mut self.nodes[index];
+        node.first_child = first as u32;
+        node.child_count = count;
+        node.expanded = true;
+        if won {
+            node.proven = Some(mover as u8);
+        }
+    }
+
+    /// Makes sure the move chosen at the root lets no one win at once when another
+    /// move would not: expands the chosen child until the choice is a node whose
+    /// replies are known (a child found to give a player a win in one is then
+    /// passed over by [`Run::best_child`]). Expands at most every root child once.
+    fn look_one_ply_past_the_choice(&mut self) {
+        while let Some(best) = self.best_child(0) {
+            if self.nodes[best].expanded || self.nodes[best].proven.is_some() {
+                return;
+            }
+            let mut position = self.root.clone();
+            position.play_unchecked(&self.nodes[best].mv);
+            self.expand(best, &position);
+        }
+    }
+
+    /// The child of `index` to follow: a winning move if there is one, else the
+    /// best by UCT with the prior blended into the mean.
+    fn select(&self, index: usize) -> usize {
+        let node = &self.nodes[index];
+        let mover = usize::from(node.to_move);
+        let log_n = ((node.visits + 1) as f32).ln();
+        let c = self.config.exploration;
+        let w = self.config.prior_weight;
+        let mut best = node.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        for i in node.children() {
+            let child = &self.nodes[i];
+            if child.proven == Some(mover as u8) {
+                return i;
+            }
+            let score = child.value(mover, w) + c * (log_n / (child.visits as f32 + 1.0)).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// One simulation: select down the tree, expand a leaf, play out, back up.
+    fn simulate(&mut self) {
+        let mut position = self.root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut index = 0;
+        let rewards: Rewards = loop {
+            if let Some(winner) = self.nodes[index].proven {
+                break proven_rewards(winner);
+            }
+            if !self.nodes[index].expanded {
+                if self.nodes.len() >= self.config.max_tree_nodes {
+                    // The tree is full: judge this leaf by a playout instead.
+                    playout(
+                        &mut position,
+                        &mut self.rng,
+                        self.config.playout_plies,
+                        self.config.random_percent,
+                    );
+                    break rewards(&position);
+                }
+                self.expand(index, &position);
+                if let Some(winner) = self.nodes[index].proven {
+                    break proven_rewards(winner);
+                }
+                if self.nodes[index].child_count == 0 {
+                    break rewards(&position);
+                }
+                let child = self.select(index);
+                position.play_unchecked(&self.nodes[child].mv);
+                self.path.push(child);
+                if let Some(winner) = self.nodes[child].proven {
+                    break proven_rewards(winner);
+                }
+                playout(
+                    &mut position,
+                    &mut self.rng,
+                    self.config.playout_plies,
+                    self.config.random_percent,
+                );
+                break rewards(&position);
+            }
+            if self.nodes[index].child_count == 0 {
+                // No candidate here (not reached in a settled game): judge the node.
+                break rewards(&position);
+            }
+            let child = self.select(index);
+            position.play_unchecked(&self.nodes[child].mv);
+            self.path.push(child);
+            index = child;
+        };
+        self.depth = self.depth.max(self.path.len() as u32 - 1);
+        for &i in &self.path {
+            let node = &mut self.nodes[i];
+            node.visits += 1;
+            for (sum, r) in node.sums.iter_mut().zip(rewards) {
+                *sum += r;
+            }
+        }
+    }
+
+    /// The child of `index` to play: a proven win for the mover, else the most
+    /// visited child that is not a proven win for someone else (ties: the better
+    /// mean, then the earlier move).
+    fn best_child(&self, index: usize) -> Option<usize> {
+        let node = &self.nodes[index];
+        let mover = node.to_move;
+        let w = self.config.prior_weight;
+        let key = |i: usize| {
+            let child = &self.nodes[i];
+            let safe = child.proven.is_none_or(|p| p == mover);
+            (
+                child.proven == Some(mover),
+                safe,
+                child.visits,
+                child.value(usize::from(mover), w),
+            )
+        };
+        let mut best: Option<usize> = None;
+        for i in node.children() {
+            best = match best {
+                None => Some(i),
+                Some(b) => {
+                    let (kb, ki) = (key(b), key(i));
+                    if (ki.0, ki.1, ki.2) > (kb.0, kb.1, kb.2)
+                        || ((ki.0, ki.1, ki.2) == (kb.0, kb.1, kb.2) && ki.3 > kb.3)
+                    {
+                        Some(i)
+                    } else {
+                        Some(b)
+                    }
+                }
+            };
+        }
+        best
+    }
+
+    /// The result after `simulations` simulations.
+    fn result(&self, simulations: u64) -> SearchResult {
+        let mut pv = Vec::new();
+        let mut score = 0;
+        let mut index = 0;
+        if let Some(first) = self.nodes.first().and_then(|_| self.best_child(0)) {
+            let mover = usize::from(self.nodes[0].to_move);
+            let child = &self.nodes[first];
+            score = (child.value(mover, self.config.prior_weight) * 1000.0).round() as i64;
+            if child.proven == Some(mover as u8) {
+                score = 1000;
+            }
+            while pv.len() < 16 && self.nodes[index].expanded {
+                let Some(next) = self.best_child(index) else {
+                    break;
+                };
+                pv.push(self.nodes[next].mv.clone());
+                if self.nodes[next].visits == 0 {
+                    break;
+                }
+                index = next;
+            }
+        }
+        SearchResult {
+            best: pv.first().cloned(),
+            simulations,
+            score,
+            pv,
+            depth: self.depth,
+        }
+    }
+}
