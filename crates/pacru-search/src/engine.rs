@@ -168,7 +168,7 @@ pub fn run_search(seed: u64, output: impl Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pacru_protocol::{RunOptions, run_engine_blocking};
+    use pacru_protocol::{EngineRunOptions, run_engine_blocking};
 
     fn session(input: &str) -> String {
         let mut output = Vec::new();
@@ -176,7 +176,7 @@ mod tests {
             SearchEngine::new(0),
             input.as_bytes(),
             &mut output,
-            &RunOptions::default(),
+            &EngineRunOptions::default(),
         )
         .unwrap();
         String::from_utf8(output).unwrap()
