@@ -59,7 +59,7 @@ pub fn read_pgr(data: &[u8]) {
     let mut count = 0usize;
     let mut streamed = Vec::new();
     let mut stream_reader = Reader::new(data).lenient().max_game_bytes(1 << 16);
-    let mut checker = Checker::new(None);
+    let mut checker = Checker::new();
     loop {
         match stream_reader.read_with(&mut checker) {
             Ok(Some(verdict)) => streamed.push(Some(verdict)),
@@ -70,7 +70,7 @@ pub fn read_pgr(data: &[u8]) {
     loop {
         match reader.read_game() {
             Ok(Some(game)) => {
-                let verdict = check_game(&game, count + 1, None);
+                let verdict = Checker::new().check_game(&game, count + 1);
                 assert_eq!(streamed.get(count), Some(&Some(verdict)));
                 let text = write_game(&game);
                 let back = Reader::new(text.as_bytes())
@@ -108,7 +108,7 @@ pub fn read_pgr_chunks(input: &[u8]) {
     assert_eq!(whole, chunked);
 
     let verdicts = |reader: &mut dyn FnMut(&mut Checker) -> Option<Result<String, PgrError>>| {
-        let mut checker = Checker::new(None);
+        let mut checker = Checker::new();
         let mut out = Vec::new();
         while let Some(v) = reader(&mut checker) {
             out.push(v);
@@ -164,7 +164,7 @@ pub fn abstractplay_import(data: &[u8]) {
         return;
     };
     if let Ok(game) = import(json) {
-        let _ = check_game(&game, 1, None);
+        let _ = check_game(&game);
         let text = write_game(&game);
         let back = Reader::new(text.as_bytes())
             .read_game()

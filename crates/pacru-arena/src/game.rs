@@ -432,7 +432,7 @@ pub fn play_game_with(
     rec.tags_mut().set("PlyCount", &history.len().to_string());
     rec.set_result(result, Some(&termination));
     let game = rec.finish();
-    let verdict = check_game(&game, 1, None);
+    let verdict = check_game(&game);
     let result = game.result.token().to_owned();
     let winner = colours.iter().position(|c| c.word() == result);
     let points = points_for(&result, winner, &slots);

@@ -139,7 +139,7 @@ pub fn load_openings(
             };
             let label = format!("{file}:{}", game.line);
             let start = game
-                .start_position(Some(rules))
+                .start_position_or(rules)
                 .map_err(|e| bad(format!("{label}: {e}")))?;
             let position = game
                 .tags

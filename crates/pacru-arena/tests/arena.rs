@@ -7,7 +7,7 @@ use pacru_arena::{
     Adjudication, EngineConfig, EventConfig, EventOptions, Opening, System, TimeControl, run_event,
 };
 use pacru_notation::pgr::{Game, GameResult, Reader};
-use pacru_notation::referee::check_game;
+use pacru_notation::referee::Checker;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -62,7 +62,7 @@ fn checked_games(out: &Path) -> Vec<Game> {
     let mut reader = Reader::new(text.as_bytes());
     let mut games = Vec::new();
     while let Some(game) = reader.read_game().unwrap() {
-        let verdict = check_game(&game, games.len() + 1, None);
+        let verdict = Checker::new().check_game(&game, games.len() + 1);
         assert!(
             verdict.is_ok(),
             "game {} is {:?}: {:?}\n{}",

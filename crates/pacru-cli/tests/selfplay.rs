@@ -145,7 +145,7 @@ fn random_play_exercises_every_kind_of_move() {
         star_in_text += games.stdout.matches("(*)").count();
         for game in Reader::new(games.bytes.as_slice()) {
             let game = game.expect("selfplay writes records that parse");
-            let mut pos: Position = game.start_position(None).unwrap();
+            let mut pos: Position = game.start_position().unwrap();
             for mv in game.plies() {
                 let (next, effects) = pos.play_explained(mv).expect("legal");
                 match effects.kind {

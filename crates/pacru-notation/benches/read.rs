@@ -7,7 +7,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pacru_notation::pgr::{Game, Reader, Skip, Visitor};
-use pacru_notation::referee::{Checker, check_game};
+use pacru_notation::referee::Checker;
 use std::hint::black_box;
 
 #[path = "support/corpus.rs"]
@@ -52,7 +52,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut plies = 0;
             for (i, game) in Reader::new(black_box(text.as_bytes())).enumerate() {
-                let v = check_game(&game.unwrap(), i + 1, None);
+                let v = Checker::new().check_game(&game.unwrap(), i + 1);
                 assert!(v.is_ok());
                 plies += v.plies;
             }
@@ -62,7 +62,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("read+check streaming (Checker)", |b| {
         b.iter(|| {
             let mut reader = Reader::new(black_box(text.as_bytes()));
-            let mut checker = Checker::new(None);
+            let mut checker = Checker::new();
             let mut plies = 0;
             while let Some(v) = reader.read_with(&mut checker).unwrap() {
                 assert!(v.is_ok());
@@ -76,7 +76,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut plies = 0;
             for (i, game) in black_box(&parsed).iter().enumerate() {
-                plies += check_game(game, i + 1, None).plies;
+                plies += Checker::new().check_game(game, i + 1).plies;
             }
             plies
         })
@@ -106,7 +106,7 @@ fn edges(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut reader = Reader::new(black_box(text.as_bytes()));
-                let mut checker = Checker::new(None);
+                let mut checker = Checker::new();
                 let mut games = 0;
                 while reader.read_with(&mut checker).unwrap().is_some() {
                     games += 1;

@@ -7,7 +7,7 @@
 mod corpus;
 
 use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{Checker, check_game};
+use pacru_notation::referee::Checker;
 use std::time::Instant;
 
 fn main() {
@@ -30,7 +30,7 @@ fn main() {
     for _ in 0..rounds {
         if mode == "stream" {
             let mut reader = Reader::new(&bytes[..]);
-            let mut checker = Checker::new(None);
+            let mut checker = Checker::new();
             while let Some(v) = reader.read_with(&mut checker).expect("well-formed record") {
                 plies += v.plies;
             }
@@ -39,7 +39,7 @@ fn main() {
         for (i, game) in Reader::new(&bytes[..]).enumerate() {
             let game = game.expect("well-formed record");
             if check {
-                plies += check_game(&game, i + 1, None).plies;
+                plies += Checker::new().check_game(&game, i + 1).plies;
             } else {
                 plies += game.moves.len();
             }

@@ -7,9 +7,9 @@ impl Game {
     /// Replays the game under the rules, as `pacru check` does, and returns the
     /// verdict: how many plies were played, the final position, the winner and the
     /// first error (an illegal move, tags that give no start position, a result the
-    /// moves do not support). The verdict is numbered as game 1; games without a
-    /// `Rules` tag are played under the 2004 rules (see
-    /// [`referee::check_game`](crate::referee::check_game) for both choices).
+    /// moves do not support). The verdict is numbered as game 1; a game without a
+    /// `Rules` tag is played under the 2004 rules
+    /// ([`Checker::check_game`](crate::referee::Checker::check_game) chooses both).
     ///
     /// ```
     /// use pacru_notation::pgr::Reader;
@@ -23,6 +23,6 @@ impl Game {
     /// assert_eq!(position.to_move(), pacru_core::Colour::Black);
     /// ```
     pub fn replay(&self) -> Verdict {
-        check_game(self, 1, None)
+        check_game(self)
     }
 }

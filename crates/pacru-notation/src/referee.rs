@@ -10,7 +10,7 @@ use std::fmt;
 
 /// The outcome of refereeing a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
+pub enum VerdictStatus {
     /// Every move legal, the result consistent with the rules.
     Ok,
     /// A move is illegal.
@@ -21,19 +21,19 @@ pub enum Status {
     Inconsistent,
 }
 
-impl Status {
+impl VerdictStatus {
     /// The status as written by `pacru check`: `ok`, `illegal`, `malformed`, `inconsistent`.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Status::Ok => "ok",
-            Status::Illegal => "illegal",
-            Status::Malformed => "malformed",
-            Status::Inconsistent => "inconsistent",
+            VerdictStatus::Ok => "ok",
+            VerdictStatus::Illegal => "illegal",
+            VerdictStatus::Malformed => "malformed",
+            VerdictStatus::Inconsistent => "inconsistent",
         }
     }
 }
 
-impl fmt::Display for Status {
+impl fmt::Display for VerdictStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -82,7 +82,7 @@ pub struct Verdict {
     /// The line of the game's first tag.
     pub line: usize,
     /// The outcome.
-    pub status: Status,
+    pub status: VerdictStatus,
     /// The number of moves applied successfully (`pass`es not counted).
     pub plies: usize,
     /// The `Result` tag as read (`*` when absent).
@@ -102,7 +102,7 @@ pub struct Verdict {
 impl Verdict {
     /// Whether the game is `ok`.
     pub fn is_ok(&self) -> bool {
-        self.status == Status::Ok
+        self.status == VerdictStatus::Ok
     }
 }
 
@@ -110,7 +110,7 @@ impl Verdict {
     /// Marks the next ply, written `text` at `line` and `column`, illegal under `rule`.
     #[cold]
     fn reject_ply(&mut self, line: usize, column: usize, text: &str, rule: Rule, message: String) {
-        self.status = Status::Illegal;
+        self.status = VerdictStatus::Illegal;
         self.error = Some(GameError {
             ply: Some(self.plies + 1),
             line,
@@ -130,7 +130,7 @@ pub fn malformed(err: &PgrError) -> Verdict {
     Verdict {
         game: err.game,
         line: err.game_line,
-        status: Status::Malformed,
+        status: VerdictStatus::Malformed,
         plies: 0,
         result: err.result_tag.clone().unwrap_or_else(|| "*".to_string()),
         winner: None,
@@ -147,14 +147,21 @@ pub fn malformed(err: &PgrError) -> Verdict {
     }
 }
 
-/// Referees `game` (the `index`-th of its file): replays its moves from the start
-/// position of its tags and checks its result. `rules_override` is used only when
-/// the `Rules` tag is missing.
+/// Referees `game`: replays its moves from the start position of its tags and
+/// checks its result. The verdict numbers it game 1, and a game without a `Rules`
+/// tag is played under the 2004 rules; [`Checker::check_game`] chooses both.
+/// [`Game::replay`] is the same.
 ///
 /// `pass` is accepted only right after a move (or at the start) that removed
 /// blocked players, at most once per removed player, also when that removal
 /// ended the game; elsewhere it is illegal under R2. A move after the end of the game is illegal under R16.
-pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition>) -> Verdict {
+pub fn check_game(game: &Game) -> Verdict {
+    referee_game(game, 1, RulesEdition::default())
+}
+
+/// Referees `game`, the `index`-th of its file, with `default_rules` for a game
+/// without a `Rules` tag.
+fn referee_game(game: &Game, index: usize, default_rules: RulesEdition) -> Verdict {
     // The Result tag, `*` when absent: the result token must equal it.
     let result = game.tags.get("Result").unwrap_or("*");
     let mut replay = Replay::new(index, game.line, result, game.moves.len());
@@ -171,7 +178,7 @@ pub fn check_game(game: &Game, index: usize, rules_override: Option<RulesEdition
                 message,
             }
         });
-    match game.start_position(rules_override) {
+    match game.start_position_or(default_rules) {
         Ok(pos) => {
             let passes = game.blocked_at_start(&pos);
             replay.start(pos, passes);
@@ -238,7 +245,7 @@ impl Replay {
             verdict: Verdict {
                 game: index,
                 line,
-                status: Status::Ok,
+                status: VerdictStatus::Ok,
                 plies: 0,
                 result: result.to_string(),
                 winner: None,
@@ -252,7 +259,7 @@ impl Replay {
     }
 
     fn malformed(&mut self, line: usize, column: usize, message: String) {
-        self.verdict.status = Status::Malformed;
+        self.verdict.status = VerdictStatus::Malformed;
         self.verdict.error = Some(GameError {
             ply: None,
             line,
@@ -271,7 +278,7 @@ impl Replay {
 
     /// Plays one entry (`None`: `pass`); false once the game cannot go on.
     fn entry(&mut self, mv: Option<&Move>, text: &str, line: usize, column: usize) -> bool {
-        if self.verdict.status != Status::Ok {
+        if self.verdict.status != VerdictStatus::Ok {
             return false;
         }
         let Some(pos) = &mut self.pos else {
@@ -313,7 +320,7 @@ impl Replay {
     /// plies, position and winner reached before it.
     fn syntax_error(mut self, error: GameError) -> Verdict {
         let verdict = &mut self.verdict;
-        verdict.status = Status::Malformed;
+        verdict.status = VerdictStatus::Malformed;
         verdict.winner = self.pos.as_ref().and_then(Position::winner);
         verdict.final_position = self.pos.take();
         verdict.error = Some(error);
@@ -327,10 +334,10 @@ impl Replay {
         };
         let verdict = &mut self.verdict;
         verdict.winner = pos.winner();
-        if verdict.status == Status::Ok
+        if verdict.status == VerdictStatus::Ok
             && let Some(message) = inconsistency(termination, &pos, &verdict.result)
         {
-            verdict.status = Status::Inconsistent;
+            verdict.status = VerdictStatus::Inconsistent;
             verdict.error = Some(GameError {
                 ply: None,
                 line,
@@ -350,18 +357,18 @@ impl Replay {
 ///
 /// ```
 /// use pacru_notation::pgr::Reader;
-/// use pacru_notation::referee::{Checker, Status};
+/// use pacru_notation::referee::{Checker, VerdictStatus};
 /// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
 /// let mut reader = Reader::new(text.as_bytes()).lenient();
-/// let mut checker = Checker::new(None);
+/// let mut checker = Checker::new();
 /// let verdict = reader.read_with(&mut checker).unwrap().unwrap();
-/// assert_eq!((verdict.status, verdict.plies), (Status::Ok, 2));
+/// assert_eq!((verdict.status, verdict.plies), (VerdictStatus::Ok, 2));
 /// ```
 ///
 /// A game that does not parse comes back from the reader as a
 /// [`PgrError`]; turn it into a verdict with [`malformed`].
 pub struct Checker {
-    rules_override: Option<RulesEdition>,
+    default_rules: RulesEdition,
     index: usize,
     line: usize,
     tags: RefereeTags,
@@ -425,11 +432,41 @@ impl RefereeTags {
     }
 }
 
+impl Default for Checker {
+    fn default() -> Checker {
+        Checker::new()
+    }
+}
+
 impl Checker {
-    /// A checker; `rules_override` applies to games without a `Rules` tag.
-    pub fn new(rules_override: Option<RulesEdition>) -> Checker {
+    /// Referees a game in memory, numbering its verdict `number` (its place in
+    /// its file) and playing it under this checker's default rules if it has no
+    /// `Rules` tag.
+    ///
+    /// ```
+    /// use pacru_core::RulesEdition;
+    /// use pacru_notation::pgr::Game;
+    /// use pacru_notation::referee::Checker;
+    ///
+    /// let checker = Checker::with_default_rules(RulesEdition::Pacru2011);
+    /// let verdict = checker.check_game(&Game::new(), 7);
+    /// assert_eq!(verdict.game, 7);
+    /// assert_eq!(verdict.final_position.unwrap().rules(), RulesEdition::Pacru2011);
+    /// ```
+    pub fn check_game(&self, game: &Game, number: usize) -> Verdict {
+        referee_game(game, number, self.default_rules)
+    }
+
+    /// A checker; games without a `Rules` tag are played under the 2004 rules.
+    pub fn new() -> Checker {
+        Checker::with_default_rules(RulesEdition::default())
+    }
+
+    /// A checker playing games without a `Rules` tag under `default_rules` (the
+    /// meaning of `pacru check --rules`).
+    pub fn with_default_rules(default_rules: RulesEdition) -> Checker {
         Checker {
-            rules_override,
+            default_rules,
             index: 0,
             line: 0,
             tags: RefereeTags::default(),
@@ -497,7 +534,7 @@ impl Checker {
         }
         let setup = self.tags.setup_game(self.line);
         let pos = setup
-            .start_position(self.rules_override)
+            .start_position_or(self.default_rules)
             .map_err(|e| e.to_string())?;
         let passes = setup.blocked_at_start(&pos);
         if self.starts.len() == STARTS_KEPT {

@@ -19,7 +19,7 @@ use common::{Rng, random_moves};
 use pacru_core::{Colour, Field, Item, Move, Position, RulesEdition, Seat};
 use pacru_notation::abstractplay::{ImportError, import};
 use pacru_notation::pgr::{Reader, write_game};
-use pacru_notation::referee::{Status, check_game};
+use pacru_notation::referee::{VerdictStatus, check_game};
 use proptest::prelude::*;
 
 /// A 2-player game in the older record format (entries are strings), current
@@ -58,10 +58,10 @@ const TWO_PLAYERS_RESIGN_PGR: &str = r#"[Event "Friendly cup"]
 
 fn check_ok(json: &str) -> pacru_notation::pgr::Game {
     let game = import(json).unwrap_or_else(|e| panic!("{e}"));
-    let verdict = check_game(&game, 1, None);
+    let verdict = check_game(&game);
     assert_eq!(
         verdict.status,
-        Status::Ok,
+        VerdictStatus::Ok,
         "{:?}\n{}",
         verdict.error,
         write_game(&game)
@@ -194,8 +194,8 @@ fn with_moves(record: &str, moves: serde_json::Value) -> String {
 fn a_move_illegal_here_is_imported_for_the_referee_to_report() {
     let json = with_moves(TWO_PLAYERS_RESIGN, serde_json::json!([["e1-e2", "e9-e5"]]));
     let game = import(&json).unwrap();
-    let verdict = check_game(&game, 1, None);
-    assert_eq!(verdict.status, Status::Illegal);
+    let verdict = check_game(&game);
+    assert_eq!(verdict.status, VerdictStatus::Illegal);
     assert_eq!(verdict.error.unwrap().ply, Some(2));
     // A pass where the player could move is kept, and is illegal (R2).
     let json = with_moves(TWO_PLAYERS_RESIGN, serde_json::json!([["e1-e2", "pass"]]));
@@ -205,8 +205,8 @@ fn a_move_illegal_here_is_imported_for_the_referee_to_report() {
         text.contains("1. e1-e2 pass") && text.contains("{AbstractPlay: Red passes"),
         "{text}"
     );
-    let verdict = check_game(&game, 1, None);
-    assert_eq!(verdict.status, Status::Illegal);
+    let verdict = check_game(&game);
+    assert_eq!(verdict.status, VerdictStatus::Illegal);
     assert_eq!(verdict.error.unwrap().rule, Some(pacru_core::Rule::R2));
 }
 
@@ -504,7 +504,7 @@ fn malformed_records_say_what_and_where() {
 fn exercise(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     if let Ok(game) = import(&text) {
-        let _ = check_game(&game, 1, None);
+        let _ = check_game(&game);
         let _ = write_game(&game);
     }
 }

@@ -3,7 +3,7 @@
 //! change to any error message or position shows up in review.
 
 use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{Status, malformed};
+use pacru_notation::referee::{VerdictStatus, malformed};
 use std::fmt::Write as _;
 
 #[test]
@@ -26,7 +26,7 @@ fn malformed_corpus() {
                 Err(e) => {
                     errors += 1;
                     let v = malformed(&e);
-                    assert_eq!(v.status, Status::Malformed);
+                    assert_eq!(v.status, VerdictStatus::Malformed);
                     assert!(e.offset as usize <= bytes.len());
                     let _ = writeln!(report, "{e}");
                     let _ = writeln!(
@@ -54,7 +54,7 @@ fn malformed_corpus_verdicts() {
     insta::glob!("malformed/*.pgr", |path| {
         let bytes = std::fs::read(path).unwrap();
         let mut reader = Reader::new(&bytes[..]).lenient();
-        let mut checker = Checker::new(None);
+        let mut checker = Checker::new();
         let mut report = String::new();
         loop {
             let v = match reader.read_with(&mut checker) {

@@ -5,7 +5,7 @@ mod common;
 use common::{Rng, random_moves};
 use pacru_core::Position;
 use pacru_notation::pgr::{Game, Reader, write_game};
-use pacru_notation::referee::{Checker, Status, check_game, malformed};
+use pacru_notation::referee::{Checker, VerdictStatus, malformed};
 use pacru_notation::{parse_move, parse_ppn};
 use proptest::prelude::*;
 
@@ -14,7 +14,7 @@ fn exercise(bytes: &[u8]) -> usize {
     // The streaming checker's verdicts, to compare with check_game's.
     let mut streamed = Vec::new();
     let mut stream_reader = Reader::new(bytes).lenient();
-    let mut checker = Checker::new(None);
+    let mut checker = Checker::new();
     loop {
         match stream_reader.read_with(&mut checker) {
             Ok(Some(verdict)) => streamed.push(Some(verdict)),
@@ -28,8 +28,8 @@ fn exercise(bytes: &[u8]) -> usize {
     loop {
         match reader.read_game() {
             Ok(Some(game)) => {
-                let v = check_game(&game, seen + 1, None);
-                assert_ne!(v.status, Status::Malformed, "{:?}", v.error);
+                let v = Checker::new().check_game(&game, seen + 1);
+                assert_ne!(v.status, VerdictStatus::Malformed, "{:?}", v.error);
                 assert_eq!(streamed.get(seen), Some(&Some(v.clone())));
                 let text = write_game(&game);
                 // What the writer makes of a game always reads back.

@@ -3,7 +3,7 @@
 use pacru_core::{Colour, Rule, RulesEdition};
 use pacru_notation::format_ppn;
 use pacru_notation::pgr::{Game, GameResult, Reader, write_game};
-use pacru_notation::referee::{Checker, Status, Verdict, check_game, malformed};
+use pacru_notation::referee::{Checker, Verdict, VerdictStatus, check_game, malformed};
 
 fn game(text: &str) -> Game {
     Reader::new(text.as_bytes())
@@ -15,9 +15,9 @@ fn game(text: &str) -> Game {
 /// Referees the first game of `text`, checking that the streaming [`Checker`]
 /// gives the same verdict as [`check_game`].
 fn check(text: &str) -> Verdict {
-    let verdict = check_game(&game(text), 1, None);
+    let verdict = check_game(&game(text));
     let streamed = Reader::new(text.as_bytes())
-        .read_with(&mut Checker::new(None))
+        .read_with(&mut Checker::new())
         .unwrap()
         .unwrap();
     assert_eq!(streamed, verdict, "{text}");
@@ -31,7 +31,7 @@ const YELLOW_CORNERED: &str = "9/9/9/9/9/9/9/9/9 Ke5N,Re9S,Ya1SW K KRY";
 #[test]
 fn ok_game() {
     let v = check("[Result \"*\"]\n\n1. e1-e2 e9-e8 2. e2-e3 *\n");
-    assert_eq!(v.status, Status::Ok);
+    assert_eq!(v.status, VerdictStatus::Ok);
     assert_eq!(v.status.as_str(), "ok");
     assert_eq!(v.plies, 3);
     assert_eq!(v.movers, [Colour::Black, Colour::Red, Colour::Black]);
@@ -44,7 +44,7 @@ fn ok_game() {
 #[test]
 fn illegal_move() {
     let v = check("[Event \"x\"]\n\n1. e1-e2 e9-e8\n2. e2-E5 *\n");
-    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.status, VerdictStatus::Illegal);
     assert_eq!(v.plies, 2);
     let e = v.error.unwrap();
     assert_eq!(e.ply, Some(3));
@@ -67,7 +67,7 @@ fn illegal_move() {
 #[test]
 fn pass_where_nobody_was_removed_is_illegal_under_r2() {
     let v = check("1. e1-e2 pass e9-e8 *");
-    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.status, VerdictStatus::Illegal);
     let e = v.error.unwrap();
     assert_eq!((e.ply, e.rule, e.column), (Some(2), Some(Rule::R2), 10));
     assert_eq!(e.move_text.as_deref(), Some("pass"));
@@ -79,34 +79,34 @@ fn pass_for_a_blocked_player() {
     let head = format!("[Position \"{YELLOW_CORNERED}\"]\n\n");
     // Yellow is removed when its turn comes after Red's move.
     let v = check(&format!("{head}1. e5-e6 e9-e8 pass 2. e6-e7(e7) *"));
-    assert_eq!(v.status, Status::Ok, "{:?}", v.error);
+    assert_eq!(v.status, VerdictStatus::Ok, "{:?}", v.error);
     assert_eq!(v.plies, 3);
     assert_eq!(v.movers, [Colour::Black, Colour::Red, Colour::Black]);
     // Without the pass it is just as good.
     let v = check(&format!("{head}1. e5-e6 e9-e8 2. e6-e7(e7) *"));
-    assert_eq!(v.status, Status::Ok);
+    assert_eq!(v.status, VerdictStatus::Ok);
     // Once per removed player only.
     let v = check(&format!("{head}1. e5-e6 e9-e8 pass pass e6-e7(e7) *"));
-    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.status, VerdictStatus::Illegal);
     assert_eq!(v.error.as_ref().unwrap().rule, Some(Rule::R2));
     assert_eq!(v.error.as_ref().unwrap().ply, Some(3));
     // Not later than right after the move that blocked.
     let v = check(&format!("{head}1. e5-e6 e9-e8 2. e6-e7(e7) pass *"));
-    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.status, VerdictStatus::Illegal);
     // The writer keeps the pass, with round numbers by the movers.
     let g = game(&format!("{head}1. e5-e6 e9-e8 pass 2. e6-e7(e7) *"));
     assert!(write_game(&g).ends_with("\n\n1. e5-e6 e9-e8 pass 2. e6-e7(e7) *\n"));
     // At the start: Yellow to move is blocked and removed when the PPN is read.
     let start_y = YELLOW_CORNERED.replace(" K KRY", " Y KRY");
     let v = check(&format!("[Position \"{start_y}\"]\n\npass 1. e5-e6 *"));
-    assert_eq!(v.status, Status::Ok, "{:?}", v.error);
+    assert_eq!(v.status, VerdictStatus::Ok, "{:?}", v.error);
     assert_eq!(v.movers, [Colour::Black]);
 }
 
 #[test]
 fn moves_after_the_end_are_illegal_under_r16() {
     let v = check("[Result \"Red\"]\n\n1. resign e9-e8 Red");
-    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.status, VerdictStatus::Illegal);
     let e = v.error.unwrap();
     assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R16)));
     assert_eq!(v.winner, Some(Colour::Red));
@@ -117,38 +117,44 @@ fn moves_after_the_end_are_illegal_under_r16() {
 fn result_consistency() {
     let cases = [
         // The rules ended the game: Result must name the winner.
-        ("[Result \"Red\"]\n\n1. resign Red", Status::Ok),
-        ("[Result \"*\"]\n\n1. resign *", Status::Inconsistent),
-        ("[Result \"draw\"]\n\n1. resign draw", Status::Inconsistent),
+        ("[Result \"Red\"]\n\n1. resign Red", VerdictStatus::Ok),
+        ("[Result \"*\"]\n\n1. resign *", VerdictStatus::Inconsistent),
+        (
+            "[Result \"draw\"]\n\n1. resign draw",
+            VerdictStatus::Inconsistent,
+        ),
         (
             "[Result \"Black\"]\n[Termination \"time\"]\n\n1. resign Black",
-            Status::Inconsistent,
+            VerdictStatus::Inconsistent,
         ),
         // The rules did not: *, draw, or a winner with a Termination explaining it.
-        ("1. e1-e2 *", Status::Ok),
-        ("[Result \"draw\"]\n\n1. e1-e2 draw", Status::Ok),
-        ("[Result \"Black\"]\n\n1. e1-e2 Black", Status::Inconsistent),
+        ("1. e1-e2 *", VerdictStatus::Ok),
+        ("[Result \"draw\"]\n\n1. e1-e2 draw", VerdictStatus::Ok),
+        (
+            "[Result \"Black\"]\n\n1. e1-e2 Black",
+            VerdictStatus::Inconsistent,
+        ),
         (
             "[Result \"Black\"]\n[Termination \"time\"]\n\n1. e1-e2 Black",
-            Status::Ok,
+            VerdictStatus::Ok,
         ),
         (
             "[Result \"Red\"]\n[Termination \"resignation\"]\n\n1. e1-e2 Red",
-            Status::Ok,
+            VerdictStatus::Ok,
         ),
         (
             "[Result \"Black\"]\n[Termination \"rules\"]\n\n1. e1-e2 Black",
-            Status::Inconsistent,
+            VerdictStatus::Inconsistent,
         ),
         (
             "[Result \"Yellow\"]\n[Termination \"time\"]\n\n1. e1-e2 Yellow",
-            Status::Inconsistent,
+            VerdictStatus::Inconsistent,
         ),
     ];
     for (text, status) in cases {
         let v = check(text);
         assert_eq!(v.status, status, "{text}: {:?}", v.error);
-        if status == Status::Inconsistent {
+        if status == VerdictStatus::Inconsistent {
             let e = v.error.unwrap();
             assert_eq!(e.rule, Some(Rule::R16));
             assert_eq!(e.ply, None);
@@ -168,8 +174,8 @@ fn result_consistency() {
 fn setup_errors_in_hand_built_games_are_malformed() {
     let mut g = Game::new();
     g.tags.set("Players", "KQ");
-    let v = check_game(&g, 4, None);
-    assert_eq!(v.status, Status::Malformed);
+    let v = Checker::new().check_game(&g, 4);
+    assert_eq!(v.status, VerdictStatus::Malformed);
     assert_eq!(v.game, 4);
     assert_eq!(
         v.error.unwrap().message,
@@ -177,32 +183,29 @@ fn setup_errors_in_hand_built_games_are_malformed() {
     );
     let mut g = Game::new();
     g.result = GameResult::Winner(Colour::Black);
-    let v = check_game(&g, 1, None);
-    assert_eq!(v.status, Status::Malformed);
+    let v = check_game(&g);
+    assert_eq!(v.status, VerdictStatus::Malformed);
 }
 
 #[test]
 fn rules_override_applies_only_without_a_rules_tag() {
     let g = game("1. e1-e2 *");
-    let v = check_game(&g, 1, Some(RulesEdition::Pacru2011));
+    let v = Checker::with_default_rules(RulesEdition::Pacru2011).check_game(&g, 1);
     assert_eq!(v.final_position.unwrap().rules(), RulesEdition::Pacru2011);
     let g = game("[Rules \"2004\"]\n\n1. e1-e2 *");
-    let v = check_game(&g, 1, Some(RulesEdition::Pacru2011));
+    let v = Checker::with_default_rules(RulesEdition::Pacru2011).check_game(&g, 1);
     assert_eq!(v.final_position.unwrap().rules(), RulesEdition::Pacru2004);
-    assert_eq!(
-        g.start_position(None).map(|p| format_ppn(&p)).unwrap(),
-        START2
-    );
+    assert_eq!(g.start_position().map(|p| format_ppn(&p)).unwrap(), START2);
 }
 
 #[test]
 fn seats_and_players_tags() {
     let g = game("[Players \"RK\"]\n[Seats \"NS\"]\n\n1. e9-e8 *");
-    let v = check_game(&g, 1, None);
-    assert_eq!(v.status, Status::Ok, "{:?}", v.error);
+    let v = check_game(&g);
+    assert_eq!(v.status, VerdictStatus::Ok, "{:?}", v.error);
     assert_eq!(v.movers, [Colour::Red]);
     let g = game("[Players \"KRY\"]\n[Seats \"EWN\"]\n\n1. i5-h5 *");
-    assert_eq!(check_game(&g, 1, None).status, Status::Ok);
+    assert_eq!(check_game(&g).status, VerdictStatus::Ok);
     // Default seats are not written; others are.
     let text = write_game(&game("[Players \"KRY\"]\n[Seats \"SWE\"]\n\n*"));
     assert!(!text.contains("Seats"), "{text}");
@@ -219,7 +222,7 @@ fn malformed_verdict() {
         .read_game()
         .unwrap_err();
     let v = malformed(&err);
-    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.status, VerdictStatus::Malformed);
     assert_eq!((v.game, v.line, v.plies), (1, 1, 0));
     assert_eq!(v.result, "Red");
     assert!(v.final_position.is_none() && v.winner.is_none());
@@ -231,7 +234,7 @@ fn malformed_verdict() {
 fn checker_over_a_file_with_bad_games() {
     let text = "[Event \"1\"]\n\n1. e1-e2 *\n\n[Event \"2\"]\n\n1. e1-e9 *\n\n[Event \"3\"]\n\n1. e1-q2 *\n\n[Event \"4\"]\n[Result \"Red\"]\n\n1. resign Red\n";
     let mut reader = Reader::new(text.as_bytes()).lenient();
-    let mut checker = Checker::new(Some(RulesEdition::Pacru2011));
+    let mut checker = Checker::with_default_rules(RulesEdition::Pacru2011);
     let mut statuses = Vec::new();
     loop {
         match reader.read_with(&mut checker) {
@@ -243,10 +246,10 @@ fn checker_over_a_file_with_bad_games() {
     assert_eq!(
         statuses,
         [
-            (1, Status::Ok),
-            (2, Status::Illegal),
-            (3, Status::Malformed),
-            (4, Status::Ok)
+            (1, VerdictStatus::Ok),
+            (2, VerdictStatus::Illegal),
+            (3, VerdictStatus::Malformed),
+            (4, VerdictStatus::Ok)
         ]
     );
 }
@@ -271,7 +274,7 @@ fn checker_over_games_with_changing_setups() {
     ];
     let text = games.join("\n");
     let mut reader = Reader::new(text.as_bytes()).lenient();
-    let mut checker = Checker::new(None);
+    let mut checker = Checker::new();
     let mut streamed = Vec::new();
     loop {
         match reader.read_with(&mut checker) {
@@ -284,12 +287,12 @@ fn checker_over_games_with_changing_setups() {
     let mut statuses = Vec::new();
     for (i, (one, v)) in games.iter().zip(&streamed).enumerate() {
         statuses.push(v.status);
-        if v.status == Status::Malformed {
+        if v.status == VerdictStatus::Malformed {
             continue;
         }
         // Lines count from the start of the file: shift the lone game's lines.
         let lines_before: usize = games[..i].iter().map(|g| g.lines().count() + 1).sum();
-        let mut alone = check_game(&game(one), i + 1, None);
+        let mut alone = Checker::new().check_game(&game(one), i + 1);
         alone.line += lines_before;
         if let Some(e) = &mut alone.error {
             e.line += lines_before;
@@ -307,9 +310,9 @@ fn checker_over_games_with_changing_setups() {
         streamed[2].final_position.as_ref().unwrap().players().len(),
         2
     );
-    assert_eq!(statuses[3], Status::Ok);
-    assert_eq!(statuses[4], Status::Illegal);
-    assert_eq!(statuses[9], Status::Malformed);
+    assert_eq!(statuses[3], VerdictStatus::Ok);
+    assert_eq!(statuses[4], VerdictStatus::Illegal);
+    assert_eq!(statuses[9], VerdictStatus::Malformed);
     assert_eq!(
         streamed[5].final_position.as_ref().unwrap().rules(),
         RulesEdition::Pacru2011
@@ -334,11 +337,11 @@ fn checker_over_more_setups_than_it_keeps() {
         .collect();
     let text = games.join("\n");
     let mut reader = Reader::new(text.as_bytes());
-    let mut checker = Checker::new(None);
+    let mut checker = Checker::new();
     let mut starts = Vec::new();
     for one in &games {
         let streamed = reader.read_with(&mut checker).unwrap().unwrap();
-        let alone = check_game(&game(one), 1, None);
+        let alone = check_game(&game(one));
         assert_eq!(streamed.final_position, alone.final_position, "{one}");
         let start = format_ppn(&streamed.final_position.unwrap());
         if !starts.contains(&start) {
@@ -381,7 +384,7 @@ fn pass_after_the_removal_that_ends_the_game() {
             let pass = vec!["pass"; passes].join(" ");
             let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass}"), "Black");
             let v = check(&text);
-            assert_eq!(v.status, Status::Ok, "{text}\n{:?}", v.error);
+            assert_eq!(v.status, VerdictStatus::Ok, "{text}\n{:?}", v.error);
             // The passes are not plies; the game ended with Black's move.
             assert_eq!(v.plies, 1, "{text}");
             assert_eq!(v.movers, [Colour::Black]);
@@ -392,13 +395,13 @@ fn pass_after_the_removal_that_ends_the_game() {
             let bare = check(&ap_shaped(ppn, rules, "1. e5-e6", "Black"));
             assert_eq!(
                 (bare.status, bare.plies, bare.winner),
-                (Status::Ok, 1, v.winner)
+                (VerdictStatus::Ok, 1, v.winner)
             );
             // One pass more than players removed is illegal under R2, as the
             // pass that would be the second ply.
             let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass} pass"), "Black");
             let v = check(&text);
-            assert_eq!(v.status, Status::Illegal, "{text}");
+            assert_eq!(v.status, VerdictStatus::Illegal, "{text}");
             let e = v.error.unwrap();
             assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R2)));
             assert_eq!(e.move_text.as_deref(), Some("pass"));
@@ -407,7 +410,7 @@ fn pass_after_the_removal_that_ends_the_game() {
             // A move after the passes is a move after the end: R16.
             let text = ap_shaped(ppn, rules, &format!("1. e5-e6 {pass} 2. e6-e7"), "Black");
             let v = check(&text);
-            assert_eq!(v.status, Status::Illegal, "{text}");
+            assert_eq!(v.status, VerdictStatus::Illegal, "{text}");
             let e = v.error.unwrap();
             assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R16)));
             assert_eq!(e.move_text.as_deref(), Some("e6-e7"));
@@ -419,17 +422,17 @@ fn pass_after_the_removal_that_ends_the_game() {
 fn no_pass_after_an_end_without_a_blocked_removal() {
     // Resignation ends the game without a blocked removal: no pass may follow.
     let v = check("[Result \"Red\"]\n\n1. resign pass Red");
-    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.status, VerdictStatus::Illegal);
     let e = v.error.unwrap();
     assert_eq!((e.ply, e.rule), (Some(2), Some(Rule::R2)));
     assert_eq!(v.plies, 1);
     // Three players, one already out: the blocked removal of Red ends the game.
     let ppn = "9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KRY";
     let v = check(&ap_shaped(ppn, "2011", "1. e5-e6 pass", "Black"));
-    assert_eq!((v.status, v.plies), (Status::Ok, 1), "{:?}", v.error);
+    assert_eq!((v.status, v.plies), (VerdictStatus::Ok, 1), "{:?}", v.error);
     // The player who is out gets no pass.
     let v = check(&ap_shaped(ppn, "2011", "1. e5-e6 pass pass", "Black"));
-    assert_eq!(v.status, Status::Illegal);
+    assert_eq!(v.status, VerdictStatus::Illegal);
     assert_eq!(v.error.unwrap().rule, Some(Rule::R2));
 }
 
@@ -456,21 +459,21 @@ fn random_games_ending_by_a_blocked_removal_accept_the_pass() {
             let (mut game, blocked) =
                 found.unwrap_or_else(|| panic!("{players} players, {rules:?}: none found"));
             let plain = check(&write_game(&game));
-            assert_eq!(plain.status, Status::Ok);
+            assert_eq!(plain.status, VerdictStatus::Ok);
             for _ in 0..blocked {
                 game.moves.push(MoveEntry::pass());
             }
             let text = write_game(&game);
             assert!(text.split_whitespace().any(|t| t == "pass"), "{text}");
             let v = check(&text);
-            assert_eq!(v.status, Status::Ok, "{text}\n{:?}", v.error);
+            assert_eq!(v.status, VerdictStatus::Ok, "{text}\n{:?}", v.error);
             assert_eq!(
                 (v.plies, v.winner, &v.final_position),
                 (plain.plies, plain.winner, &plain.final_position)
             );
             game.moves.push(MoveEntry::pass());
             let v = check(&write_game(&game));
-            assert_eq!(v.status, Status::Illegal);
+            assert_eq!(v.status, VerdictStatus::Illegal);
             assert_eq!(v.error.unwrap().ply, Some(plain.plies + 1));
         }
     }
@@ -480,7 +483,7 @@ fn random_games_ending_by_a_blocked_removal_accept_the_pass() {
 /// through [`Checker::malformed`].
 fn check_all(text: &str) -> Vec<Verdict> {
     let mut reader = Reader::new(text.as_bytes()).lenient();
-    let mut checker = Checker::new(None);
+    let mut checker = Checker::new();
     let mut verdicts = Vec::new();
     loop {
         match reader.read_with(&mut checker) {
@@ -498,7 +501,7 @@ fn malformed_in_the_tag_section() {
     // A bad tag line before the setup tags: they are still read, the game
     // stands at its start position, the error has no ply and no token.
     let v = &check_all("[Event \"open\n[Players \"KRY\"]\n[Result \"Red\"]\n\n1. e1-e2 Red\n")[0];
-    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.status, VerdictStatus::Malformed);
     assert_eq!((v.plies, v.winner, v.result.as_str()), (0, None, "Red"));
     assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
     let e = v.error.as_ref().unwrap();
@@ -518,7 +521,7 @@ fn malformed_in_the_tag_section() {
         "[Event \"x\"] [Seats \"Q\n[Result \"*\"]\n\n1. e1-e2 *\n",
     ] {
         let v = &check_all(text)[0];
-        assert_eq!(v.status, Status::Malformed, "{text}");
+        assert_eq!(v.status, VerdictStatus::Malformed, "{text}");
         assert!(v.final_position.is_none(), "{text}");
         assert_eq!(
             (v.plies, v.error.as_ref().unwrap().ply),
@@ -533,14 +536,14 @@ fn malformed_in_the_tag_section() {
     assert_eq!(all.len(), 2);
     assert_eq!(
         (all[1].status, all[1].plies, all[1].line),
-        (Status::Ok, 2, 6)
+        (VerdictStatus::Ok, 2, 6)
     );
 }
 
 #[test]
 fn malformed_at_the_first_move() {
     let v = &check_all("[Players \"KRY\"]\n[Result \"*\"]\n\n1. e1-q2 e9-e8 *\n")[0];
-    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.status, VerdictStatus::Malformed);
     assert_eq!(v.plies, 0);
     assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START3);
     let e = v.error.as_ref().unwrap();
@@ -569,7 +572,7 @@ fn malformed_at_move_40() {
     tokens[39] = "e4-x9".to_string();
     let broken = format!("[Result \"*\"]\n\n{} *\n", tokens.join(" "));
     let v = &check_all(&broken)[0];
-    assert_eq!(v.status, Status::Malformed, "{broken}");
+    assert_eq!(v.status, VerdictStatus::Malformed, "{broken}");
     assert_eq!(v.plies, 39);
     let mut pos = Position::standard(2).unwrap();
     for mv in game.plies().take(39) {
@@ -598,7 +601,7 @@ fn malformed_after_the_last_move() {
         ),
     ] {
         let v = &check_all(text)[0];
-        assert_eq!(v.status, Status::Malformed, "{text}");
+        assert_eq!(v.status, VerdictStatus::Malformed, "{text}");
         assert_eq!(v.plies, 2, "{text}");
         assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), after_two);
         let e = v.error.as_ref().unwrap();
@@ -609,20 +612,20 @@ fn malformed_after_the_last_move() {
     let v = &check_all("[Result \"*\"]\n\n1. resign Black\n")[0];
     assert_eq!(
         (v.status, v.plies, v.winner),
-        (Status::Malformed, 1, Some(Colour::Red))
+        (VerdictStatus::Malformed, 1, Some(Colour::Red))
     );
     // The same for a game built in memory whose result token differs from its tag.
     let mut g = game("[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n");
     g.result = Colour::Red.into();
-    let v = check_game(&g, 1, None);
-    assert_eq!((v.status, v.plies), (Status::Malformed, 2));
+    let v = check_game(&g);
+    assert_eq!((v.status, v.plies), (VerdictStatus::Malformed, 2));
     assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), after_two);
     assert_eq!(v.error.unwrap().move_text.as_deref(), Some("Red"));
     // A Result tag that is no result is an error of the tags: no plies, the
     // start position, no token.
     g.tags.set("Result", "Pink");
-    let v = check_game(&g, 1, None);
-    assert_eq!((v.status, v.plies), (Status::Malformed, 0));
+    let v = check_game(&g);
+    assert_eq!((v.status, v.plies), (VerdictStatus::Malformed, 0));
     assert_eq!(format_ppn(v.final_position.as_ref().unwrap()), START2);
     assert_eq!(v.error.unwrap().move_text, None);
 }
@@ -630,7 +633,7 @@ fn malformed_after_the_last_move() {
 #[test]
 fn malformed_after_an_illegal_move_keeps_the_legal_plies() {
     let v = &check_all("[Result \"*\"]\n\n1. e1-e2 e9-e8 2. e2-e9 e8-e7 3. zz *\n")[0];
-    assert_eq!(v.status, Status::Malformed);
+    assert_eq!(v.status, VerdictStatus::Malformed);
     assert_eq!(v.plies, 2);
     let e = v.error.as_ref().unwrap();
     assert_eq!(

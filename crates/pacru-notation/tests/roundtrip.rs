@@ -5,7 +5,7 @@ mod common;
 use common::{Rng, random_moves};
 use pacru_core::{Position, RulesEdition};
 use pacru_notation::pgr::{Game, GameRecorder, GameResult, Reader, Tags, write_game, write_games};
-use pacru_notation::referee::{Checker, Status, check_game};
+use pacru_notation::referee::{Checker, VerdictStatus, check_game};
 use proptest::prelude::*;
 
 const COMMENTS: [&str; 6] = [
@@ -76,11 +76,11 @@ proptest! {
             let long_unit = line.contains('{') || line.contains(';') || !line.contains(' ');
             prop_assert!(line.chars().count() <= 80 || long_unit || line.starts_with('['), "line too long: {line:?}");
         }
-        let verdict = check_game(&back[0], 1, None);
-        prop_assert_eq!(verdict.status, Status::Ok, "{:?}\n{}", verdict.error, text);
+        let verdict = check_game(&back[0]);
+        prop_assert_eq!(verdict.status, VerdictStatus::Ok, "{:?}\n{}", verdict.error, text);
         prop_assert_eq!(verdict.plies, game.moves.len());
         // The streaming checker agrees.
-        let streamed = Reader::new(text.as_bytes()).read_with(&mut Checker::new(None)).unwrap().unwrap();
+        let streamed = Reader::new(text.as_bytes()).read_with(&mut Checker::new()).unwrap().unwrap();
         prop_assert_eq!(streamed, verdict);
     }
 
@@ -154,5 +154,5 @@ fn documented_example_is_canonical_and_ok() {
     let text = "[Event \"MSO Pacru Championship\"]\n[Site \"London\"]\n[Date \"2027.08.30\"]\n[Round \"3\"]\n[Black \"A. Player\"]\n[Red \"B. Player\"]\n[Players \"KR\"]\n[Rules \"2004\"]\n[Result \"*\"]\n\n1. e1-d2 a1-a2 2. d2-c2(a1) a2-b3 {a comment} 3. c2-b1! b3-b4(a4) $1 4. b1-a1\nb4-a5 5. a3-b4(b4) a5-a6 *\n";
     let games = read_all(text);
     assert_eq!(write_game(&games[0]), text);
-    assert_eq!(check_game(&games[0], 1, None).status, Status::Ok);
+    assert_eq!(check_game(&games[0]).status, VerdictStatus::Ok);
 }

@@ -26,19 +26,19 @@ pub fn parse_move(text: &str) -> Result<Move, MoveSyntaxError> {
 
 /// The position `game` starts from, by its tags (`Rules` missing: 2004).
 pub fn start_position(game: &Game) -> Result<Position, SetupError> {
-    game.start_position(None)
+    game.start_position()
 }
 
 /// The referee's verdict on `game`, the `index`-th of its input; a game without a
 /// `Rules` tag is played under `rules`.
 pub fn check_game(game: &Game, index: usize, rules: Option<RulesEdition>) -> Verdict {
-    referee::check_game(game, index, rules)
+    Checker::with_default_rules(rules.unwrap_or_default()).check_game(game, index)
 }
 
 /// A referee that checks games while the reader reads them; games without a
 /// `Rules` tag are played under `rules`.
 pub fn checker(rules: Option<RulesEdition>) -> Checker {
-    Checker::new(rules)
+    Checker::with_default_rules(rules.unwrap_or_default())
 }
 
 /// The verdict on a game the reader could not parse, knowing nothing of its

@@ -6,7 +6,7 @@ use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
 use crate::verdict::verdict_dict;
 use pacru_notation::pgr::{Game, MoveEntry, ParseGameResultError, PgrError, Reader, Tags};
-use pacru_notation::referee::Status;
+use pacru_notation::referee::VerdictStatus;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -89,7 +89,7 @@ impl PyGame {
         let (verdict, positions) = detached(py, || {
             let verdict = api::check_game(&self.game, self.index, None);
             let positions = match (verdict.status, api::start_position(&self.game)) {
-                (Status::Ok | Status::Inconsistent, Ok(start)) => {
+                (VerdictStatus::Ok | VerdictStatus::Inconsistent, Ok(start)) => {
                     let mut positions = Vec::with_capacity(verdict.plies + 1);
                     let mut position = start;
                     for mv in self.game.plies() {
@@ -104,8 +104,8 @@ impl PyGame {
             (verdict, positions)
         })?;
         match (verdict.status, &verdict.error) {
-            (Status::Ok | Status::Inconsistent, _) => Ok(positions),
-            (Status::Illegal, Some(error)) => Err(illegal_move_in_game(
+            (VerdictStatus::Ok | VerdictStatus::Inconsistent, _) => Ok(positions),
+            (VerdictStatus::Illegal, Some(error)) => Err(illegal_move_in_game(
                 py,
                 &self.describe(),
                 error,

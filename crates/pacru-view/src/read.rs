@@ -34,7 +34,7 @@ pub struct Games<R> {
     io_error: Rc<RefCell<Option<io::Error>>>,
     visitor: Collect,
     source: Option<String>,
-    rules_override: Option<RulesEdition>,
+    default_rules: RulesEdition,
     done: bool,
 }
 
@@ -49,9 +49,9 @@ impl<R: Read> Games<R> {
         Games {
             reader: Reader::new(spy).lenient(),
             io_error,
-            visitor: Collect::new(None),
+            visitor: Collect::new(RulesEdition::default()),
             source: None,
-            rules_override: None,
+            default_rules: RulesEdition::default(),
             done: false,
         }
     }
@@ -65,8 +65,8 @@ impl<R: Read> Games<R> {
 
     /// The rules edition of games without a `Rules` tag (as `pacru check --rules`).
     #[must_use]
-    pub fn rules(mut self, rules: Option<RulesEdition>) -> Games<R> {
-        self.rules_override = rules;
+    pub fn default_rules(mut self, rules: RulesEdition) -> Games<R> {
+        self.default_rules = rules;
         self.visitor = Collect::new(rules);
         self
     }
@@ -74,7 +74,7 @@ impl<R: Read> Games<R> {
     fn context(&self, syntax_error: Option<SyntaxError>) -> Context {
         Context {
             source: self.source.clone(),
-            rules_override: self.rules_override,
+            default_rules: self.default_rules,
             syntax_error,
         }
     }
@@ -140,10 +140,10 @@ struct Collect {
 }
 
 impl Collect {
-    fn new(rules: Option<RulesEdition>) -> Collect {
+    fn new(rules: RulesEdition) -> Collect {
         Collect {
             builder: GameBuilder::default(),
-            checker: Checker::new(rules),
+            checker: Checker::with_default_rules(rules),
             in_movetext: false,
         }
     }

@@ -8,36 +8,43 @@ use crate::model::{
 use pacru_core::{Colour, Effects, Move, OutReason, Position, RulesEdition};
 use pacru_notation::format_ppn;
 use pacru_notation::pgr::{Game, MoveEntry};
-use pacru_notation::referee::{self, Status, Verdict};
+use pacru_notation::referee::{Checker, Verdict, VerdictStatus};
 
 /// What is known about a game besides its text: where it comes from and, for a
 /// malformed game, where its text broke.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Context {
     pub source: Option<String>,
-    pub rules_override: Option<RulesEdition>,
+    pub default_rules: RulesEdition,
     /// The syntax error of a malformed game.
     pub syntax_error: Option<SyntaxError>,
 }
 
 impl GameView {
-    /// Referees and replays a game read into memory (as `pacru check` would, with
-    /// `rules_override` for a game without a `Rules` tag).
+    /// Referees and replays a game read into memory, as `pacru check` would (a
+    /// game without a `Rules` tag is played under the 2004 rules; see
+    /// [`GameView::from_game_with_default_rules`]).
     ///
     /// ```
     /// use pacru_notation::pgr::Reader;
     /// use pacru_view::GameView;
     /// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
     /// let game = Reader::new(text.as_bytes()).read_game().unwrap().unwrap();
-    /// let view = GameView::from_game(&game, None);
+    /// let view = GameView::from_game(&game);
     /// assert_eq!(view.verdict.status, "ok");
     /// assert_eq!(view.plies.len(), 2);
     /// assert_eq!(view.plies[1].notation, "e9-e8");
     /// ```
-    pub fn from_game(game: &Game, rules_override: Option<RulesEdition>) -> GameView {
-        let verdict = referee::check_game(game, 1, rules_override);
+    pub fn from_game(game: &Game) -> GameView {
+        GameView::from_game_with_default_rules(game, RulesEdition::default())
+    }
+
+    /// [`GameView::from_game`], playing a game without a `Rules` tag under
+    /// `default_rules` (as `pacru check --rules`).
+    pub fn from_game_with_default_rules(game: &Game, default_rules: RulesEdition) -> GameView {
+        let verdict = Checker::with_default_rules(default_rules).check_game(game, 1);
         let context = Context {
-            rules_override,
+            default_rules,
             ..Context::default()
         };
         build(game, &verdict, &context)
@@ -48,7 +55,7 @@ impl GameView {
 pub(crate) fn build(game: &Game, verdict: &Verdict, context: &Context) -> GameView {
     let in_movetext = context.syntax_error.as_ref().is_none_or(|e| e.in_movetext);
     let start = if in_movetext {
-        game.start_position(context.rules_override).ok()
+        game.start_position_or(context.default_rules).ok()
     } else {
         None
     };
@@ -117,7 +124,7 @@ fn verdict_view(verdict: &Verdict) -> VerdictView {
 /// Whether `entry` is the one the referee refused, after `plies` accepted plies
 /// and with `passes_allowed` `pass`es still standing for players just removed.
 fn is_refused(entry: &MoveEntry, verdict: &Verdict, plies: usize, passes_allowed: usize) -> bool {
-    if verdict.status != Status::Illegal || plies != verdict.plies {
+    if verdict.status != VerdictStatus::Illegal || plies != verdict.plies {
         return false;
     }
     match &verdict.error {

@@ -38,7 +38,7 @@ fn verdicts_are_those_of_the_referee() {
     ] {
         let text = data_file(file);
         let mut reader = Reader::new(&text[..]).lenient();
-        let mut checker = Checker::new(None);
+        let mut checker = Checker::new();
         let mut expected = Vec::new();
         loop {
             match reader.read_with(&mut checker) {
@@ -82,7 +82,7 @@ fn plies_are_the_cores_positions_with_the_records_round_numbers() {
     let text = data_file("players.pgr");
     let games: Vec<_> = Reader::new(&text[..]).collect::<Result<_, _>>().unwrap();
     for (game, view) in games.iter().zip(views(&text)) {
-        let mut position: Position = game.start_position(None).unwrap();
+        let mut position: Position = game.start_position().unwrap();
         assert_eq!(view.start.as_ref(), Some(&position));
         for (entry, ply) in game
             .moves
@@ -235,7 +235,7 @@ fn a_malformed_game_keeps_what_could_be_read() {
 fn a_game_in_memory_gets_the_same_view() {
     let text = data_file("round1.pgr");
     let game = Reader::new(&text[..]).read_game().unwrap().unwrap();
-    let from_memory = GameView::from_game(&game, None);
+    let from_memory = GameView::from_game(&game);
     let from_reader = &views(&text)[0];
     assert_eq!(from_memory.verdict, from_reader.verdict);
     assert_eq!(
@@ -317,7 +317,7 @@ fn a_game_in_memory_has_its_illegal_pass_refused_too() {
             (entry.line, entry.column) = (0, 0);
         }
         game.line = 0;
-        let view = GameView::from_game(&game, None);
+        let view = GameView::from_game(&game);
         let passes: usize = view.plies.iter().map(|p| p.passes).sum();
         match view.verdict.status {
             "ok" => assert_eq!((passes, view.refused.is_none()), (1, true)),
@@ -351,7 +351,7 @@ fn a_pass_may_follow_the_removal_that_ends_the_game() {
             (entry.line, entry.column) = (0, 0);
         }
         game.line = 0;
-        let memory = GameView::from_game(&game, None);
+        let memory = GameView::from_game(&game);
         assert_eq!(memory.plies.len(), 1);
         assert_eq!(memory.plies[0].passes, 1, "{}", view.verdict.status);
         assert_eq!(

@@ -100,7 +100,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
         }
     };
     let mut position = game
-        .start_position(args.rules.map(Into::into))
+        .start_position_or(args.rules.map(Into::into).unwrap_or_default())
         .with_context(|| {
             format!(
                 "{}: game {} has no start position",

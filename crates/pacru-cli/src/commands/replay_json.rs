@@ -18,7 +18,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
     let mut index = 0u64;
     for game in Games::new(file)
         .source(name.as_str())
-        .rules(args.rules.map(Into::into))
+        .default_rules(args.rules.map(Into::into).unwrap_or_default())
     {
         let mut game = game.with_context(|| format!("{name}: read error"))?;
         index += 1;

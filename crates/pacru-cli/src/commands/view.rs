@@ -29,7 +29,7 @@ pub fn run(args: &ViewArgs) -> anyhow::Result<Outcome> {
         Some(title) => title.clone(),
         None => format!("pacru games: {}", names.join(", ")),
     };
-    let rules = args.rules.map(Into::into);
+    let rules = args.rules.map(Into::into).unwrap_or_default();
     let out = BufWriter::with_capacity(1 << 16, output(&args.output)?);
     let mut page = PageWriter::new(out, &title).context("cannot write the page")?;
     let mut outcome = Outcome::Success;
@@ -42,7 +42,7 @@ pub fn run(args: &ViewArgs) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
-        for game in Games::new(file).source(name.as_str()).rules(rules) {
+        for game in Games::new(file).source(name.as_str()).default_rules(rules) {
             match game {
                 Ok(game) => page.add(&game).context("cannot write the page")?,
                 Err(e) => {

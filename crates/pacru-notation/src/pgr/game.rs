@@ -234,15 +234,15 @@ impl Game {
     /// The rules edition of the `Rules` tag; 2004 when the tag is missing or not
     /// an edition (use [`Game::start_position`] to have a bad tag reported).
     pub fn rules(&self) -> RulesEdition {
-        self.rules_or(None)
+        self.rules_or(RulesEdition::default())
     }
 
-    /// The rules edition of the `Rules` tag, or `fallback` (then 2004) when the
-    /// tag is missing: the meaning of `pacru check --rules`.
-    pub fn rules_or(&self, fallback: Option<RulesEdition>) -> RulesEdition {
+    /// The rules edition of the `Rules` tag, or `default_rules` when the tag is
+    /// missing: the meaning of `pacru check --rules`.
+    pub fn rules_or(&self, default_rules: RulesEdition) -> RulesEdition {
         match self.tags.get("Rules") {
             Some(v) => v.parse().unwrap_or_default(),
-            None => fallback.unwrap_or_default(),
+            None => default_rules,
         }
     }
 
@@ -261,16 +261,25 @@ impl Game {
 
     /// The position the game starts from, built from the `Players`, `Seats`,
     /// `Rules` and `Position` tags (defaults: `KR`, the default seats, `2004`, the
-    /// standard start). `rules_override` is used only when the `Rules` tag is
-    /// missing. A `Position` tag must agree with a `Players` tag; a `Seats` tag
-    /// next to a `Position` tag is checked (letters, count) but places nothing.
-    pub fn start_position(
-        &self,
-        rules_override: Option<RulesEdition>,
-    ) -> Result<Position, SetupError> {
+    /// standard start). A `Position` tag must agree with a `Players` tag; a
+    /// `Seats` tag next to a `Position` tag is checked (letters, count) but places
+    /// nothing.
+    ///
+    /// ```
+    /// use pacru_notation::pgr::Game;
+    /// let start = Game::new().start_position().unwrap();
+    /// assert_eq!(start, pacru_core::Position::standard(2).unwrap());
+    /// ```
+    pub fn start_position(&self) -> Result<Position, SetupError> {
+        self.start_position_or(RulesEdition::default())
+    }
+
+    /// [`Game::start_position`], with `default_rules` for a game without a `Rules`
+    /// tag (the meaning of `pacru check --rules`).
+    pub fn start_position_or(&self, default_rules: RulesEdition) -> Result<Position, SetupError> {
         let rules = match self.tags.get("Rules") {
             Some(v) => parse_rules_tag(v)?,
-            None => rules_override.unwrap_or_default(),
+            None => default_rules,
         };
         let players_tag = self
             .tags

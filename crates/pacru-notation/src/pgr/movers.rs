@@ -9,7 +9,7 @@ use super::Game;
 /// (the first player when the tags give no start position).
 pub(super) fn replay_movers(game: &Game) -> Vec<Option<usize>> {
     let mut movers = Vec::with_capacity(game.moves.len());
-    let start = game.start_position(None).ok();
+    let start = game.start_position().ok();
     let count = match &start {
         Some(pos) => pos.players().len(),
         None => game.players().map_or(2, |p| p.len()),

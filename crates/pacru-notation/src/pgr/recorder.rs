@@ -50,7 +50,7 @@ impl GameRecorder {
     pub fn new(tags: Tags) -> Result<GameRecorder, SetupError> {
         let mut game = Game::new();
         game.tags = tags;
-        let position = game.start_position(None)?;
+        let position = game.start_position()?;
         Ok(GameRecorder {
             game,
             position,

@@ -156,7 +156,7 @@ fn write_json_element(out: &mut impl Write, id: &str, json: &str) -> io::Result<
 /// use pacru_view::{GameView, page};
 /// use pacru_notation::pgr::Reader;
 /// let game = Reader::new(&b"1. e1-e2 *\n"[..]).read_game().unwrap().unwrap();
-/// let html = page::render(&[GameView::from_game(&game, None)], "one game");
+/// let html = page::render(&[GameView::from_game(&game)], "one game");
 /// assert!(html.contains("<title>one game</title>"));
 /// ```
 pub fn render(games: &[GameView], title: &str) -> String {

@@ -22,7 +22,7 @@ use crate::style;
 use crate::words::plural;
 use pacru_core::{Position, RulesEdition};
 use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{self, Status, Verdict};
+use pacru_notation::referee::{self, Verdict, VerdictStatus};
 use report::{Counts, Renderer};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -35,7 +35,7 @@ pub enum Message {
     /// A game's verdict, rendered.
     Game {
         /// The verdict's status.
-        status: Status,
+        status: VerdictStatus,
         /// The text to print on standard output.
         text: String,
         /// For a bad game in the text report: the position to show after the
@@ -79,7 +79,7 @@ fn check_input(
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader).lenient();
     // Referees as it reads, building no `Game`: the same verdicts as `check_game`.
-    let mut checker = referee::Checker::new(settings.rules);
+    let mut checker = referee::Checker::with_default_rules(settings.rules.unwrap_or_default());
     let renderer = Renderer::new(name);
     let mut games = 0u64;
     loop {
@@ -197,8 +197,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
                 position,
             } => {
                 counts.add(status);
-                flush_now = status != Status::Ok;
-                if status != Status::Ok {
+                flush_now = status != VerdictStatus::Ok;
+                if status != VerdictStatus::Ok {
                     outcome = outcome.max(Outcome::Failure);
                     bad_games += 1;
                 }

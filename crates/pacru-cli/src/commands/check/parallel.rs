@@ -188,7 +188,7 @@ fn check_part(
     let file = AlignedReads::new(file, part_start);
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader.starting_at_line(first_line)).lenient();
-    let mut checker = Checker::new(settings.rules);
+    let mut checker = Checker::with_default_rules(settings.rules.unwrap_or_default());
     let shift = first_line - 1;
     let renderer = Renderer::new(name);
     let number_at = renderer.number_offset(settings.format == Format::Json);

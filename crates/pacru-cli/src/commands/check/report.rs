@@ -5,7 +5,7 @@ use crate::input::{Tape, Unreadable};
 use crate::style::{self, BAD, DIM, GOOD, WARN};
 use crate::words::{plies, plural};
 use pacru_core::Position;
-use pacru_notation::referee::{Status, Verdict};
+use pacru_notation::referee::{Verdict, VerdictStatus};
 use pacru_notation::{Escaped, format_ppn, needs_escape};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -176,7 +176,7 @@ impl<'a> Renderer<'a> {
 
     /// [`text`], written directly for a good game without colour, the same bytes.
     pub fn text(&self, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
-        if verdict.error.is_some() || colour || verdict.status != Status::Ok {
+        if verdict.error.is_some() || colour || verdict.status != VerdictStatus::Ok {
             return text(self.file, verdict, tape, colour);
         }
         let mut out = String::with_capacity(96);
@@ -245,18 +245,18 @@ fn outcome_words(verdict: &Verdict) -> String {
 }
 
 /// The style of a status word.
-fn status_style(status: Status) -> anstyle::Style {
+fn status_style(status: VerdictStatus) -> anstyle::Style {
     match status {
-        Status::Ok => GOOD,
-        Status::Illegal => BAD,
-        Status::Malformed | Status::Inconsistent => WARN,
+        VerdictStatus::Ok => GOOD,
+        VerdictStatus::Illegal => BAD,
+        VerdictStatus::Malformed | VerdictStatus::Inconsistent => WARN,
     }
 }
 
 /// The position a bad game's report shows, and what it is.
 pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Box<Position>)> {
     verdict.error.as_ref()?;
-    let what = if verdict.status == Status::Illegal {
+    let what = if verdict.status == VerdictStatus::Illegal {
         "position before the move"
     } else {
         "final position"
@@ -288,7 +288,7 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
     };
     let rule = error.rule.map(|r| format!("{r} ({})", r.title()));
     match verdict.status {
-        Status::Illegal => {
+        VerdictStatus::Illegal => {
             let _ = writeln!(
                 out,
                 "{head}: {} {} at ply {} (line {}, column {}): {}",
@@ -300,7 +300,7 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
                 rule.as_deref().unwrap_or("syntax")
             );
         }
-        Status::Malformed => {
+        VerdictStatus::Malformed => {
             let _ = write!(out, "{head}: {}", paint("malformed"));
             match error.ply {
                 Some(ply) => {
@@ -319,7 +319,7 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
             }
             out.push('\n');
         }
-        Status::Inconsistent | Status::Ok => {
+        VerdictStatus::Inconsistent | VerdictStatus::Ok => {
             let _ = writeln!(
                 out,
                 "{head}: {} after {plies} (line {}, column {}): {}",
@@ -332,7 +332,7 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
     }
     if let Some(line) = (error.line > 0).then(|| tape.line(error.line)).flatten() {
         let width = match (&error.move_text, verdict.status) {
-            (_, Status::Malformed) => token_width(&line, error.column),
+            (_, VerdictStatus::Malformed) => token_width(&line, error.column),
             (Some(m), _) => m.chars().count().max(1),
             (None, _) => verdict.result.chars().count().max(1),
         };
@@ -362,12 +362,12 @@ pub struct Counts {
 
 impl Counts {
     /// Counts one verdict.
-    pub fn add(&mut self, status: Status) {
+    pub fn add(&mut self, status: VerdictStatus) {
         match status {
-            Status::Ok => self.ok += 1,
-            Status::Illegal => self.illegal += 1,
-            Status::Malformed => self.malformed += 1,
-            Status::Inconsistent => self.inconsistent += 1,
+            VerdictStatus::Ok => self.ok += 1,
+            VerdictStatus::Illegal => self.illegal += 1,
+            VerdictStatus::Malformed => self.malformed += 1,
+            VerdictStatus::Inconsistent => self.inconsistent += 1,
         }
     }
 
@@ -375,17 +375,21 @@ impl Counts {
     /// With `colour`, the counts that are not zero have their status's colour.
     pub fn summary(&self, elapsed: Duration, colour: bool) -> String {
         let games = self.ok + self.illegal + self.malformed + self.inconsistent;
-        let count = |n: u64, word: &str, status: Status| {
+        let count = |n: u64, word: &str, status: VerdictStatus| {
             let text = format!("{n} {word}");
             style::paint(&text, status_style(status), colour && n > 0)
         };
         let mut line = format!(
             "{}: {}, {}, {}, {}",
             plural(games, "game"),
-            count(self.ok, "ok", Status::Ok),
-            count(self.illegal, "illegal", Status::Illegal),
-            count(self.malformed, "malformed", Status::Malformed),
-            count(self.inconsistent, "inconsistent", Status::Inconsistent),
+            count(self.ok, "ok", VerdictStatus::Ok),
+            count(self.illegal, "illegal", VerdictStatus::Illegal),
+            count(self.malformed, "malformed", VerdictStatus::Malformed),
+            count(
+                self.inconsistent,
+                "inconsistent",
+                VerdictStatus::Inconsistent
+            ),
         );
         if self.unreadable > 0 {
             let inputs = plural(self.unreadable, "input");
@@ -408,7 +412,7 @@ mod tests {
         Verdict {
             game,
             line: game * 13 + 1,
-            status: Status::Ok,
+            status: VerdictStatus::Ok,
             plies,
             result: result.to_string(),
             winner,
