@@ -176,6 +176,8 @@ pub struct LegalMoves<'a> {
     partner: bool,
     /// Started when the movements are exhausted.
     reorientations: Option<Reorientations>,
+    /// How many moves this iterator has given so far.
+    given: u64,
 }
 
 impl<'a> LegalMoves<'a> {
@@ -191,7 +193,30 @@ impl<'a> LegalMoves<'a> {
             meeting_pending: Bitboard::EMPTY,
             partner: false,
             reorientations: None,
+            given: 0,
         }
+    }
+
+    /// How many moves are left to give: the position's
+    /// [`legal_move_count`](Position::legal_move_count) less those given so far.
+    /// Counts without listing, so it costs about as much as one count, not a walk.
+    ///
+    /// ```
+    /// use pacru_core::Position;
+    /// let start = Position::standard(2).unwrap();
+    /// let mut moves = start.legal_moves();
+    /// let all = moves.len();
+    /// moves.next();
+    /// assert_eq!(moves.len(), all - 1);
+    /// assert_eq!(moves.count(), all - 1);
+    /// ```
+    pub fn len(&self) -> usize {
+        (self.skeletons.raw.pos.legal_move_count() - self.given) as usize
+    }
+
+    /// Whether no move is left to give.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -200,6 +225,15 @@ impl Iterator for LegalMoves<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Move> {
+        let mv = self.next_move();
+        self.given += u64::from(mv.is_some());
+        mv
+    }
+}
+
+impl LegalMoves<'_> {
+    #[inline(always)]
+    fn next_move(&mut self) -> Option<Move> {
         loop {
             if let Some(sk) = &self.current {
                 if let Some(field) = self.meeting_pending.pop_first() {
@@ -483,5 +517,32 @@ impl Position {
     /// Whether the player to move has a legal movement (false when the game is over).
     pub fn can_move(&self) -> bool {
         !self.is_finished() && self.has_legal_movement(self.to_move_slot())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, SplitMix64};
+
+    #[test]
+    fn len_is_what_is_left_to_give_along_random_games() {
+        let mut rng = SplitMix64::new(11);
+        for players in 2..=4 {
+            let mut pos = Position::standard(players).unwrap();
+            for _ in 0..150 {
+                let mut moves = pos.legal_moves();
+                let mut left = moves.clone().count();
+                assert_eq!(moves.len(), left);
+                while moves.next().is_some() {
+                    left -= 1;
+                    assert_eq!(moves.len(), left);
+                }
+                assert!(moves.is_empty());
+                let Some(mv) = pos.random_move(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(&mv);
+            }
+        }
     }
 }
