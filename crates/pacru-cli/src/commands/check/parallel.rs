@@ -212,7 +212,7 @@ fn check_part(
                     return;
                 }
                 tape.discard_before(e.game_offset);
-                (referee::malformed(&e), e.game_offset)
+                (checker.malformed(&e), e.game_offset)
             }
         };
         let at = part_start + game_start;
