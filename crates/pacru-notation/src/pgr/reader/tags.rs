@@ -6,7 +6,7 @@ use super::{GameState, MAX_TAGS, MAX_TOKEN_BYTES, Pos, Reader};
 use crate::parse_ppn;
 use crate::pgr::ErrorPlace;
 use crate::pgr::game::{
-    default_seats_text, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
+    check_players_agree, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
 };
 use crate::pgr::visitor::Visitor;
 use std::io::Read;
@@ -301,24 +301,14 @@ impl<R: Read> Reader<R> {
                 };
                 self.fail(at, state, format!("Position tag: {}", e.message))
             })?;
-            if let (Some(list), Some(pl)) = (&player_list, players)
-                && list.as_slice() != pos.players().as_slice()
-            {
-                return Err(bad(
-                    pl,
-                    format!(
-                        "Players tag: \"{}\" disagrees with the Position tag's players \"{}\"",
-                        pl.0,
-                        pos.players()
-                    ),
-                ));
+            if let (Some(list), Some(pl)) = (&player_list, players) {
+                check_players_agree(list, &pl.0, &pos).map_err(|e| bad(pl, e.to_string()))?;
             }
             count = pos.players().len();
         }
         if let Some(s) = seats {
             parse_seats_tag(&s.0, count).map_err(|e| bad(s, e.to_string()))?;
         }
-        let _ = default_seats_text(count);
         Ok(())
     }
 }
