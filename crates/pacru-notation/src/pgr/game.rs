@@ -211,6 +211,25 @@ pub(crate) fn default_seats_text(count: usize) -> Option<&'static str> {
     }
 }
 
+/// Checks that the players of a `Players` tag (`players`, read from `text`) are
+/// those of the `Position` tag's position `pos`, in the same order.
+pub(crate) fn check_players_agree(
+    players: &[Colour],
+    text: &str,
+    pos: &Position,
+) -> Result<(), SetupError> {
+    if players != pos.players().as_slice() {
+        return Err(setup_error(
+            "Players",
+            format!(
+                "\"{text}\" disagrees with the Position tag's players \"{}\"",
+                pos.players()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn ppn_error(e: PpnError) -> SetupError {
     setup_error("Position", e.to_string())
 }
@@ -288,17 +307,8 @@ impl Game {
             .transpose()?;
         if let Some(ppn) = self.tags.get("Position") {
             let pos = parse_ppn_with_rules(ppn, rules).map_err(ppn_error)?;
-            if let Some(players) = &players_tag
-                && players.as_slice() != pos.players().as_slice()
-            {
-                return Err(setup_error(
-                    "Players",
-                    format!(
-                        "\"{}\" disagrees with the Position tag's players \"{}\"",
-                        self.tags.get("Players").unwrap_or_default(),
-                        pos.players()
-                    ),
-                ));
+            if let Some(players) = &players_tag {
+                check_players_agree(players, self.tags.get("Players").unwrap_or_default(), &pos)?;
             }
             if let Some(seats) = self.tags.get("Seats") {
                 parse_seats_tag(seats, pos.players().len())?;

@@ -1,7 +1,9 @@
 //! The reader's fast path for plain movetext: spaces, round numbers and canonical
 //! moves read straight from the buffer (`Reader::fast_movetext`).
 
-use super::{DELIMITERS, GameState, MAX_TOKEN_BYTES, Reader, is_delimiter, is_space};
+use super::buffer::is_space;
+use super::movetext::{DELIMITERS, is_delimiter};
+use super::{GameState, MAX_TOKEN_BYTES, Reader};
 use crate::fast_move::{canonical_prefix_into, parse_move_token};
 use crate::pgr::visitor::{MoveToken, Visitor};
 use std::io::Read;

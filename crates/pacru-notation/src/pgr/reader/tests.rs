@@ -4,7 +4,10 @@
 //! tokens cut at every place. All must see the same games and errors as a
 //! reader that has the whole text at once.
 
+use super::tags::checked_tag;
 use super::*;
+use crate::pgr::GameResult;
+use crate::pgr::visitor::{GameStart, MoveToken, Skip};
 use proptest::prelude::*;
 use std::fmt::Write as _;
 

@@ -1,0 +1,314 @@
+//! The reader's tag section: tag lines, duplicate tags, and the checks of the
+//! tags the reader checks itself (`Result` and the setup tags).
+
+use super::errors::Fail;
+use super::{GameState, MAX_TAGS, MAX_TOKEN_BYTES, Pos, Reader};
+use crate::parse_ppn;
+use crate::pgr::ErrorPlace;
+use crate::pgr::game::{
+    check_players_agree, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
+};
+use crate::pgr::visitor::Visitor;
+use std::io::Read;
+
+/// Up to this many tags, a new tag's name is compared with each one before it.
+pub(super) const FEW_TAGS: usize = 16;
+
+/// The tags that decide a game's start position.
+const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
+
+/// Which tags the reader checks itself, with where their value was written: the
+/// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
+/// `Position`).
+pub(super) fn checked_tag(name: &str) -> Option<usize> {
+    match name {
+        "Result" => Some(0),
+        "Players" => Some(1),
+        "Seats" => Some(2),
+        "Rules" => Some(3),
+        "Position" => Some(4),
+        _ => None,
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// Reads a tag line `[Name "value"]` (standing on the `[`); a failure on a
+    /// tag that may be a setup tag marks the setup broken.
+    pub(super) fn parse_tag<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+    ) -> Result<(), Fail> {
+        state.setup_tag = true;
+        let read = self.parse_tag_line(v, state);
+        if read.is_err() && state.setup_tag {
+            state.setup_broken = true;
+        }
+        read
+    }
+
+    pub(super) fn parse_tag_line<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+    ) -> Result<(), Fail> {
+        let at = self.here();
+        self.advance(b'[');
+        self.skip_blanks();
+        let mut name = std::mem::take(&mut self.tag_name);
+        name.clear();
+        while let Some(b) = self.peek() {
+            if !(b.is_ascii_alphanumeric() || b == b'_') {
+                break;
+            }
+            self.advance(b);
+            name.push(b as char);
+            if name.len() > MAX_TOKEN_BYTES {
+                return Err(self.fail(at, state, "a tag name longer than 256 characters"));
+            }
+        }
+        if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
+            self.tag_name = name;
+            return Err(self.bad_tag_line(
+                at,
+                state,
+                "expected a tag name (letters, digits, _) after '['",
+            ));
+        }
+        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
+        self.skip_blanks();
+        let value_at = self.here();
+        if self.peek() != Some(b'"') {
+            return Err(self.bad_tag_line(
+                value_at,
+                state,
+                &format!("expected '\"' and the value of tag {name}"),
+            ));
+        }
+        self.advance(b'"');
+        self.scratch.clear();
+        loop {
+            // Plain bytes up to the next quote, backslash or line break, in bulk.
+            let avail = &self.buf[self.pos..self.len];
+            let plain = avail
+                .iter()
+                .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+                .unwrap_or(avail.len());
+            if plain > 0 {
+                let chunk = &avail[..plain];
+                let continuation = chunk.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+                self.scratch.extend_from_slice(chunk);
+                self.pos += plain;
+                self.offset += plain as u64;
+                self.column += plain - continuation;
+                if self.scratch.len() > self.max_comment_bytes {
+                    return Err(self.fail(
+                        value_at,
+                        state,
+                        "bad tag line: the tag value is too long",
+                    ));
+                }
+                continue;
+            }
+            let here = self.here();
+            match self.peek() {
+                None | Some(b'\n') | Some(b'\r') => {
+                    return Err(self.fail(
+                        value_at,
+                        state,
+                        format!("bad tag line: the value of tag {name} is not closed with '\"' on its line"),
+                    ));
+                }
+                Some(b'"') => {
+                    self.advance(b'"');
+                    break;
+                }
+                Some(b'\\') => {
+                    self.advance(b'\\');
+                    match self.peek() {
+                        Some(c @ (b'"' | b'\\')) => {
+                            self.advance(c);
+                            self.scratch.push(c);
+                        }
+                        _ => {
+                            return Err(self.fail(
+                                here,
+                                state,
+                                "bad tag line: a backslash in a tag value must be followed by '\"' or '\\'",
+                            ));
+                        }
+                    }
+                }
+                Some(b) => {
+                    self.advance(b);
+                    self.scratch.push(b);
+                }
+            }
+            if self.scratch.len() > self.max_comment_bytes {
+                return Err(self.fail(value_at, state, "bad tag line: the tag value is too long"));
+            }
+        }
+        self.skip_blanks();
+        if self.peek() != Some(b']') {
+            let here = self.here();
+            return Err(self.bad_tag_line(
+                here,
+                state,
+                &format!("expected ']' after the value of tag {name}"),
+            ));
+        }
+        self.advance(b']');
+        self.skip_blanks();
+        match self.peek() {
+            None | Some(b'\n') | Some(b'[') => {}
+            Some(_) => {
+                let found = self.describe_here();
+                let here = self.here();
+                return Err(self.fail(
+                    here,
+                    state,
+                    format!("bad tag line: unexpected {found} after the tag; each tag stands on its own line"),
+                ));
+            }
+        }
+        // The value, in `scratch`'s allocation (given back below).
+        let value = match String::from_utf8(std::mem::take(&mut self.scratch)) {
+            Ok(value) => value,
+            Err(_) => {
+                return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
+            }
+        };
+        if self.tag_count >= MAX_TAGS {
+            return Err(self.fail(at, state, format!("more than {MAX_TAGS} tags in one game")));
+        }
+        self.tag_count += 1;
+        if self.is_duplicate_tag(&name) {
+            return Err(self.fail(
+                at,
+                state,
+                format!("bad tag line: tag {name} is given twice"),
+            ));
+        }
+        if let Some(i) = checked_tag(&name) {
+            // Column of the value's first character (after the quote).
+            let pos = Pos {
+                offset: value_at.offset + 1,
+                line: value_at.line,
+                column: value_at.column + 1,
+            };
+            state.checked[i] = Some((value.clone(), pos));
+        }
+        v.tag(&name, &value, at.line);
+        self.tag_names.push_str(&name);
+        self.tag_ends.push(self.tag_names.len());
+        if self.tag_ends.len() > FEW_TAGS {
+            self.tag_set.insert(name.clone());
+        }
+        self.tag_name = name;
+        self.scratch = value.into_bytes();
+        Ok(())
+    }
+
+    /// Whether the game already has a tag `name`: compared with each name for a
+    /// few tags, looked up in a set for more.
+    pub(super) fn is_duplicate_tag(&mut self, name: &str) -> bool {
+        if self.tag_ends.len() <= FEW_TAGS {
+            let mut begin = 0;
+            for &end in &self.tag_ends {
+                #[cfg(test)]
+                {
+                    self.work += 1;
+                }
+                if self.tag_names[begin..end] == *name {
+                    return true;
+                }
+                begin = end;
+            }
+            return false;
+        }
+        if self.tag_set.len() < self.tag_ends.len() {
+            let mut begin = 0;
+            for &end in &self.tag_ends {
+                self.tag_set.insert(self.tag_names[begin..end].to_string());
+                begin = end;
+            }
+        }
+        #[cfg(test)]
+        {
+            self.work += 1;
+        }
+        self.tag_set.contains(name)
+    }
+
+    /// A bad tag line at `at`: what was `expected`, and what stands here instead.
+    pub(super) fn bad_tag_line(&mut self, at: Pos, state: &GameState, expected: &str) -> Fail {
+        let found = self.describe_here();
+        self.fail(
+            at,
+            state,
+            format!("bad tag line: {expected}, found {found}"),
+        )
+    }
+
+    pub(super) fn describe_here(&mut self) -> String {
+        match self.peek() {
+            None => "the end of the input".to_string(),
+            Some(b'\n') | Some(b'\r') => "the end of the line".to_string(),
+            Some(b) if b.is_ascii_graphic() => format!("'{}'", b as char),
+            Some(b) if b.is_ascii() => format!("byte 0x{b:02x}"),
+            Some(_) => "a non-ASCII character".to_string(),
+        }
+    }
+
+    /// Checks the values of `Result`, `Players`, `Seats`, `Rules`, `Position`.
+    pub(super) fn check_tags(&self, state: &GameState) -> Result<(), Fail> {
+        let [result, players, seats, rules, position] = &state.checked;
+        let bad = |(value, at): &(String, Pos), message: String| {
+            let _ = value;
+            self.fail(*at, state, message)
+        };
+        if let Some(r) = result
+            && !is_result_token(&r.0)
+        {
+            let mut fail = bad(
+                r,
+                format!(
+                    "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
+                    crate::escape::shorten(&r.0)
+                ),
+            );
+            fail.place = Some(ErrorPlace::Tags {
+                setup_read: !state.setup_broken,
+            });
+            return Err(fail);
+        }
+        if let Some(r) = rules {
+            parse_rules_tag(&r.0).map_err(|e| bad(r, e.to_string()))?;
+        }
+        let mut count = 2;
+        let mut player_list = None;
+        if let Some(p) = players {
+            let list = parse_players_tag(&p.0).map_err(|e| bad(p, e.to_string()))?;
+            count = list.len();
+            player_list = Some(list);
+        }
+        if let Some(p) = position {
+            let pos = parse_ppn(&p.0).map_err(|e| {
+                let at = Pos {
+                    offset: p.1.offset + e.column as u64,
+                    line: p.1.line,
+                    column: p.1.column + e.column,
+                };
+                self.fail(at, state, format!("Position tag: {}", e.message))
+            })?;
+            if let (Some(list), Some(pl)) = (&player_list, players) {
+                check_players_agree(list, &pl.0, &pos).map_err(|e| bad(pl, e.to_string()))?;
+            }
+            count = pos.players().len();
+        }
+        if let Some(s) = seats {
+            parse_seats_tag(&s.0, count).map_err(|e| bad(s, e.to_string()))?;
+        }
+        Ok(())
+    }
+}
