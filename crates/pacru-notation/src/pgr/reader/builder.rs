@@ -3,7 +3,7 @@
 use crate::pgr::visitor::{GameStart, MoveToken, Visitor};
 use crate::pgr::{Game, GameResult, MoveEntry};
 
-/// The visitor behind [`Reader::read_game`]: builds a [`Game`].
+/// The visitor behind [`Reader::read_game`](super::Reader::read_game): builds a [`Game`].
 #[derive(Debug, Default)]
 pub struct GameBuilder {
     pub(super) game: Option<Game>,
