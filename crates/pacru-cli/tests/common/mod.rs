@@ -27,29 +27,7 @@ pub fn root() -> PathBuf {
 /// Runs `pacru ARGS` in the workspace root with `stdin` as standard input, no
 /// colour and no log settings from the environment.
 pub fn pacru_with_input(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pacru"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("pacru starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("pacru runs");
-    let _ = writer.join();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        bytes: output.stdout,
-    }
+    pacru_env(args, stdin, &[("NO_COLOR", "1")])
 }
 
 /// Runs `pacru ARGS` with empty standard input.

@@ -257,18 +257,24 @@ impl<R: Read> Reader<R> {
             }
             after_cr = b == b'\r';
             if self.scratch.len() > self.max_comment_bytes {
-                return Err(self.fail(
-                    at,
-                    state,
-                    format!(
-                        "a comment longer than {} bytes (the limit for one comment)",
-                        self.max_comment_bytes
-                    ),
-                ));
+                return Err(self.comment_too_long(at, state));
             }
         }
         self.check_size(state)?;
         self.scratch_text(at, state, "the comment")
+    }
+
+    /// The error for a comment over the limit of one comment.
+    #[cold]
+    fn comment_too_long(&self, at: Pos, state: &GameState) -> Fail {
+        self.fail(
+            at,
+            state,
+            format!(
+                "a comment longer than {} bytes (the limit for one comment)",
+                self.max_comment_bytes
+            ),
+        )
     }
 
     /// Reads `;...` (the `;` consumed) to the end of the line; carriage returns
@@ -282,14 +288,7 @@ impl<R: Read> Reader<R> {
             self.advance(b);
             self.scratch.push(b);
             if self.scratch.len() > self.max_comment_bytes {
-                return Err(self.fail(
-                    at,
-                    state,
-                    format!(
-                        "a comment longer than {} bytes (the limit for one comment)",
-                        self.max_comment_bytes
-                    ),
-                ));
+                return Err(self.comment_too_long(at, state));
             }
         }
         while self.scratch.last() == Some(&b'\r') {
