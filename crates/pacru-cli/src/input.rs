@@ -3,6 +3,7 @@
 //! a game through unchanged, without ever holding a whole file in memory.
 
 use pacru_notation::Escaped;
+use pacru_notation::parts::line_breaks;
 use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
@@ -84,24 +85,6 @@ pub fn open_size(name: &str) -> Option<u64> {
         .ok()
         .filter(std::fs::Metadata::is_file)
         .map(|m| m.len())
-}
-
-/// The number of line breaks (`\n`) in `bytes`, eight bytes at a time.
-pub fn line_breaks(bytes: &[u8]) -> usize {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut count = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        // The high bit of each byte that was a line break, exactly (no carries
-        // between bytes).
-        let x = u64::from_le_bytes(word) ^ NEWLINES;
-        let zero = !(((x & LOW) + LOW) | x | LOW);
-        count += zero.count_ones() as usize;
-    }
-    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
 }
 
 /// The recent bytes of an input, with the line number of their first byte.
@@ -289,38 +272,6 @@ impl<R: Read> Read for TapeReader<R> {
     }
 }
 
-/// The reads of a record file end at multiples of this many bytes of the file
-/// (the reader's buffer size). What the tape holds when a report quotes a line
-/// depends on where reads end, so fixing it makes a report the same whether the
-/// file is read from its start or from a cut in the middle (`pacru check` on
-/// several threads).
-pub const READ_ALIGN: u64 = 64 << 10;
-
-/// A reader whose reads never cross a multiple of [`READ_ALIGN`] bytes of the
-/// underlying file (a short read only where one would).
-pub struct AlignedReads<R> {
-    inner: R,
-    /// The offset in the file of the next byte.
-    at: u64,
-}
-
-impl<R: Read> AlignedReads<R> {
-    /// Wraps `inner`, whose next byte is byte `at` of the file.
-    pub fn new(inner: R, at: u64) -> AlignedReads<R> {
-        AlignedReads { inner, at }
-    }
-}
-
-impl<R: Read> Read for AlignedReads<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let room = READ_ALIGN - self.at % READ_ALIGN;
-        let len = usize::try_from(room).map_or(out.len(), |room| room.min(out.len()));
-        let n = self.inner.read(&mut out[..len])?;
-        self.at += n as u64;
-        Ok(n)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,32 +293,6 @@ mod tests {
         assert_eq!(tape.line(2), None);
         assert_eq!(tape.line(3).as_deref(), Some("three"));
         assert_eq!(tape.rest(12).as_deref(), Some(&b"three"[..]));
-    }
-
-    #[test]
-    fn aligned_reads_end_at_multiples_of_the_alignment() {
-        let data = vec![b'x'; 3 * READ_ALIGN as usize];
-        let mut reader = AlignedReads::new(&data[100..], 100);
-        let mut buf = vec![0u8; 2 * READ_ALIGN as usize];
-        assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN - 100);
-        assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN);
-        assert_eq!(reader.read(&mut buf[..10]).unwrap(), 10);
-        assert_eq!(reader.read(&mut buf).unwrap() as u64, READ_ALIGN - 10);
-    }
-
-    #[test]
-    fn line_breaks_are_counted_exactly() {
-        let mut bytes: Vec<u8> = (0..=255u8).cycle().take(3000).collect();
-        bytes.extend_from_slice(b"\n\n\x0b\x0a\x8a\n");
-        for start in 0..9 {
-            for end in [bytes.len(), bytes.len() - 1, bytes.len() - 5, 17] {
-                let part = &bytes[start..end];
-                let expected = part.iter().filter(|&&b| b == b'\n').count();
-                assert_eq!(line_breaks(part), expected);
-            }
-        }
-        assert_eq!(line_breaks(b"\n\n\n\n\n\n\n\n\n"), 9);
-        assert_eq!(line_breaks(b""), 0);
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod abstractplay;
 mod escape;
 mod fast_move;
 mod game_replay;
+pub mod parts;
 pub mod pgr;
 pub mod referee;
 pub mod selfplay;

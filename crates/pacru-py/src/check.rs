@@ -2,22 +2,40 @@
 //! verdict, as `pacru check --format json` gives them.
 
 use crate::api;
-use crate::errors::detached;
+use crate::errors::{detached, os_error};
 use crate::source::{Failure, FailureSlot, Source, Stream, check_path, open, take_failure};
 use crate::verdict::verdict_dict;
 use pacru_core::RulesEdition;
+use pacru_notation::parts::{FileVerdicts, check_file};
 use pacru_notation::pgr::Reader;
 use pacru_notation::referee::{Checker, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::collections::VecDeque;
+use std::path::Path;
 
 /// The input being checked.
 struct Current {
+    games: Games,
+    name: Py<PyString>,
+}
+
+/// Where the verdicts of the input come from.
+enum Games {
+    /// A file by path: refereed by `pacru-notation`, on every core when it is big.
+    File {
+        verdicts: FileVerdicts,
+        path: String,
+    },
+    /// Text or a Python file object, read as a stream.
+    Stream(Box<StreamInput>),
+}
+
+/// A stream of records, its referee, and where its read failure goes.
+struct StreamInput {
     reader: Reader<Stream>,
     checker: Checker,
     failure: FailureSlot,
-    name: Py<PyString>,
 }
 
 /// What reading one more game gave.
@@ -25,22 +43,61 @@ enum Step {
     Verdict(Box<Verdict>),
     End,
     Failed,
+    /// Reading the file failed.
+    FileFailed(String, std::io::Error),
 }
 
-impl Current {
+impl Games {
+    /// Opens `source`; games without a `Rules` tag are played under `rules`.
+    fn open(source: Source, rules: Option<RulesEdition>) -> PyResult<Games> {
+        if let Source::Path(path) = &source {
+            check_path(path)?;
+            let verdicts = check_file(Path::new(path), rules.unwrap_or_default())
+                .map_err(|e| os_error(path, &e))?;
+            return Ok(Games::File {
+                verdicts,
+                path: path.clone(),
+            });
+        }
+        let (stream, failure) = open(source)?;
+        Ok(Games::Stream(Box::new(StreamInput {
+            reader: Reader::new(stream).lenient(),
+            checker: api::checker(rules),
+            failure,
+        })))
+    }
+
     /// Referees the next game (the interpreter is released meanwhile).
     fn step(&mut self) -> Step {
-        match self.reader.read_with(&mut self.checker) {
+        let input = match self {
+            Games::File { verdicts, path } => {
+                return match verdicts.next() {
+                    None => Step::End,
+                    Some(Ok(verdict)) => Step::Verdict(Box::new(verdict)),
+                    Some(Err(e)) => Step::FileFailed(path.clone(), e),
+                };
+            }
+            Games::Stream(input) => input.as_mut(),
+        };
+        match input.reader.read_with(&mut input.checker) {
             Ok(Some(verdict)) => Step::Verdict(Box::new(verdict)),
             Ok(None) => Step::End,
             Err(error) => {
-                let failed = self.failure.lock().is_ok_and(|slot| slot.is_some());
+                let failed = input.failure.lock().is_ok_and(|slot| slot.is_some());
                 if failed {
                     Step::Failed
                 } else {
-                    Step::Verdict(Box::new(self.checker.malformed(&error)))
+                    Step::Verdict(Box::new(input.checker.malformed(&error)))
                 }
             }
+        }
+    }
+
+    /// The failure a stream recorded, if any.
+    fn take_failure(&self) -> Option<Failure> {
+        match self {
+            Games::Stream(input) => take_failure(&input.failure),
+            Games::File { .. } => None,
         }
     }
 }
@@ -89,28 +146,31 @@ impl PyVerdicts {
                         return Ok(None);
                     };
                     let name = name.unwrap_or_else(|| source.name().to_string());
-                    let (stream, failure) = open(source)?;
+                    let games = Games::open(source, self.rules)?;
                     self.current.insert(Current {
-                        reader: Reader::new(stream).lenient(),
-                        checker: api::checker(self.rules),
-                        failure,
+                        games,
                         name: PyString::new(py, &name).unbind(),
                     })
                 }
             };
-            match detached(py, || current.step())? {
+            match detached(py, || current.games.step())? {
                 Step::Verdict(verdict) => {
                     return verdict_dict(py, current.name.bind(py), &verdict).map(Some);
                 }
                 Step::End => {
-                    let failure = take_failure(&current.failure);
+                    let failure = current.games.take_failure();
                     self.current = None;
                     if let Some(failure) = failure {
                         return Err(failure.into_pyerr());
                     }
                 }
+                Step::FileFailed(path, error) => {
+                    self.current = None;
+                    self.inputs.clear();
+                    return Err(os_error(&path, &error));
+                }
                 Step::Failed => {
-                    let failure = take_failure(&current.failure);
+                    let failure = current.games.take_failure();
                     self.current = None;
                     self.inputs.clear();
                     return Err(failure.map_or_else(

@@ -151,6 +151,27 @@ def test_random_and_broken_games_give_the_cli_verdicts(cli, tmp_path, seed):
     assert checked > len(verdicts) // 2
 
 
+def test_a_big_file_read_in_parallel_gives_the_cli_verdicts(cli, tmp_path):
+    # Over 2 MiB: the file is cut into parts refereed on every core; the
+    # verdicts must still be those of one sequential reading, broken games too.
+    rng = random.Random(7)
+    chunk = random_records(cli, rng)
+    text = "\n".join([chunk] * (2_600_000 // len(chunk) + 1))
+    path = tmp_path / "big.pgr"
+    path.write_text(text, encoding="utf-8")
+    out, expected = cli.check_json(str(path))
+    verdicts = list(pacru.check(path))
+    assert len(verdicts) == len(expected) > 1000
+    assert "".join(as_cli_line(v) for v in verdicts).encode() == out
+    # The same text as a stream is read on one thread.
+    assert list(pacru.check(text.encode())) == [dict(v, file="-") for v in expected]
+    # Leaving the loop early stops the threads.
+    for n, verdict in enumerate(pacru.check(path)):
+        if n == 100:
+            assert verdict == expected[100]
+            break
+
+
 def test_the_rules_option_applies_to_games_without_a_rules_tag(cli, tmp_path):
     text = cli.run("selfplay", "--players", "4", "--games", "40", "--seed", "9", "--rules", "2011").decode()
     text = text.replace('[Rules "2011"]\n', "")

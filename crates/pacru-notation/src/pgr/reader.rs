@@ -74,6 +74,8 @@ pub struct Reader<R> {
     tag_name: String,
     /// The number of moves of the last game, to size the next one's list.
     moves_hint: usize,
+    /// Byte offset of the first byte of the last game begun.
+    game_offset: u64,
 }
 
 /// Where something was written.
@@ -127,6 +129,7 @@ impl<R: Read> Reader<R> {
             work: 0,
             tag_name: String::new(),
             moves_hint: 0,
+            game_offset: 0,
         }
     }
 
@@ -162,6 +165,22 @@ impl<R: Read> Reader<R> {
     /// next game starts at or after it.
     pub fn offset(&self) -> u64 {
         self.offset
+    }
+
+    /// The byte offset in the input of the first byte of the last game begun:
+    /// the one just read, or reported as malformed (its first tag, or the comment
+    /// or move before it). 0 before the first game.
+    ///
+    /// ```
+    /// use pacru_notation::pgr::Reader;
+    /// let text = "[Result \"*\"]\n\n*\n\n\n[Result \"*\"]\n\n*\n";
+    /// let mut reader = Reader::new(text.as_bytes());
+    /// reader.read_game().unwrap();
+    /// reader.read_game().unwrap();
+    /// assert_eq!(reader.game_offset(), 18);
+    /// ```
+    pub fn game_offset(&self) -> u64 {
+        self.game_offset
     }
 
     /// Reads the next game; `Ok(None)` at the end of the input.

@@ -9,18 +9,18 @@
 mod ordered;
 mod parallel;
 mod report;
-mod split;
 
 use crate::Outcome;
 use crate::board;
 use crate::cli::{CheckArgs, DiagramLimit, Format};
 use crate::diagnostics;
-use crate::input::{self, AlignedReads, TAPE_CAP, Tape, TapeReader, Unreadable};
+use crate::input::{self, TAPE_CAP, Tape, TapeReader, Unreadable};
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
 use crate::style;
 use crate::words::plural;
 use pacru_core::{Position, RulesEdition};
+use pacru_notation::parts::AlignedReads;
 use pacru_notation::pgr::Reader;
 use pacru_notation::referee::{self, Verdict, VerdictStatus};
 use report::{Counts, Renderer};

@@ -1,0 +1,225 @@
+//! Reading in parts gives the verdicts of one sequential reading.
+
+use super::verdicts::check_part;
+use super::*;
+use crate::pgr::{Reader, write_game};
+use crate::referee::{Checker, Verdict};
+use crate::selfplay::{SelfplaySettings, play_random_game};
+use pacru_core::RulesEdition;
+use std::fs::File;
+use std::io::Write as _;
+use std::path::Path;
+
+/// Random games of 2, 3 and 4 players, both editions, a blank line apart.
+fn corpus(games: u64) -> String {
+    let mut out = String::new();
+    for i in 0..games {
+        let rules = if i % 2 == 0 {
+            RulesEdition::Pacru2004
+        } else {
+            RulesEdition::Pacru2011
+        };
+        let settings = SelfplaySettings::new(2 + (i % 3) as usize, 7)
+            .rules(rules)
+            .max_plies(Some(120));
+        let game = play_random_game(&settings, i + 1).unwrap();
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&write_game(&game));
+    }
+    out
+}
+
+fn file_with(text: &[u8]) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(text).unwrap();
+    file.flush().unwrap();
+    file
+}
+
+/// The verdicts of one reader from the start of the file (plain reads).
+fn sequential(path: &Path) -> Vec<Verdict> {
+    let mut reader = Reader::new(File::open(path).unwrap()).lenient();
+    let mut checker = Checker::new();
+    let mut out = Vec::new();
+    loop {
+        match reader.read_with(&mut checker) {
+            Ok(None) => return out,
+            Ok(Some(verdict)) => out.push(verdict),
+            Err(e) => out.push(checker.malformed(&e)),
+        }
+    }
+}
+
+/// The verdicts of the parts of `plan`, read on 4 threads.
+fn in_parts(path: &Path, plan: &Plan) -> Vec<Verdict> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let mut out = Vec::new();
+    let end = pool.install(|| {
+        run(
+            plan,
+            |part| check_part(path, RulesEdition::Pacru2004, part),
+            |item, before| {
+                let mut verdict = item.unwrap();
+                verdict.game += before;
+                out.push(verdict);
+                true
+            },
+        )
+    });
+    assert!(end.complete);
+    assert_eq!(end.games, out.len());
+    out
+}
+
+/// The plan for cuts at `cuts` of `text`.
+fn plan_at(text: &[u8], cuts: &[u64]) -> Plan {
+    let mut bounds = vec![0];
+    bounds.extend_from_slice(cuts);
+    bounds.push(text.len() as u64);
+    let breaks: Vec<usize> = bounds
+        .windows(2)
+        .map(|w| line_breaks(&text[w[0] as usize..w[1] as usize]))
+        .collect();
+    Plan::from_cuts(cuts, &breaks)
+}
+
+/// Every offset of `needle` in `text`, plus `delta`.
+fn offsets(text: &[u8], needle: &[u8], delta: i64) -> Vec<u64> {
+    (0..text.len().saturating_sub(needle.len()))
+        .filter(|&i| &text[i..i + needle.len()] == needle)
+        .map(|i| (i as i64 + delta) as u64)
+        .collect()
+}
+
+#[test]
+fn parts_give_the_sequential_verdicts_at_planned_cuts() {
+    let text = corpus(400);
+    let file = file_with(text.as_bytes());
+    let plan = Plan::cut_into(file.path(), 37).unwrap();
+    assert!(plan.len() > 30, "{} parts", plan.len());
+    let expected = sequential(file.path());
+    assert_eq!(expected.len(), 400);
+    assert_eq!(in_parts(file.path(), &plan), expected);
+}
+
+#[test]
+fn wrong_cuts_inside_comments_tags_and_games_are_read_through() {
+    let mut text = corpus(120);
+    // A comment that holds a blank line and lines that look like tags.
+    let at = text.find("\n\n[Event").unwrap() - 2;
+    text.insert_str(at, " {a comment\n\n[Event \"inside\"]\n\n[Round \"1\"]\n}");
+    // A blank line inside a tag section: the tags go on.
+    let at = text.rfind("\n[Site").unwrap();
+    text.insert(at, '\n');
+    let bytes = text.as_bytes();
+    let file = file_with(bytes);
+    // Cuts at every tag line, at every line of the comment, in the middle of
+    // movetext lines: most are wrong.
+    let mut cuts: Vec<u64> = offsets(bytes, b"\n[", 1);
+    cuts.extend(offsets(bytes, b"\n1. ", 1));
+    cuts.extend(offsets(bytes, b" 7. ", 1));
+    cuts.sort_unstable();
+    cuts.dedup();
+    let expected = sequential(file.path());
+    assert!(expected.iter().any(|v| !v.is_ok()));
+    assert_eq!(in_parts(file.path(), &plan_at(bytes, &cuts)), expected);
+}
+
+#[test]
+fn malformed_and_mutated_files_give_the_sequential_verdicts() {
+    let mut damaged = corpus(200).into_bytes();
+    // Deterministic damage: braces, brackets, line breaks, result tokens and
+    // bytes that are not text, every few hundred bytes.
+    let noise = b"{}[]\n\r*;\"ab1.-\x00\xff ";
+    let mut state = 12345u64;
+    for _ in 0..400 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let i = (state >> 33) as usize % damaged.len();
+        damaged[i] = noise[(state >> 20) as usize % noise.len()];
+    }
+    let file = file_with(&damaged);
+    let mut cuts = offsets(&damaged, b"\n[", 1);
+    cuts.extend(offsets(&damaged, b"{", 0));
+    cuts.sort_unstable();
+    cuts.dedup();
+    let expected = sequential(file.path());
+    assert!(expected.iter().any(|v| v.status.as_str() == "malformed"));
+    assert_eq!(in_parts(file.path(), &plan_at(&damaged, &cuts)), expected);
+}
+
+#[test]
+fn a_consumer_that_stops_early_does_not_hang() {
+    let text = corpus(120);
+    let file = file_with(text.as_bytes());
+    let plan = plan_at(text.as_bytes(), &offsets(text.as_bytes(), b"\n\n[", 2));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    let mut seen = 0;
+    let end = pool.install(|| {
+        run(
+            &plan,
+            |part| check_part(file.path(), RulesEdition::Pacru2004, part),
+            |_, _| {
+                seen += 1;
+                seen < 10
+            },
+        )
+    });
+    assert_eq!(seen, 10);
+    assert!(!end.complete);
+}
+
+/// A file of at least `bytes` bytes: copies of a corpus.
+fn big_file(bytes: usize) -> (String, tempfile::NamedTempFile) {
+    let games = corpus(150);
+    let mut text = String::new();
+    while text.len() < bytes {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&games);
+    }
+    let file = file_with(text.as_bytes());
+    (text, file)
+}
+
+#[test]
+fn check_file_reads_a_big_file_in_parts_with_the_sequential_verdicts() {
+    let (_, file) = big_file(MIN_PARALLEL_BYTES as usize * 5 / 4);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let plan = pool.install(|| Plan::for_file(file.path(), 4)).unwrap();
+    assert!(plan.is_some_and(|p| p.len() >= 16));
+    let verdicts: Vec<Verdict> = check_file(file.path(), RulesEdition::Pacru2004)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(verdicts, sequential(file.path()));
+    // Stopping half-way ends the threads (the test would hang otherwise).
+    let mut iter = check_file(file.path(), RulesEdition::Pacru2004).unwrap();
+    assert_eq!(iter.nth(200).unwrap().unwrap().game, 201);
+    drop(iter);
+}
+
+#[test]
+fn check_file_reads_a_small_file_on_the_calling_thread() {
+    let text = corpus(30);
+    let file = file_with(text.as_bytes());
+    let verdicts: Vec<Verdict> = check_file(file.path(), RulesEdition::Pacru2004)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(verdicts, sequential(file.path()));
+    assert!(check_file(Path::new("/nonexistent/games.pgr"), RulesEdition::Pacru2004).is_err());
+}
