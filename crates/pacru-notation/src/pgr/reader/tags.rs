@@ -14,6 +14,13 @@ use std::io::Read;
 /// Up to this many tags, a new tag's name is compared with each one before it.
 pub(super) const FEW_TAGS: usize = 16;
 
+/// Where the parts of a tag line in its usual form are (see
+/// [`Reader::plain_tag_line`]).
+struct PlainTag {
+    name_len: usize,
+    value_len: usize,
+}
+
 /// The tags that decide a game's start position.
 const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
 
@@ -53,10 +60,13 @@ impl<R: Read> Reader<R> {
         state: &mut GameState,
     ) -> Result<(), Fail> {
         let at = self.here();
-        self.advance(b'[');
-        self.skip_blanks();
         let mut name = std::mem::take(&mut self.tag_name);
         name.clear();
+        if let Some(plain) = self.plain_tag_line() {
+            return self.take_plain_tag_line(v, state, at, name, plain);
+        }
+        self.advance(b'[');
+        self.skip_blanks();
         while let Some(b) = self.peek() {
             if !(b.is_ascii_alphanumeric() || b == b'_') {
                 break;
@@ -171,6 +181,81 @@ impl<R: Read> Reader<R> {
                 ));
             }
         }
+        self.finish_tag_line(v, state, at, value_at, name)
+    }
+
+    /// A tag line in its usual form, which the buffer holds whole: `[`, a name,
+    /// one space, a value in printable ASCII without `"` or `\\`, `"]`, then a line
+    /// break. Returns the lengths of the name and the value; the line is read
+    /// exactly as the general path would read it.
+    fn plain_tag_line(&self) -> Option<PlainTag> {
+        let line = &self.buf[self.pos..self.len];
+        let name_len = line
+            .iter()
+            .skip(1)
+            .take(MAX_TOKEN_BYTES + 1)
+            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+        if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line.get(1)?.is_ascii_alphabetic() {
+            return None;
+        }
+        let value_start = name_len + 3;
+        if line.get(name_len + 1..value_start)? != b" \"" {
+            return None;
+        }
+        let value_len = line[value_start..]
+            .iter()
+            .position(|&b| !(b' '..=b'~').contains(&b) || b == b'"' || b == b'\\')?;
+        let end = value_start + value_len;
+        if line.get(end..end + 3)? != b"\"]\n" || value_len > self.max_comment_bytes {
+            return None;
+        }
+        Some(PlainTag {
+            name_len,
+            value_len,
+        })
+    }
+
+    /// Reads the tag line [`Reader::plain_tag_line`] found at `at`.
+    fn take_plain_tag_line<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+        at: Pos,
+        mut name: String,
+        plain: PlainTag,
+    ) -> Result<(), Fail> {
+        let line = &self.buf[self.pos..self.len];
+        let name_bytes = &line[1..1 + plain.name_len];
+        let value_start = plain.name_len + 3;
+        let value = &line[value_start..value_start + plain.value_len];
+        // Both are ASCII.
+        name.push_str(std::str::from_utf8(name_bytes).unwrap_or_default());
+        self.scratch.clear();
+        self.scratch.extend_from_slice(value);
+        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
+        let value_at = Pos {
+            offset: at.offset + plain.name_len as u64 + 2,
+            line: at.line,
+            column: at.column + plain.name_len + 2,
+        };
+        // Everything up to the line break, which is left for the caller.
+        let read = value_start + plain.value_len + 2;
+        self.pos += read;
+        self.offset += read as u64;
+        self.column += read;
+        self.finish_tag_line(v, state, at, value_at, name)
+    }
+
+    /// The end of reading a tag line: its value (in `scratch`) checked, the
+    /// tag counted, checked for a duplicate and handed to the visitor.
+    fn finish_tag_line<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+        at: Pos,
+        value_at: Pos,
+        name: String,
+    ) -> Result<(), Fail> {
         // The value, in `scratch`'s allocation (given back below).
         let value = match String::from_utf8(std::mem::take(&mut self.scratch)) {
             Ok(value) => value,

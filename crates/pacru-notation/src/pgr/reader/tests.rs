@@ -321,6 +321,73 @@ fn tag_values_are_read_alike_in_any_chunks() {
 }
 
 #[test]
+fn tag_lines_in_their_usual_form_and_near_it_are_read_alike() {
+    // The reader takes a tag line in its usual form straight from its buffer;
+    // read a byte at a time, it never can. Every variant must read the same.
+    let long_name = "N".repeat(256);
+    let too_long_name = "N".repeat(257);
+    let lines = [
+        "[Event \"x\"]".to_string(),
+        "[Event \"\"]".to_string(),
+        "[Event  \"two spaces\"]".to_string(),
+        "[ Event \"space after the bracket\"]".to_string(),
+        "[Event \"space before the bracket\" ]".to_string(),
+        "[Event \"trailing blanks\"] \t".to_string(),
+        "[Event\t\"tab\"]".to_string(),
+        "[Event \"cr\"]\r".to_string(),
+        "[Event \"tab\tinside\"]".to_string(),
+        "[Event \"bell\u{7}inside\"]".to_string(),
+        "[Event \"del\u{7f}inside\"]".to_string(),
+        "[Event \"caf\u{e9}\"]".to_string(),
+        "[Event \"a\\\"quote\"]".to_string(),
+        "[Event \"x\"][Site \"y\"]".to_string(),
+        "[Event \"x\"] junk".to_string(),
+        "[Event \"x\"".to_string(),
+        "[Event x]".to_string(),
+        "[1Event \"digit first\"]".to_string(),
+        "[_Event \"underscore first\"]".to_string(),
+        "[Ev-ent \"dash\"]".to_string(),
+        "[]".to_string(),
+        format!("[{long_name} \"256 letters\"]"),
+        format!("[{too_long_name} \"257 letters\"]"),
+        "[Result \"Black\"]".to_string(),
+        "[Result \"nobody\"]".to_string(),
+        "[Players \"KR\"]".to_string(),
+        "[Players \"KX\"]".to_string(),
+        "[Rules \"2011\"]".to_string(),
+        "[Rules \"1999\"]".to_string(),
+        "[Seats \"SN\"]".to_string(),
+        "[Event \"again\"]".to_string(),
+    ];
+    for line in &lines {
+        for before in ["", "[Event \"first\"]\n"] {
+            let data = format!(
+                "{before}{line}\n[Site \"s\"]\n\n1. e1-e2 e9-e8 *\n\n[Result \"*\"]\n\n1. a3-b4 *\n"
+            );
+            check_same(data.as_bytes(), PLAIN);
+        }
+    }
+    // Many tags: duplicates are found by name past the first few too.
+    let mut many: String = (0..40).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    many.push_str("[T33 \"again\"]\n\n*\n\n[Result \"*\"]\n\n*\n");
+    let trace = check_same(many.as_bytes(), PLAIN);
+    assert!(trace.contains("given twice"), "{trace}");
+    // A value as long as the cap is read, one longer is not.
+    for (len, ok) in [(50, true), (51, false)] {
+        let text = format!("[Site \"{}\"]\n[Result \"*\"]\n\n*\n", "x".repeat(len));
+        for chunk in [1, usize::MAX] {
+            let input = Chunked {
+                data: text.as_bytes(),
+                chunk,
+                turn: 0,
+            };
+            let read = Reader::new(input).max_comment_bytes(50).read_game();
+            assert_eq!(read.is_ok(), ok, "{len} bytes, {chunk} at a time");
+        }
+    }
+}
+
+#[test]
 fn long_tokens_are_reported_alike() {
     for n in [250, 251, 252, 256, 257, 300] {
         let long = "e".repeat(n);
