@@ -5,6 +5,7 @@
 use pacru_notation::Escaped;
 use pacru_notation::parts::line_breaks;
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
@@ -96,10 +97,8 @@ pub struct TapeBuf {
     start_line: usize,
     /// Whether the first kept byte starts a line.
     at_line_start: bool,
-    /// The bytes kept are `bytes[head..]`; the ones before are forgotten and
-    /// removed now and then, not every time (that would move the rest each time).
-    bytes: Vec<u8>,
-    head: usize,
+    /// The bytes kept: a ring, so that forgetting the oldest moves nothing.
+    bytes: VecDeque<u8>,
     /// The first read error, as text.
     io_error: Option<String>,
 }
@@ -110,35 +109,36 @@ impl TapeBuf {
             start: 0,
             start_line: 1,
             at_line_start: true,
-            bytes: Vec::new(),
-            head: 0,
+            bytes: VecDeque::new(),
             io_error: None,
         }
     }
 
-    /// The bytes kept.
-    fn kept(&self) -> &[u8] {
-        &self.bytes[self.head..]
+    /// The bytes kept, in one piece.
+    fn kept(&mut self) -> &[u8] {
+        self.bytes.make_contiguous()
     }
 
-    /// Forgets the first `n` kept bytes, keeping the line count right.
-    fn drop_front(&mut self, n: usize) {
-        let n = n.min(self.kept().len());
+    /// Forgets the first `n` kept bytes, keeping the line count right: the
+    /// first byte kept is on line `line` when the caller knows it, else the line
+    /// breaks forgotten are counted.
+    fn drop_front(&mut self, n: usize, line: Option<usize>) {
+        let n = n.min(self.bytes.len());
         if n == 0 {
             return;
         }
-        let dropped = &self.bytes[self.head..self.head + n];
-        let lines = line_breaks(dropped);
-        self.at_line_start = dropped.last() == Some(&b'\n');
-        self.start_line += lines;
+        let (front, back) = self.bytes.as_slices();
+        let (first, second) = if n <= front.len() {
+            (&front[..n], &back[..0])
+        } else {
+            (front, &back[..n - front.len()])
+        };
+        let counted = || self.start_line + line_breaks(first) + line_breaks(second);
+        debug_assert!(line.is_none_or(|line| line == counted()));
+        self.start_line = line.unwrap_or_else(counted);
+        self.at_line_start = second.last().or(first.last()) == Some(&b'\n');
         self.start += n as u64;
-        self.head += n;
-        // Compact once the forgotten part is the larger one: each byte moves at
-        // most once on average.
-        if self.head > self.bytes.len() / 2 {
-            self.bytes.drain(..self.head);
-            self.head = 0;
-        }
+        self.bytes.drain(..n);
     }
 }
 
@@ -151,13 +151,23 @@ impl Tape {
     pub fn discard_before(&self, offset: u64) {
         let mut buf = self.0.borrow_mut();
         let n = offset.saturating_sub(buf.start);
-        buf.drop_front(usize::try_from(n).unwrap_or(usize::MAX));
+        buf.drop_front(usize::try_from(n).unwrap_or(usize::MAX), None);
+    }
+
+    /// Forgets every byte before `offset`, which is on line `line` of the tape's
+    /// numbering (as a reader that has read up to there says; nothing is counted).
+    pub fn discard_before_line(&self, offset: u64, line: usize) {
+        let mut buf = self.0.borrow_mut();
+        let n = offset.saturating_sub(buf.start);
+        if n > 0 {
+            buf.drop_front(usize::try_from(n).unwrap_or(usize::MAX), Some(line));
+        }
     }
 
     /// The text of line `line` (1-based), without its line break and without a
     /// byte order mark, if it is still kept whole.
     pub fn line(&self, line: usize) -> Option<String> {
-        let buf = self.0.borrow();
+        let mut buf = self.0.borrow_mut();
         if line < buf.start_line || (line == buf.start_line && !buf.at_line_start) {
             return None;
         }
@@ -180,7 +190,7 @@ impl Tape {
 
     /// The bytes from `from` to `to` (offsets in the input), if still all kept.
     pub fn slice(&self, from: u64, to: u64) -> Option<Vec<u8>> {
-        let buf = self.0.borrow();
+        let mut buf = self.0.borrow_mut();
         if from < buf.start || to < from {
             return None;
         }
@@ -193,7 +203,7 @@ impl Tape {
     pub fn rest(&self, from: u64) -> Option<Vec<u8>> {
         let end = {
             let buf = self.0.borrow();
-            buf.start + buf.kept().len() as u64
+            buf.start + buf.bytes.len() as u64
         };
         self.slice(from, end)
     }
@@ -250,10 +260,10 @@ impl<R: Read> Read for TapeReader<R> {
         match self.inner.read(out) {
             Ok(n) => {
                 let mut buf = self.tape.0.borrow_mut();
-                buf.bytes.extend_from_slice(&out[..n]);
-                if buf.kept().len() > self.cap {
-                    let excess = buf.kept().len() - self.cap;
-                    buf.drop_front(excess);
+                buf.bytes.extend(&out[..n]);
+                if buf.bytes.len() > self.cap {
+                    let excess = buf.bytes.len() - self.cap;
+                    buf.drop_front(excess, None);
                 }
                 if let Some(counter) = &self.progress {
                     counter.fetch_add(n as u64, Ordering::Relaxed);
@@ -293,6 +303,28 @@ mod tests {
         assert_eq!(tape.line(2), None);
         assert_eq!(tape.line(3).as_deref(), Some("three"));
         assert_eq!(tape.rest(12).as_deref(), Some(&b"three"[..]));
+    }
+
+    #[test]
+    fn a_discard_at_a_known_line_keeps_what_counting_keeps() {
+        let text = "one\ntwo\r\nthree\nfour";
+        for offset in 0..=text.len() as u64 {
+            let line = 1 + text.as_bytes()[..offset as usize]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            let (mut counting, counted) = TapeReader::new(text.as_bytes(), 1 << 20, None);
+            let (mut told, known) = TapeReader::new(text.as_bytes(), 1 << 20, None);
+            let mut sink = Vec::new();
+            counting.read_to_end(&mut sink).unwrap();
+            told.read_to_end(&mut sink).unwrap();
+            counted.discard_before(offset);
+            known.discard_before_line(offset, line);
+            for n in 0..6 {
+                assert_eq!(counted.line(n), known.line(n), "offset {offset}, line {n}");
+            }
+            assert_eq!(counted.rest(offset), known.rest(offset));
+        }
     }
 
     #[test]

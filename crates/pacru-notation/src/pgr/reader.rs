@@ -167,6 +167,19 @@ impl<R: Read> Reader<R> {
         self.offset
     }
 
+    /// The 1-based line of the byte at [`Reader::offset`]: one more than the
+    /// line breaks (`\n`) before it.
+    ///
+    /// ```
+    /// use pacru_notation::pgr::Reader;
+    /// let mut reader = Reader::new("[Result \"*\"]\n\n*\n\n[Result \"*\"]\n\n*\n".as_bytes());
+    /// reader.read_game().unwrap();
+    /// assert_eq!((reader.offset(), reader.line()), (15, 3));
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
     /// The byte offset in the input of the first byte of the last game begun:
     /// the one just read, or reported as malformed (its first tag, or the comment
     /// or move before it). 0 before the first game.

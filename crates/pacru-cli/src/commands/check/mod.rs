@@ -84,10 +84,11 @@ fn check_input(
     let mut games = 0u64;
     loop {
         let start = reader.offset();
+        let start_line = reader.line();
         let verdict = match reader.read_with(&mut checker) {
             Ok(None) => break,
             Ok(Some(verdict)) => {
-                tape.discard_before(start);
+                tape.discard_before_line(start, start_line);
                 verdict
             }
             Err(e) => {

@@ -84,10 +84,11 @@ fn check_part(
     let number_at = renderer.number_offset(settings.format == Format::Json);
     loop {
         let start = reader.offset();
+        let start_line = reader.line() + shift;
         let mut verdict = match reader.read_with(&mut checker) {
             Ok(None) => break,
             Ok(Some(verdict)) => {
-                tape.discard_before(start);
+                tape.discard_before_line(start, start_line);
                 verdict
             }
             Err(e) => {
