@@ -21,6 +21,27 @@ struct PlainTag {
     value_len: usize,
 }
 
+/// Classes of bytes in a tag line in its usual form: a byte of a tag name...
+const NAME: u8 = 1;
+/// ...a byte of a tag value (printable ASCII but `"` and `\\`).
+const VALUE: u8 = 2;
+
+/// The classes of each byte.
+const PLAIN_TAG: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = b' ';
+    while b <= b'~' {
+        if b != b'"' && b != b'\\' {
+            table[b as usize] |= VALUE;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            table[b as usize] |= NAME;
+        }
+        b += 1;
+    }
+    table
+};
+
 /// The tags that decide a game's start position.
 const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
 
@@ -190,23 +211,24 @@ impl<R: Read> Reader<R> {
     /// exactly as the general path would read it.
     fn plain_tag_line(&self) -> Option<PlainTag> {
         let line = &self.buf[self.pos..self.len];
-        let name_len = line
-            .iter()
-            .skip(1)
-            .take(MAX_TOKEN_BYTES + 1)
-            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
-        if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line.get(1)?.is_ascii_alphabetic() {
+        let mut i = 1;
+        while i < line.len() && PLAIN_TAG[usize::from(line[i])] & NAME != 0 {
+            i += 1;
+        }
+        let name_len = i - 1;
+        if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line[1].is_ascii_alphabetic() {
             return None;
         }
-        let value_start = name_len + 3;
-        if line.get(name_len + 1..value_start)? != b" \"" {
+        if line.get(i..i + 2)? != b" \"" {
             return None;
         }
-        let value_len = line[value_start..]
-            .iter()
-            .position(|&b| !(b' '..=b'~').contains(&b) || b == b'"' || b == b'\\')?;
-        let end = value_start + value_len;
-        if line.get(end..end + 3)? != b"\"]\n" || value_len > self.max_comment_bytes {
+        let value_start = i + 2;
+        i = value_start;
+        while i < line.len() && PLAIN_TAG[usize::from(line[i])] & VALUE != 0 {
+            i += 1;
+        }
+        let value_len = i - value_start;
+        if line.get(i..i + 3)? != b"\"]\n" || value_len > self.max_comment_bytes {
             return None;
         }
         Some(PlainTag {
@@ -229,7 +251,7 @@ impl<R: Read> Reader<R> {
         let value_start = plain.name_len + 3;
         let value = &line[value_start..value_start + plain.value_len];
         // Both are ASCII.
-        name.push_str(std::str::from_utf8(name_bytes).unwrap_or_default());
+        name.extend(name_bytes.iter().map(|&b| char::from(b)));
         self.scratch.clear();
         self.scratch.extend_from_slice(value);
         state.setup_tag = SETUP_NAMES.contains(&name.as_str());
