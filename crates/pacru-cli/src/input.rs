@@ -234,7 +234,8 @@ pub struct TapeReader<R> {
 }
 
 impl<R: Read> TapeReader<R> {
-    /// Wraps `inner`; returns the reader and a handle on its tape.
+    /// Wraps `inner`; returns the reader and a handle on its tape (which keeps
+    /// nothing when `cap` is 0: no quotes, only read errors).
     pub fn new(inner: R, cap: usize, progress: Option<Arc<AtomicU64>>) -> (TapeReader<R>, Tape) {
         let tape = Tape(Rc::new(RefCell::new(TapeBuf::new())));
         let reader = TapeReader {
@@ -260,6 +261,14 @@ impl<R: Read> Read for TapeReader<R> {
         match self.inner.read(out) {
             Ok(n) => {
                 let mut buf = self.tape.0.borrow_mut();
+                if self.cap == 0 {
+                    // Nothing is kept: only the offset moves on.
+                    buf.start += n as u64;
+                    if let Some(counter) = &self.progress {
+                        counter.fetch_add(n as u64, Ordering::Relaxed);
+                    }
+                    return Ok(n);
+                }
                 buf.bytes.extend(&out[..n]);
                 if buf.bytes.len() > self.cap {
                     let excess = buf.bytes.len() - self.cap;

@@ -76,7 +76,7 @@ fn check_input(
     };
     tracing::info!("{name}: checking");
     let file = AlignedReads::new(file, 0);
-    let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
+    let (tape_reader, tape) = TapeReader::new(file, tape_cap(settings), Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader).lenient();
     // Referees as it reads, building no `Game`: the same verdicts as `check_game`.
     let mut checker = referee::Checker::with_default_rules(settings.rules.unwrap_or_default());
@@ -112,6 +112,15 @@ fn check_input(
         tracing::warn!("{name}: no game found");
     } else {
         tracing::info!("{name}: {} checked", plural(games, "game"));
+    }
+}
+
+/// How much of the recent input to keep for quoting: text reports quote the
+/// line of an error, JSON lines quote nothing.
+fn tape_cap(settings: Settings) -> usize {
+    match settings.format {
+        Format::Text => TAPE_CAP,
+        Format::Json => 0,
     }
 }
 

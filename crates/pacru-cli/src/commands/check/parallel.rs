@@ -8,9 +8,9 @@
 //! taking them in input order, writes the file's game numbers into the text.
 
 use super::report::Renderer;
-use super::{Message, Settings, verdict_message};
+use super::{Message, Settings, tape_cap, verdict_message};
 use crate::cli::Format;
-use crate::input::{TAPE_CAP, TapeReader, Unreadable};
+use crate::input::{TapeReader, Unreadable};
 use crate::words::plural;
 use pacru_notation::parts::{self, AlignedReads, Part, Plan};
 use pacru_notation::pgr::Reader;
@@ -76,7 +76,7 @@ fn check_part(
         Err(e) => return part.send_last(unreadable(format!("cannot open: {e}"))),
     };
     let file = AlignedReads::new(file, part_start);
-    let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, Some(Arc::clone(read)));
+    let (tape_reader, tape) = TapeReader::new(file, tape_cap(settings), Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader.starting_at_line(first_line)).lenient();
     let mut checker = Checker::with_default_rules(settings.rules.unwrap_or_default());
     let shift = first_line - 1;
