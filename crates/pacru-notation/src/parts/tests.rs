@@ -223,3 +223,28 @@ fn check_file_reads_a_small_file_on_the_calling_thread() {
     assert_eq!(verdicts, sequential(file.path()));
     assert!(check_file(Path::new("/nonexistent/games.pgr"), RulesEdition::Pacru2004).is_err());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Any bytes cut anywhere: the parts give what one reading gives.
+    #[test]
+    fn damaged_records_cut_anywhere_read_as_one_reading(
+        seed in 0u64..1000,
+        damage in proptest::collection::vec((0usize..1 << 20, 0usize..16), 0..60),
+        cuts in proptest::collection::vec(0usize..1 << 20, 0..40),
+    ) {
+        let mut data = corpus(20 + seed % 20).into_bytes();
+        let noise = b"{}[]\n\r*;\"ab1.-\x00\xff ";
+        for &(at, what) in &damage {
+            let at = at % data.len();
+            data[at] = noise[what];
+        }
+        let mut cuts: Vec<u64> = cuts.iter().map(|&c| (c % data.len()) as u64).filter(|&c| c > 0).collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        let file = file_with(&data);
+        let plan = plan_at(&data, &cuts);
+        proptest::prop_assert_eq!(in_parts(file.path(), &plan), sequential(file.path()));
+    }
+}
