@@ -8,6 +8,9 @@ pub mod parts;
 pub mod pgr;
 pub mod referee;
 pub mod selfplay;
+#[cfg(feature = "test-support")]
+#[doc(hidden)]
+pub mod test_support;
 
 pub use escape::{Escaped, escape_bytes, escape_controls, needs_escape};
 /// Move and position text live in pacru-core (`Move: FromStr + Display`, [`pacru_core::Ppn`]);

@@ -2,41 +2,14 @@
 
 use super::verdicts::check_part;
 use super::*;
-use crate::pgr::{Reader, write_game};
+use crate::pgr::Reader;
 use crate::referee::{Checker, Verdict};
-use crate::selfplay::{SelfplaySettings, play_random_game};
+use crate::test_support::{
+    cuts_everywhere, damaged, file_with, mixed_records as corpus, offsets, records_with_traps,
+};
 use pacru_core::RulesEdition;
 use std::fs::File;
-use std::io::Write as _;
 use std::path::Path;
-
-/// Random games of 2, 3 and 4 players, both editions, a blank line apart.
-fn corpus(games: u64) -> String {
-    let mut out = String::new();
-    for i in 0..games {
-        let rules = if i % 2 == 0 {
-            RulesEdition::Pacru2004
-        } else {
-            RulesEdition::Pacru2011
-        };
-        let settings = SelfplaySettings::new(2 + (i % 3) as usize, 7)
-            .rules(rules)
-            .max_plies(Some(120));
-        let game = play_random_game(&settings, i + 1).unwrap();
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&write_game(&game));
-    }
-    out
-}
-
-fn file_with(text: &[u8]) -> tempfile::NamedTempFile {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(text).unwrap();
-    file.flush().unwrap();
-    file
-}
 
 /// The verdicts of one reader from the start of the file (plain reads).
 fn sequential(path: &Path) -> Vec<Verdict> {
@@ -88,14 +61,6 @@ fn plan_at(text: &[u8], cuts: &[u64]) -> Plan {
     Plan::from_cuts(cuts, &breaks)
 }
 
-/// Every offset of `needle` in `text`, plus `delta`.
-fn offsets(text: &[u8], needle: &[u8], delta: i64) -> Vec<u64> {
-    (0..text.len().saturating_sub(needle.len()))
-        .filter(|&i| &text[i..i + needle.len()] == needle)
-        .map(|i| (i as i64 + delta) as u64)
-        .collect()
-}
-
 #[test]
 fn parts_give_the_sequential_verdicts_at_planned_cuts() {
     let text = corpus(400);
@@ -109,22 +74,10 @@ fn parts_give_the_sequential_verdicts_at_planned_cuts() {
 
 #[test]
 fn wrong_cuts_inside_comments_tags_and_games_are_read_through() {
-    let mut text = corpus(120);
-    // A comment that holds a blank line and lines that look like tags.
-    let at = text.find("\n\n[Event").unwrap() - 2;
-    text.insert_str(at, " {a comment\n\n[Event \"inside\"]\n\n[Round \"1\"]\n}");
-    // A blank line inside a tag section: the tags go on.
-    let at = text.rfind("\n[Site").unwrap();
-    text.insert(at, '\n');
+    let text = records_with_traps(120);
     let bytes = text.as_bytes();
     let file = file_with(bytes);
-    // Cuts at every tag line, at every line of the comment, in the middle of
-    // movetext lines: most are wrong.
-    let mut cuts: Vec<u64> = offsets(bytes, b"\n[", 1);
-    cuts.extend(offsets(bytes, b"\n1. ", 1));
-    cuts.extend(offsets(bytes, b" 7. ", 1));
-    cuts.sort_unstable();
-    cuts.dedup();
+    let cuts = cuts_everywhere(bytes);
     let expected = sequential(file.path());
     assert!(expected.iter().any(|v| !v.is_ok()));
     assert_eq!(in_parts(file.path(), &plan_at(bytes, &cuts)), expected);
@@ -132,18 +85,9 @@ fn wrong_cuts_inside_comments_tags_and_games_are_read_through() {
 
 #[test]
 fn malformed_and_mutated_files_give_the_sequential_verdicts() {
-    let mut damaged = corpus(200).into_bytes();
-    // Deterministic damage: braces, brackets, line breaks, result tokens and
-    // bytes that are not text, every few hundred bytes.
-    let noise = b"{}[]\n\r*;\"ab1.-\x00\xff ";
-    let mut state = 12345u64;
-    for _ in 0..400 {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let i = (state >> 33) as usize % damaged.len();
-        damaged[i] = noise[(state >> 20) as usize % noise.len()];
-    }
+    // Braces, brackets, line breaks, result tokens and bytes that are not
+    // text, every few hundred bytes.
+    let damaged = damaged(corpus(200).into_bytes(), 12345, 400);
     let file = file_with(&damaged);
     let mut cuts = offsets(&damaged, b"\n[", 1);
     cuts.extend(offsets(&damaged, b"{", 0));
@@ -231,15 +175,10 @@ proptest::proptest! {
     #[test]
     fn damaged_records_cut_anywhere_read_as_one_reading(
         seed in 0u64..1000,
-        damage in proptest::collection::vec((0usize..1 << 20, 0usize..16), 0..60),
+        damage in 0usize..60,
         cuts in proptest::collection::vec(0usize..1 << 20, 0..40),
     ) {
-        let mut data = corpus(20 + seed % 20).into_bytes();
-        let noise = b"{}[]\n\r*;\"ab1.-\x00\xff ";
-        for &(at, what) in &damage {
-            let at = at % data.len();
-            data[at] = noise[what];
-        }
+        let data = damaged(corpus(20 + seed % 20).into_bytes(), seed, damage);
         let mut cuts: Vec<u64> = cuts.iter().map(|&c| (c % data.len()) as u64).filter(|&c| c > 0).collect();
         cuts.sort_unstable();
         cuts.dedup();

@@ -151,14 +151,7 @@ pub(super) fn check_part(
         if !part.game_begins(reader.game_offset()) {
             return;
         }
-        if verdict.line > 0 {
-            verdict.line += shift;
-        }
-        if let Some(error) = verdict.error.as_mut()
-            && error.line > 0
-        {
-            error.line += shift;
-        }
+        verdict.shift_lines(shift);
         if !part.send(Ok(verdict)) {
             return;
         }

@@ -103,14 +103,7 @@ fn check_part(
         if !part.game_begins(reader.game_offset()) {
             return;
         }
-        if verdict.line > 0 {
-            verdict.line += shift;
-        }
-        if let Some(error) = verdict.error.as_mut()
-            && error.line > 0
-        {
-            error.line += shift;
-        }
+        verdict.shift_lines(shift);
         let rendered = Rendered {
             message: verdict_message(&renderer, settings, &verdict, &tape),
             number_at,
@@ -158,31 +151,9 @@ where
 mod tests {
     use super::super::check_input;
     use super::*;
-    use pacru_core::RulesEdition;
-    use pacru_notation::pgr::write_game;
-    use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
-    use std::io::Write as _;
-
-    /// Random games of 2, 3 and 4 players, both editions, a blank line apart.
-    fn corpus(games: u64) -> String {
-        let mut out = String::new();
-        for i in 0..games {
-            let rules = if i % 2 == 0 {
-                RulesEdition::Pacru2004
-            } else {
-                RulesEdition::Pacru2011
-            };
-            let settings = SelfplaySettings::new(2 + (i % 3) as usize, 7)
-                .rules(rules)
-                .max_plies(Some(120));
-            let game = play_random_game(&settings, i + 1).unwrap();
-            if i > 0 {
-                out.push('\n');
-            }
-            out.push_str(&write_game(&game));
-        }
-        out
-    }
+    use pacru_notation::test_support::{
+        cuts_everywhere, damaged, file_with, mixed_records as corpus, offsets, records_with_traps,
+    };
 
     /// Each message as text, with the position a text report adds.
     fn shown(message: Message) -> String {
@@ -254,21 +225,6 @@ mod tests {
         out
     }
 
-    fn file_with(text: &[u8]) -> tempfile::NamedTempFile {
-        let mut file = tempfile::NamedTempFile::new().unwrap();
-        file.write_all(text).unwrap();
-        file.flush().unwrap();
-        file
-    }
-
-    /// Every offset of `needle` in `text`, plus `delta`.
-    fn offsets(text: &[u8], needle: &[u8], delta: i64) -> Vec<u64> {
-        (0..text.len().saturating_sub(needle.len()))
-            .filter(|&i| &text[i..i + needle.len()] == needle)
-            .map(|i| (i as i64 + delta) as u64)
-            .collect()
-    }
-
     #[test]
     fn parts_give_the_sequential_verdicts_at_planned_cuts() {
         let text = corpus(400);
@@ -285,23 +241,11 @@ mod tests {
 
     #[test]
     fn wrong_cuts_inside_comments_tags_and_games_are_read_through() {
-        let mut text = corpus(120);
-        // A comment that holds a blank line and lines that look like tags.
-        let at = text.find("\n\n[Event").unwrap() - 2;
-        text.insert_str(at, " {a comment\n\n[Event \"inside\"]\n\n[Round \"1\"]\n}");
-        // A blank line inside a tag section: the tags go on.
-        let at = text.rfind("\n[Site").unwrap();
-        text.insert(at, '\n');
+        let text = records_with_traps(120);
         let bytes = text.as_bytes();
         let file = file_with(bytes);
         let name = file.path().to_str().unwrap();
-        // Cuts at every tag line, at every line of the comment, in the middle of
-        // movetext lines: most are wrong.
-        let mut cuts: Vec<u64> = offsets(bytes, b"\n[", 1);
-        cuts.extend(offsets(bytes, b"\n1. ", 1));
-        cuts.extend(offsets(bytes, b" 7. ", 1));
-        cuts.sort_unstable();
-        cuts.dedup();
+        let cuts = cuts_everywhere(bytes);
         for format in [Format::Text, Format::Json] {
             assert_eq!(in_parts(name, &cuts, format), sequential(name, format));
         }
@@ -366,19 +310,7 @@ mod tests {
 
     #[test]
     fn malformed_and_mutated_files_give_the_sequential_verdicts() {
-        let text = corpus(200).into_bytes();
-        // Deterministic damage: braces, brackets, line breaks, result tokens and
-        // bytes that are not text, every few hundred bytes.
-        let mut damaged = text.clone();
-        let noise = b"{}[]\n\r*;\"ab1.-\x00\xff ";
-        let mut state = 12345u64;
-        for _ in 0..400 {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let i = (state >> 33) as usize % damaged.len();
-            damaged[i] = noise[(state >> 20) as usize % noise.len()];
-        }
+        let damaged = damaged(corpus(200).into_bytes(), 12345, 400);
         let file = file_with(&damaged);
         let name = file.path().to_str().unwrap();
         let mut cuts = offsets(&damaged, b"\n[", 1);

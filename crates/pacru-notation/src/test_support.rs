@@ -1,0 +1,92 @@
+//! Record files for tests of programs that read records in parts (feature
+//! `test-support`; not part of the stable API).
+
+use crate::pgr::write_game;
+use crate::selfplay::{SelfplaySettings, play_random_game};
+use pacru_core::RulesEdition;
+use std::io::Write as _;
+
+/// `games` random games of 2, 3 and 4 players in turn, under both editions in
+/// turn, at most 120 plies each, a blank line apart.
+pub fn mixed_records(games: u64) -> String {
+    let mut out = String::new();
+    for i in 0..games {
+        let rules = if i % 2 == 0 {
+            RulesEdition::Pacru2004
+        } else {
+            RulesEdition::Pacru2011
+        };
+        let settings = SelfplaySettings::new(2 + (i % 3) as usize, 7)
+            .rules(rules)
+            .max_plies(Some(120));
+        let game = play_random_game(&settings, i + 1).expect("a random game");
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&write_game(&game));
+    }
+    out
+}
+
+/// [`mixed_records`] with traps for a reader that starts at a tag line after a
+/// blank line: a comment that holds a blank line and lines that look like tags,
+/// and a blank line inside a tag section.
+pub fn records_with_traps(games: u64) -> String {
+    let mut text = mixed_records(games);
+    if let Some(at) = text.find("\n\n[Event") {
+        text.insert_str(
+            at.saturating_sub(2),
+            " {a comment\n\n[Event \"inside\"]\n\n[Round \"1\"]\n}",
+        );
+    }
+    if let Some(at) = text.rfind("\n[Site") {
+        text.insert(at, '\n');
+    }
+    text
+}
+
+/// Cuts of `text` at every tag line, at every movetext line starting with round
+/// 1 and in the middle of movetext lines (before round 7): most are not game
+/// starts.
+pub fn cuts_everywhere(text: &[u8]) -> Vec<u64> {
+    let mut cuts = offsets(text, b"\n[", 1);
+    cuts.extend(offsets(text, b"\n1. ", 1));
+    cuts.extend(offsets(text, b" 7. ", 1));
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts
+}
+
+/// `data` with `count` bytes replaced by braces, brackets, line breaks, result
+/// tokens and bytes that are not text, at places drawn from `seed`.
+pub fn damaged(mut data: Vec<u8>, seed: u64, count: usize) -> Vec<u8> {
+    let noise = b"{}[]\n\r*;\"ab1.-\x00\xff ";
+    let mut state = seed;
+    for _ in 0..count {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        if let Some(len) = std::num::NonZeroUsize::new(data.len()) {
+            let i = (state >> 33) as usize % len;
+            data[i] = noise[(state >> 20) as usize % noise.len()];
+        }
+    }
+    data
+}
+
+/// Every offset of `needle` in `text`, plus `delta` (offsets that would fall
+/// before the start are left out).
+pub fn offsets(text: &[u8], needle: &[u8], delta: i64) -> Vec<u64> {
+    (0..text.len().saturating_sub(needle.len()))
+        .filter(|&i| &text[i..i + needle.len()] == needle)
+        .filter_map(|i| u64::try_from(i as i64 + delta).ok())
+        .collect()
+}
+
+/// A temporary file holding `bytes`.
+pub fn file_with(bytes: &[u8]) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().expect("a temporary file");
+    file.write_all(bytes).expect("writing a temporary file");
+    file.flush().expect("writing a temporary file");
+    file
+}
