@@ -134,6 +134,98 @@ pub fn read_pgr_chunks(input: &[u8]) {
     assert_eq!(a, b);
 }
 
+/// Reading a record file in parts (`pacru_notation::parts`), cut at arbitrary
+/// places, gives the verdicts of one reading from the start: the same games,
+/// numbers, lines and errors, whatever bytes the file holds and wherever the
+/// cuts fall (inside comments, tags, moves, damaged text). The parts are read by
+/// a worker written against the public API, as a program using the crate would.
+///
+/// Input: 8 bytes seeding the cuts (up to 32), then the file's bytes.
+pub fn read_parts(input: &[u8]) {
+    use pacru_notation::parts::{Part, Plan, line_breaks, run};
+    use pacru_notation::referee::Verdict;
+    use std::io::{Seek, SeekFrom, Write};
+
+    if input.len() < 8 {
+        return;
+    }
+    let (seed, data) = input.split_at(8);
+    let mut state = u64::from_le_bytes(seed.try_into().unwrap());
+    let mut cuts = Vec::new();
+    if !data.is_empty() {
+        for _ in 0..(state % 33) {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let cut = (state >> 33) % data.len() as u64;
+            if cut > 0 {
+                cuts.push(cut);
+            }
+        }
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut bounds = vec![0];
+    bounds.extend_from_slice(&cuts);
+    bounds.push(data.len() as u64);
+    let breaks: Vec<usize> = bounds
+        .windows(2)
+        .map(|w| line_breaks(&data[w[0] as usize..w[1] as usize]))
+        .collect();
+    let plan = Plan::from_cuts(&cuts, &breaks);
+
+    let path = std::env::temp_dir().join(format!("pacru-fuzz-read-parts-{}", std::process::id()));
+    let mut file = std::fs::File::create(&path).unwrap();
+    file.write_all(data).unwrap();
+    drop(file);
+
+    let reader = |from: u64| {
+        let mut file = std::fs::File::open(&path).unwrap();
+        file.seek(SeekFrom::Start(from)).unwrap();
+        Reader::new(file).lenient().max_game_bytes(1 << 16)
+    };
+    let mut sequential = Vec::new();
+    let mut whole = reader(0);
+    let mut checker = Checker::new();
+    loop {
+        match whole.read_with(&mut checker) {
+            Ok(None) => break,
+            Ok(Some(verdict)) => sequential.push(verdict),
+            Err(e) => sequential.push(checker.malformed(&e)),
+        }
+    }
+    let mut in_parts: Vec<Verdict> = Vec::new();
+    let end = run(
+        &plan,
+        |part: &mut Part<'_, Verdict>| {
+            let mut reader = reader(part.start());
+            let mut checker = Checker::new();
+            loop {
+                let mut verdict = match reader.read_with(&mut checker) {
+                    Ok(None) => return,
+                    Ok(Some(verdict)) => verdict,
+                    Err(e) => checker.malformed(&e),
+                };
+                if !part.game_begins(reader.game_offset()) {
+                    return;
+                }
+                verdict.shift_lines(part.first_line() - 1);
+                if !part.send(verdict) {
+                    return;
+                }
+            }
+        },
+        |mut verdict, before| {
+            verdict.game += before;
+            in_parts.push(verdict);
+            true
+        },
+    );
+    let _ = std::fs::remove_file(&path);
+    assert!(end.complete);
+    assert_eq!(in_parts, sequential);
+}
+
 /// PEP messages in text framing: never panics; every line that reads as a request
 /// or an engine message writes back (in text) to a line that reads as the same
 /// message; written in JSON it reads back the same too, when JSON can carry it.

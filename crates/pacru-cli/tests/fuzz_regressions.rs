@@ -17,6 +17,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("parse_ppn", checks::parse_ppn),
     ("read_pgr", checks::read_pgr),
     ("read_pgr_chunks", checks::read_pgr_chunks),
+    ("read_parts", checks::read_parts),
     ("protocol_text", checks::protocol_text),
     ("protocol_json", checks::protocol_json),
     ("abstractplay_import", checks::abstractplay_import),
