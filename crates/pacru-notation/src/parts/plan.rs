@@ -107,11 +107,19 @@ impl Plan {
     }
 
     /// The byte offset of the first byte of part `index`.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not below [`Plan::len`].
     pub fn start(&self, index: usize) -> u64 {
         self.starts[index]
     }
 
     /// The 1-based line number of the first byte of part `index`.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not below [`Plan::len`].
     pub fn first_line(&self, index: usize) -> usize {
         self.lines[index]
     }
