@@ -179,13 +179,18 @@ pub fn read_parts(input: &[u8]) {
     file.write_all(data).unwrap();
     drop(file);
 
-    let reader = |from: u64| {
+    let reader = |from: u64, line: usize| {
         let mut file = std::fs::File::open(&path).unwrap();
         file.seek(SeekFrom::Start(from)).unwrap();
-        Reader::new(file).lenient().max_game_bytes(1 << 16)
+        let reader = Reader::new(file).lenient().max_game_bytes(1 << 16);
+        if from > 0 {
+            reader.continuing_at_line(line)
+        } else {
+            reader
+        }
     };
     let mut sequential = Vec::new();
-    let mut whole = reader(0);
+    let mut whole = reader(0, 1);
     let mut checker = Checker::new();
     loop {
         match whole.read_with(&mut checker) {
@@ -198,18 +203,17 @@ pub fn read_parts(input: &[u8]) {
     let end = run(
         &plan,
         |part: &mut Part<'_, Verdict>| {
-            let mut reader = reader(part.start());
+            let mut reader = reader(part.start(), part.first_line());
             let mut checker = Checker::new();
             loop {
-                let mut verdict = match reader.read_with(&mut checker) {
+                let verdict = match reader.read_with(&mut checker) {
                     Ok(None) => return,
                     Ok(Some(verdict)) => verdict,
                     Err(e) => checker.malformed(&e),
                 };
-                if !part.game_begins(reader.game_offset()) {
+                if !part.game_begins(reader.game_offset(), reader.game_column()) {
                     return;
                 }
-                verdict.shift_lines(part.first_line() - 1);
                 if !part.send(verdict) {
                     return;
                 }

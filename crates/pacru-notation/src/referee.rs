@@ -100,28 +100,6 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    /// Adds `lines` to the verdict's line numbers (those that are set): for a
-    /// verdict from a reader that started `lines` lines into its file.
-    ///
-    /// ```
-    /// use pacru_notation::referee::check_game;
-    /// use pacru_notation::pgr::Reader;
-    /// let game = Reader::new("[Result \"*\"]\n\n1. e1-e9 *\n".as_bytes()).next().unwrap().unwrap();
-    /// let mut verdict = check_game(&game);
-    /// verdict.shift_lines(10);
-    /// assert_eq!((verdict.line, verdict.error.unwrap().line), (11, 13));
-    /// ```
-    pub fn shift_lines(&mut self, lines: usize) {
-        if self.line > 0 {
-            self.line += lines;
-        }
-        if let Some(error) = self.error.as_mut()
-            && error.line > 0
-        {
-            error.line += lines;
-        }
-    }
-
     /// Whether the game is `ok`.
     pub fn is_ok(&self) -> bool {
         self.status == VerdictStatus::Ok

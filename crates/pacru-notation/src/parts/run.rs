@@ -27,7 +27,9 @@ enum Note<T> {
 /// A worker's handle on the part it reads: where the part starts, and where its
 /// output goes.
 ///
-/// The worker reads games from the part's first byte. For each game it calls
+/// The worker reads games from the part's first byte, with a reader that numbers
+/// lines from [`Part::first_line`] (and, but for the first part, looks for no byte
+/// order mark: `Reader::continuing_at_line`). For each game it calls
 /// [`Part::game_begins`] first: when that says `false`, the game is the first of
 /// a later part, and the worker stops. Otherwise it hands the game's output on
 /// with [`Part::send`].
@@ -58,15 +60,18 @@ impl<T> Part<'_, T> {
     }
 
     /// Says that the reader of this part begins a game at byte `offset` of the
-    /// part. `false`: the game begins exactly at a later cut, which is thereby
-    /// confirmed, and belongs to the part that starts there; the worker stops.
-    /// `true`: the game is this part's (a cut it has read past was wrong).
-    pub fn game_begins(&mut self, offset: u64) -> bool {
+    /// part, in column `column` of its line (1: the game begins the line).
+    /// `false`: the game begins exactly at a later cut, at the start of a line,
+    /// which confirms that cut: the game belongs to the part that starts there,
+    /// and the worker stops. `true`: the game is this part's (a cut the reader
+    /// has read past was wrong, or the game begins at a cut in the middle of a
+    /// line, where a reader starting at the cut would count columns wrongly).
+    pub fn game_begins(&mut self, offset: u64, column: usize) -> bool {
         let at = self.start() + offset;
         let later = self.plan.starts_from(self.next_cut);
         let passed = later.iter().take_while(|&&cut| cut < at).count();
         self.next_cut += passed;
-        if self.plan.starts_from(self.next_cut).first() == Some(&at) {
+        if column == 1 && self.plan.starts_from(self.next_cut).first() == Some(&at) {
             self.push(Note::Continues(self.next_cut));
             return false;
         }
@@ -166,7 +171,7 @@ pub struct RunEnd {
 ///     |part| {
 ///         let from = part.start() as usize;
 ///         for (i, line) in text[from..].lines().enumerate() {
-///             if !part.game_begins(2 * i as u64) || !part.send((i + 1, line.to_string())) {
+///             if !part.game_begins(2 * i as u64, 1) || !part.send((i + 1, line.to_string())) {
 ///                 break;
 ///             }
 ///         }

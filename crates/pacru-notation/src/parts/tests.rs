@@ -99,6 +99,30 @@ fn malformed_and_mutated_files_give_the_sequential_verdicts() {
 }
 
 #[test]
+fn cuts_at_every_byte_give_the_verdicts_of_one_reading() {
+    // Games that begin in the middle of a line (after a result token) or with a
+    // byte order mark in the middle of the file: a reader starting there on its
+    // own would count columns from 1 or skip the mark.
+    let texts = [
+        "1. e1-e2 *]\n\n1.  *]\n\n1. e1-e2 *\n".to_string(),
+        "[Result \"*\"]\n\n1. e1-e2 * [Result \"*\"]\n\n1. e9-e8 *\n".to_string(),
+        "\u{feff}[Result \"*\"]\n\n*\n\n\u{feff}[Result \"*\"]\n\n1. e1-e9 *\n\n\u{feff}*\n".to_string(),
+        "{a\n\n[Event \"x\"]\n}\n[Result \"*\"]\n\n* ;c\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\r\n\r\n[X \"\u{e9}\"] *\n".to_string(),
+        String::from_utf8_lossy(&damaged(corpus(3).into_bytes(), 7, 40)).into_owned(),
+    ];
+    for text in &texts {
+        let bytes = text.as_bytes();
+        let file = file_with(bytes);
+        let cuts: Vec<u64> = (1..bytes.len() as u64).collect();
+        assert_eq!(
+            in_parts(file.path(), &plan_at(bytes, &cuts)),
+            sequential(file.path()),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
 fn a_consumer_that_stops_early_does_not_hang() {
     let text = corpus(120);
     let file = file_with(text.as_bytes());

@@ -140,18 +140,19 @@ pub(super) fn check_part(
     };
     let (file, failure) = Recorded::new(file);
     let mut reader = Reader::new(AlignedReads::new(file, part.start())).lenient();
+    if part.start() > 0 {
+        reader = reader.continuing_at_line(part.first_line());
+    }
     let mut checker = Checker::with_default_rules(rules);
-    let shift = part.first_line() - 1;
     loop {
-        let mut verdict = match next_verdict(&mut reader, &mut checker, &failure) {
+        let verdict = match next_verdict(&mut reader, &mut checker, &failure) {
             None => return,
             Some(Err(e)) => return part.send_last(Err(e)),
             Some(Ok(verdict)) => verdict,
         };
-        if !part.game_begins(reader.game_offset()) {
+        if !part.game_begins(reader.game_offset(), reader.game_column()) {
             return;
         }
-        verdict.shift_lines(shift);
         if !part.send(Ok(verdict)) {
             return;
         }

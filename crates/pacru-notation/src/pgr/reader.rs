@@ -74,8 +74,9 @@ pub struct Reader<R> {
     tag_name: String,
     /// The number of moves of the last game, to size the next one's list.
     moves_hint: usize,
-    /// Byte offset of the first byte of the last game begun.
+    /// Byte offset and column of the first byte of the last game begun.
     game_offset: u64,
+    game_column: usize,
 }
 
 /// Where something was written.
@@ -130,6 +131,7 @@ impl<R: Read> Reader<R> {
             tag_name: String::new(),
             moves_hint: 0,
             game_offset: 0,
+            game_column: 1,
         }
     }
 
@@ -138,6 +140,24 @@ impl<R: Read> Reader<R> {
     #[must_use]
     pub fn lenient(mut self) -> Reader<R> {
         self.lenient = true;
+        self
+    }
+
+    /// The same reader for input that continues a file from the start of the
+    /// file's line `line` (a part of a file read on its own): lines are numbered
+    /// from `line`, and no byte order mark is looked for (one can only stand at
+    /// the very start of a file).
+    ///
+    /// ```
+    /// use pacru_notation::pgr::Reader;
+    /// let rest = "\u{feff}[Result \"*\"]\n\n*\n";
+    /// let err = Reader::new(rest.as_bytes()).continuing_at_line(40).read_game().unwrap_err();
+    /// assert_eq!((err.line, err.column), (40, 1));
+    /// ```
+    #[must_use]
+    pub fn continuing_at_line(mut self, line: usize) -> Reader<R> {
+        self.line = line.max(1);
+        self.started = true;
         self
     }
 
@@ -194,6 +214,12 @@ impl<R: Read> Reader<R> {
     /// ```
     pub fn game_offset(&self) -> u64 {
         self.game_offset
+    }
+
+    /// The 1-based column (in characters) of the byte at
+    /// [`Reader::game_offset`]; 1 when the game begins a line.
+    pub fn game_column(&self) -> usize {
+        self.game_column
     }
 
     /// Reads the next game; `Ok(None)` at the end of the input.

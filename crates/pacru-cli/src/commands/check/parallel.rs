@@ -78,14 +78,16 @@ fn check_part(
     let file = AlignedReads::new(file, part_start);
     let (tape_reader, tape) = TapeReader::new(file, tape_cap(settings), Some(Arc::clone(read)));
     let mut reader = Reader::new(tape_reader.starting_at_line(first_line)).lenient();
+    if part_start > 0 {
+        reader = reader.continuing_at_line(first_line);
+    }
     let mut checker = Checker::with_default_rules(settings.rules.unwrap_or_default());
-    let shift = first_line - 1;
     let renderer = Renderer::new(name);
     let number_at = renderer.number_offset(settings.format == Format::Json);
     loop {
         let start = reader.offset();
-        let start_line = reader.line() + shift;
-        let mut verdict = match reader.read_with(&mut checker) {
+        let start_line = reader.line();
+        let verdict = match reader.read_with(&mut checker) {
             Ok(None) => break,
             Ok(Some(verdict)) => {
                 tape.discard_before_line(start, start_line);
@@ -93,17 +95,16 @@ fn check_part(
             }
             Err(e) => {
                 if let Some(io) = tape.io_error() {
-                    let line = e.line + shift;
+                    let line = e.line;
                     return part.send_last(unreadable(format!("read error at line {line}: {io}")));
                 }
                 tape.discard_before(e.game_offset);
                 checker.malformed(&e)
             }
         };
-        if !part.game_begins(reader.game_offset()) {
+        if !part.game_begins(reader.game_offset(), reader.game_column()) {
             return;
         }
-        verdict.shift_lines(shift);
         let rendered = Rendered {
             message: verdict_message(&renderer, settings, &verdict, &tape),
             number_at,
