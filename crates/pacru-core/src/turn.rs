@@ -1,6 +1,6 @@
 //! Facts about one player's turn that move generation and validation share.
 
-use crate::geometry::{first_blocker, line, step_targets};
+use crate::geometry::{first_blocker, land_of, line, step_targets};
 use crate::{Bitboard, Field, Position};
 
 /// A snapshot of the board from the point of view of the player `me`.
@@ -18,8 +18,6 @@ pub(crate) struct Turn {
     pub coloured: Bitboard,
     /// Fields a movement may end on: no chevron, and neutral or ours.
     pub landing: Bitboard,
-    /// Own fields per borderland.
-    pub land_counts: [u8; 9],
     /// Our chevrons standing on our colour: the only possible meeting partners.
     pub partners: Bitboard,
 }
@@ -37,7 +35,6 @@ impl Turn {
             occupied,
             coloured,
             landing: !occupied & (own | !coloured),
-            land_counts: pos.land_counts[me],
             partners: pos.chevrons[me] & own,
         }
     }
@@ -45,7 +42,7 @@ impl Turn {
     /// Number of own fields in the borderland of `from`.
     #[inline]
     pub fn own_in_borderland(&self, from: Field) -> u32 {
-        u32::from(self.land_counts[from.borderland_index()])
+        (self.own & land_of(from)).count()
     }
 
     /// Power of movement of a chevron on `from` (R5): own fields in its borderland, at least 1.
