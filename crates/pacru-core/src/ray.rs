@@ -99,7 +99,7 @@ impl Turn {
 
     /// Whether the chevron on `field` is an opponent's that we may pincer.
     #[inline]
-    fn is_pincer_target(
+    pub(crate) fn is_pincer_target(
         &self,
         pos: &Position,
         field: Field,
