@@ -133,6 +133,18 @@ impl Items {
         }
     }
 
+    /// The first two items as stored (`None` where there is none).
+    #[inline]
+    pub(crate) fn stored(&self) -> [Option<Item>; 2] {
+        self.stored
+    }
+
+    /// The items beyond the second, as written.
+    #[inline]
+    pub(crate) fn surplus_items(&self) -> &[Item] {
+        self.surplus.as_deref().unwrap_or(&[])
+    }
+
     /// How many items were written beyond the second (a movement takes at most two).
     pub fn surplus(&self) -> usize {
         self.surplus.as_ref().map_or(0, |s| s.len())

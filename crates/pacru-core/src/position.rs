@@ -461,6 +461,18 @@ impl Position {
         self.facing[field.index()] = facing;
     }
 
+    /// Moves `slot`'s chevron from `from` to the empty field `to`, facing `facing`
+    /// (the player keeps as many chevrons, so nobody leaves the game).
+    #[inline]
+    pub(crate) fn move_chevron(&mut self, slot: usize, from: Field, to: Field, facing: Direction) {
+        let colour = self.players.colour_at_slot(slot).index();
+        self.hash ^= zobrist::chevron(colour, from.index(), self.facing[from.index()].index())
+            ^ zobrist::chevron(colour, to.index(), facing.index());
+        self.chevrons[slot] = self.chevrons[slot].without(from).with(to);
+        self.facing[from.index()] = Direction::N;
+        self.facing[to.index()] = facing;
+    }
+
     /// Removes every chevron of `slot` (the player is out).
     pub(crate) fn remove_all_chevrons(&mut self, slot: usize) {
         for field in self.chevrons[slot] {
