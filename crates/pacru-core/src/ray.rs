@@ -16,10 +16,6 @@ pub(crate) struct Ray {
     pub jump: Bitboard,
     /// The opponent chevron this chevron may pincer in this direction, if any.
     pub pincer: Bitboard,
-    /// The first chevron on the ray, if any. With power 1 only a chevron on one of
-    /// the first two fields is reported (nothing further matters for meetings), and
-    /// one on the second field only when the player has possible meeting partners.
-    pub first_chevron: Option<Field>,
 }
 
 impl Turn {
@@ -50,30 +46,21 @@ impl Turn {
     ) -> Ray {
         let d = travel.index();
         if power <= 1 {
-            // One step: no connection, no jump. Only a chevron right behind the
-            // destination matters for meetings.
+            // One step: no connection, no jump.
             let mut ray = Ray::default();
             if let Some(to) = neighbour(from, travel) {
                 if self.landing.contains(to) {
                     ray.plain = Bitboard::from_field(to);
-                    if self.partners.any() {
-                        ray.first_chevron =
-                            neighbour(to, travel).filter(|&next| self.occupied.contains(next));
-                    }
-                } else if self.occupied.contains(to) {
-                    ray.first_chevron = Some(to);
-                    if self.is_pincer_target(pos, to, pincer_targets) {
-                        ray.pincer = Bitboard::from_field(to);
-                    }
+                } else if self.occupied.contains(to)
+                    && self.is_pincer_target(pos, to, pincer_targets)
+                {
+                    ray.pincer = Bitboard::from_field(to);
                 }
             }
             return ray;
         }
         let first_chevron = first_blocker(from, travel, self.occupied);
-        let mut ray = Ray {
-            first_chevron,
-            ..Ray::default()
-        };
+        let mut ray = Ray::default();
         let within = Bitboard(RAY_PREFIX[from.index()][d][usize::from(power.min(8))]);
         let (before, after) = match first_chevron {
             Some(b) if within.contains(b) => {
