@@ -290,7 +290,9 @@ impl<'a> LegalMoves<'a> {
 impl Iterator for LegalMoves<'_> {
     type Item = Move;
 
-    #[inline]
+    // Kept out of line: inlined into a caller's loop (a perft, a search) it costs
+    // more than the call, as the iterator's state no longer fits in registers.
+    #[inline(never)]
     fn next(&mut self) -> Option<Move> {
         let mv = self.next_move();
         self.given += u64::from(mv.is_some());
