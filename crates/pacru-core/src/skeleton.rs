@@ -101,13 +101,12 @@ impl MovementSkeleton {
     /// pick `first` from [`MovementSkeleton::first_items`] and `meeting` from
     /// [`Position::meeting_fields`]).
     pub fn complete(&self, first: Option<Item>, meeting: Option<Field>) -> Move {
-        let mut items = Items::NONE;
-        if let Some(item) = first {
-            items.push(item);
-        }
-        if let Some(field) = meeting {
-            items.push(Item::Field(field));
-        }
+        let items = match (first, meeting) {
+            (None, None) => Items::NONE,
+            (Some(item), None) => Items::one(item),
+            (None, Some(field)) => Items::one(Item::Field(field)),
+            (Some(item), Some(field)) => Items::two(item, Item::Field(field)),
+        };
         Move::Movement(Movement {
             from: self.from,
             to: self.to,
