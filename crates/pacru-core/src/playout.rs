@@ -172,7 +172,7 @@ impl Position {
     }
 
     /// The total weight of the destinations of the chevron on `from`.
-    #[inline]
+    #[inline(always)]
     fn chevron_weight(
         &self,
         turn: &Turn,
@@ -180,27 +180,59 @@ impl Position {
         from: Field,
         pincer_targets: &mut Option<Bitboard>,
     ) -> u64 {
-        let facing = self.facing[from.index()];
-        if turn.own_in_borderland(from) <= 1 {
-            // Power 1: the (up to three) adjacent fields ahead, at most one per
-            // direction of travel, weighed all at once.
-            let steps = step_targets(from, facing);
-            let plain = steps & turn.landing;
-            let mut weight = u64::from(plain.count()) * PLAIN_WEIGHT;
-            for to in steps & turn.occupied & !turn.mine {
-                if turn.is_pincer_target(self, to, pincer_targets) {
-                    weight += SPECIAL_WEIGHT;
-                    weight += self.meeting_bonus(turn, meet, from, to, SPECIAL_WEIGHT);
-                }
-            }
-            for to in plain & meet {
-                weight += self.meeting_bonus(turn, meet, from, to, PLAIN_WEIGHT);
-            }
-            return weight;
+        if turn.own_in_borderland(from) > 1 {
+            return self.ray_chevron_weight(turn, meet, from, pincer_targets);
         }
+        // Power 1: the (up to three) adjacent fields ahead, at most one per
+        // direction of travel, weighed all at once.
+        let steps = step_targets(from, self.facing[from.index()]);
+        let plain = steps & turn.landing;
+        let mut weight = u64::from(plain.count()) * PLAIN_WEIGHT;
+        let theirs = steps & turn.occupied & !turn.mine;
+        if (theirs | (plain & meet)).any() {
+            weight += self.step_weight_extras(turn, meet, from, plain, theirs, pincer_targets);
+        }
+        weight
+    }
+
+    /// The weight a power-1 chevron on `from` gets beyond its plain steps: its
+    /// pincers (`theirs` are the opponent chevrons ahead of it) and meetings.
+    #[inline(never)]
+    fn step_weight_extras(
+        &self,
+        turn: &Turn,
+        meet: Bitboard,
+        from: Field,
+        plain: Bitboard,
+        theirs: Bitboard,
+        pincer_targets: &mut Option<Bitboard>,
+    ) -> u64 {
+        let mut weight = 0;
+        for to in theirs {
+            if turn.is_pincer_target(self, to, pincer_targets) {
+                weight += SPECIAL_WEIGHT;
+                weight += self.meeting_bonus(turn, meet, from, to, SPECIAL_WEIGHT);
+            }
+        }
+        for to in plain & meet {
+            weight += self.meeting_bonus(turn, meet, from, to, PLAIN_WEIGHT);
+        }
+        weight
+    }
+
+    /// The total weight of the destinations of the chevron of power 2 or more on
+    /// `from`, ray by ray.
+    #[inline(never)]
+    fn ray_chevron_weight(
+        &self,
+        turn: &Turn,
+        meet: Bitboard,
+        from: Field,
+        pincer_targets: &mut Option<Bitboard>,
+    ) -> u64 {
         let power = turn.power(from);
         let mut weight = 0;
-        for travel in facing.travel_directions() {
+        for travel in self.facing[from.index()].travel_directions() {
             let ray = turn.ray_inlined(self, from, travel, power, pincer_targets);
             weight += self.ray_weight(meet, turn, travel, &ray);
         }
