@@ -20,7 +20,8 @@ pub(crate) struct Ray {
 
 impl Turn {
     /// The destinations of the chevron on `from` travelling `travel` with `power`.
-    /// `pincer_targets` is computed on first need and cached by the caller.
+    /// `pincer_targets` holds the pincer targets if the caller has them; otherwise a
+    /// chevron met on the ray is checked alone ([`Turn::attacked_twice`]).
     #[inline]
     pub fn ray(
         &self,
@@ -84,7 +85,8 @@ impl Turn {
         ray
     }
 
-    /// Whether the chevron on `field` is an opponent's that we may pincer.
+    /// Whether the chevron on `field` is an opponent's that we may pincer (from
+    /// `pincer_targets` when the caller has them).
     #[inline]
     pub(crate) fn is_pincer_target(
         &self,
@@ -93,8 +95,9 @@ impl Turn {
         pincer_targets: &mut Option<Bitboard>,
     ) -> bool {
         !self.mine.contains(field)
-            && pincer_targets
-                .get_or_insert_with(|| self.pincer_targets(pos))
-                .contains(field)
+            && match pincer_targets {
+                Some(targets) => targets.contains(field),
+                None => self.attacked_twice(pos, field),
+            }
     }
 }

@@ -1,6 +1,6 @@
 //! Facts about one player's turn that move generation and validation share.
 
-use crate::geometry::{first_blocker, land_of, line, step_targets};
+use crate::geometry::{between, first_blocker, land_of, line, step_targets};
 use crate::{Bitboard, Field, Position};
 
 /// A snapshot of the board from the point of view of the player `me`.
@@ -72,6 +72,35 @@ impl Turn {
         attacked
     }
 
+    /// Whether the chevron on `from` attacks the chevron on `target` (R11):
+    /// `target` lies in one of its directions of travel within its power, with no
+    /// chevron in between. `target` is assumed to hold an opponent's chevron.
+    #[inline]
+    pub fn attacks(&self, pos: &Position, from: Field, target: Field) -> bool {
+        let Some((travel, distance)) = line(from, target) else {
+            return false;
+        };
+        pos.facing[from.index()].allows_travel(travel)
+            && (distance <= 1 || u32::from(distance) <= self.own_in_borderland(from))
+            && (between(from, target, travel) & self.occupied).is_empty()
+    }
+
+    /// Whether two or more of our chevrons attack the opponent chevron on `target`:
+    /// whether [`Turn::pincer_targets`] holds it, without computing the others.
+    #[inline(never)]
+    pub fn attacked_twice(&self, pos: &Position, target: Field) -> bool {
+        let mut seen = false;
+        for from in self.mine {
+            if self.attacks(pos, from, target) {
+                if seen {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
     /// Opponent chevrons attacked by two or more of our chevrons: the pincer targets.
     #[inline]
     pub fn pincer_targets(&self, pos: &Position) -> Bitboard {
@@ -97,5 +126,36 @@ impl Turn {
             .iter()
             .filter(|&from| self.attacks_from(pos, from).contains(target))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Turn;
+    use crate::{Position, SplitMix64};
+
+    #[test]
+    fn attacked_twice_agrees_with_pincer_targets_along_random_games() {
+        let mut rng = SplitMix64::new(7);
+        let mut pincers = 0;
+        for players in 2..=4 {
+            for _ in 0..40 {
+                let mut pos = Position::standard(players).unwrap();
+                while let Some(mv) = pos.random_move(&mut rng) {
+                    let turn = Turn::new(&pos, pos.to_move_slot());
+                    let targets = turn.pincer_targets(&pos);
+                    for target in turn.occupied - turn.mine {
+                        assert_eq!(
+                            turn.attacked_twice(&pos, target),
+                            targets.contains(target),
+                            "{target} in {pos:?}"
+                        );
+                    }
+                    pincers += targets.count();
+                    pos.play_unchecked(&mv);
+                }
+            }
+        }
+        assert!(pincers > 100, "only {pincers} pincer targets seen");
     }
 }
