@@ -301,23 +301,11 @@ impl Position {
             let ray = turn.ray(self, from, travel, power, pincer_targets);
             let weight = self.ray_weight(meet, turn, travel, &ray);
             if pick < weight {
-                return self.pick_in_ray(turn, from, travel, &ray, pick);
+                return self.pick_in_ray(turn, meet, from, travel, &ray, pick);
             }
             pick -= weight;
         }
         None
-    }
-
-    /// The weight of a destination for [`Position::random_move`].
-    #[inline]
-    fn destination_weight(&self, turn: &Turn, to: Field, travel: Direction, plain: bool) -> u64 {
-        if self.meeting_partner_at(turn, to, travel) {
-            MEETING_WEIGHT
-        } else if plain {
-            PLAIN_WEIGHT
-        } else {
-            SPECIAL_WEIGHT
-        }
     }
 
     /// The total weight of a ray's destinations; `meet` is
@@ -344,20 +332,35 @@ impl Position {
     fn pick_in_ray(
         &self,
         turn: &Turn,
+        meet: Bitboard,
         from: Field,
         travel: Direction,
         ray: &Ray,
         mut pick: u64,
     ) -> Option<RawMovement> {
         let classes = [
-            (ray.plain, MovementKind::Plain),
-            (ray.connection, MovementKind::Connection),
-            (ray.jump, MovementKind::ConnectionJump),
-            (ray.pincer, MovementKind::Pincer),
+            (ray.plain, MovementKind::Plain, PLAIN_WEIGHT),
+            (ray.connection, MovementKind::Connection, SPECIAL_WEIGHT),
+            (ray.jump, MovementKind::ConnectionJump, SPECIAL_WEIGHT),
+            (ray.pincer, MovementKind::Pincer, SPECIAL_WEIGHT),
         ];
-        for (set, kind) in classes {
+        for (set, kind, base) in classes {
+            if (set & meet).is_empty() {
+                // Every destination of the class weighs `base`.
+                let total = u64::from(set.count()) * base;
+                if pick < total {
+                    let to = nth_field(set, pick / base)?;
+                    return Some(outline(from, to, travel, kind));
+                }
+                pick -= total;
+                continue;
+            }
             for to in set {
-                let weight = self.destination_weight(turn, to, travel, kind == MovementKind::Plain);
+                let weight = if meet.contains(to) && self.meeting_partner_at(turn, to, travel) {
+                    MEETING_WEIGHT
+                } else {
+                    base
+                };
                 if pick < weight {
                     return Some(outline(from, to, travel, kind));
                 }
