@@ -52,8 +52,10 @@ impl Position {
         for item in [first, second].into_iter().flatten() {
             self.apply_item(m, travel, item, me);
         }
-        for &item in m.items.surplus_items() {
-            self.apply_item(m, travel, item, me);
+        if let Some(surplus) = m.items.surplus_items() {
+            for &item in surplus {
+                self.apply_item(m, travel, item, me);
+            }
         }
         self.finish_turn(me)
     }

@@ -34,7 +34,8 @@ pub(crate) struct RawMovements<'a> {
     ray: Ray,
     /// The destinations of a chevron of power 1 not given yet, in order: at most
     /// one per direction of travel, so no rays are needed.
-    steps: [(Field, Direction, MovementKind); 3],
+    /// Four places so that an index masked with 3 needs no bounds check.
+    steps: [(Field, Direction, MovementKind); 4],
     step_count: u8,
     step_next: u8,
 }
@@ -60,7 +61,7 @@ impl<'a> RawMovements<'a> {
                 Field::from_index_unchecked(0),
                 Direction::N,
                 MovementKind::Plain,
-            ); 3],
+            ); 4],
             step_count: 0,
             step_next: 0,
         }
@@ -91,7 +92,7 @@ impl Iterator for RawMovements<'_> {
     fn next(&mut self) -> Option<RawMovement> {
         loop {
             if self.step_next < self.step_count {
-                let (to, travel, kind) = self.steps[usize::from(self.step_next % 3)];
+                let (to, travel, kind) = self.steps[usize::from(self.step_next & 3)];
                 self.step_next += 1;
                 return Some(RawMovement {
                     from: self.from,
@@ -171,7 +172,7 @@ impl RawMovements<'_> {
             } else {
                 continue;
             };
-            self.steps[count % 3] = (to, travel, kind);
+            self.steps[count & 3] = (to, travel, kind);
             count += 1;
         }
         self.step_count = count as u8;

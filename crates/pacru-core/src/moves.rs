@@ -139,10 +139,10 @@ impl Items {
         self.stored
     }
 
-    /// The items beyond the second, as written.
+    /// The items beyond the second, as written (`None` when there are none).
     #[inline]
-    pub(crate) fn surplus_items(&self) -> &[Item] {
-        self.surplus.as_deref().unwrap_or(&[])
+    pub(crate) fn surplus_items(&self) -> Option<&[Item]> {
+        self.surplus.as_deref()
     }
 
     /// How many items were written beyond the second (a movement takes at most two).
