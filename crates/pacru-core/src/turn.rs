@@ -1,6 +1,6 @@
 //! Facts about one player's turn that move generation and validation share.
 
-use crate::geometry::{between, first_blocker, land_of, line, step_targets};
+use crate::geometry::{between, first_blocker, land_of, line, lines_through, step_targets};
 use crate::{Bitboard, Field, Position};
 
 /// A snapshot of the board from the point of view of the player `me`.
@@ -90,7 +90,8 @@ impl Turn {
     #[inline(never)]
     pub fn attacked_twice(&self, pos: &Position, target: Field) -> bool {
         let mut seen = false;
-        for from in self.mine {
+        // Only chevrons on a line with the target can attack it.
+        for from in self.mine & lines_through(target) {
             if self.attacks(pos, from, target) {
                 if seen {
                     return true;
