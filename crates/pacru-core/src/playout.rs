@@ -136,7 +136,12 @@ impl Position {
             } else {
                 None
             };
-            let meeting = self.meeting_fields_in(&turn, &sk, first);
+            // A meeting needs a partner facing the destination.
+            let meeting = if meet.contains(sk.to) {
+                self.meeting_fields_in(&turn, &sk, first)
+            } else {
+                Bitboard::EMPTY
+            };
             let meeting = if meeting.any() {
                 nth_field(meeting, rng.below(u64::from(meeting.count())))
             } else {
