@@ -407,7 +407,10 @@ impl Position {
     /// Gives `field` to `slot`'s colour, taking it from whoever had it.
     #[inline]
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
-        self.unpaint(field);
+        // Most fields painted are neutral: test the union before looking for an owner.
+        if self.coloured().contains(field) {
+            self.unpaint(field);
+        }
         self.paint_neutral(field, slot);
     }
 
