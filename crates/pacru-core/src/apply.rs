@@ -3,7 +3,7 @@
 use crate::geometry::{between, line};
 use crate::skeleton::MovementKind;
 use crate::validate::ResolvedMovement;
-use crate::{Bitboard, Item, Move, Movement, Position, Reorientation};
+use crate::{Bitboard, Direction, Item, Move, Movement, Position, Reorientation};
 
 impl Position {
     /// Applies a move known to be legal here (for example one from
@@ -47,22 +47,33 @@ impl Position {
         } else if self.occupied().contains(m.to) {
             return 0;
         }
-        self.remove_chevron(me, m.from);
-        self.put_chevron(me, m.to, travel);
-        for item in m.items.iter() {
-            match item {
-                Item::Connection => {
-                    let changed = between(m.from, m.to, travel) - self.fields[me];
-                    self.paint_set(changed, me);
-                }
-                Item::Field(field) => {
-                    if !self.fields[me].contains(field) {
-                        self.paint(field, me);
-                    }
-                }
+        self.move_chevron(me, m.from, m.to, travel);
+        let [first, second] = m.items.stored();
+        for item in [first, second].into_iter().flatten() {
+            self.apply_item(m, travel, item, me);
+        }
+        if let Some(surplus) = m.items.surplus_items() {
+            for &item in surplus {
+                self.apply_item(m, travel, item, me);
             }
         }
         self.finish_turn(me)
+    }
+
+    /// Applies one written item of an unchecked movement.
+    #[inline]
+    fn apply_item(&mut self, m: &Movement, travel: Direction, item: Item, me: usize) {
+        match item {
+            Item::Connection => {
+                let changed = between(m.from, m.to, travel) - self.fields[me];
+                self.paint_set(changed, me);
+            }
+            Item::Field(field) => {
+                if !self.fields[me].contains(field) {
+                    self.paint(field, me);
+                }
+            }
+        }
     }
 
     /// Applies a movement that validation resolved: its kind, travel and the
@@ -80,8 +91,7 @@ impl Position {
             }
             self.paint(sk.to, me);
         }
-        self.remove_chevron(me, sk.from);
-        self.put_chevron(me, sk.to, sk.travel);
+        self.move_chevron(me, sk.from, sk.to, sk.travel);
         match r.first {
             Some(Item::Connection) => self.paint_set(sk.connection_fields, me),
             // A crossing marker goes on a neutral field; a transformation takes

@@ -14,6 +14,10 @@ static STEP_TARGETS: [[u128; 8]; 81] = build_step_targets();
 static NEIGHBOUR: [[u8; 8]; 81] = build_neighbours();
 /// For each field: its borderland's index.
 pub(crate) static BORDERLAND_OF: [u8; 81] = build_borderland_of();
+/// For each field: the nine fields of its borderland.
+static LAND_OF: [u128; 81] = build_land_of();
+/// For each field: every field on a straight line with it (all eight rays).
+static LINES_THROUGH: [u128; 81] = build_lines_through();
 /// For each pair of fields on a line: direction index in the low nibble, distance in
 /// the high nibble; `NO_LINE` otherwise.
 static LINE: [[u8; 81]; 81] = build_lines();
@@ -115,6 +119,50 @@ const fn build_borderland_of() -> [u8; 81] {
         f += 1;
     }
     table
+}
+
+const fn build_land_of() -> [u128; 81] {
+    let borderlands = build_borderland_of();
+    let mut table = [0u128; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut g = 0;
+        while g < 81 {
+            if borderlands[g] == borderlands[f] {
+                table[f] |= 1u128 << g;
+            }
+            g += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+const fn build_lines_through() -> [u128; 81] {
+    let rays = build_ray_mask();
+    let mut table = [0u128; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut d = 0;
+        while d < 8 {
+            table[f] |= rays[f][d];
+            d += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+/// Every field on a straight line with `field` (itself excluded).
+#[inline]
+pub(crate) fn lines_through(field: Field) -> Bitboard {
+    Bitboard(LINES_THROUGH[field.index()])
+}
+
+/// The nine fields of the borderland that contains `field`.
+#[inline]
+pub(crate) fn land_of(field: Field) -> Bitboard {
+    Bitboard(LAND_OF[field.index()])
 }
 
 /// The adjacent fields a chevron on `from` facing `facing` could step onto.

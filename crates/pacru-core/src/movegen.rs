@@ -1,6 +1,6 @@
 //! Legal move generation: skeletons, complete moves, counting.
 
-use crate::geometry::{line, step_targets};
+use crate::geometry::{line, neighbour, step_targets};
 use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton};
 use crate::turn::Turn;
@@ -29,8 +29,15 @@ pub(crate) struct RawMovements<'a> {
     from: Field,
     power: u8,
     travels: [Direction; 3],
+    /// The direction of travel whose ray is `ray`; 3 when no ray is being walked.
     travel_index: u8,
     ray: Ray,
+    /// The destinations of a chevron of power 1 not given yet, in order: at most
+    /// one per direction of travel, so no rays are needed.
+    /// Four places so that an index masked with 3 needs no bounds check.
+    steps: [(Field, Direction, MovementKind); 4],
+    step_count: u8,
+    step_next: u8,
 }
 
 impl<'a> RawMovements<'a> {
@@ -50,6 +57,13 @@ impl<'a> RawMovements<'a> {
             travels: [Direction::N; 3],
             travel_index: 3,
             ray: Ray::default(),
+            steps: [(
+                Field::from_index_unchecked(0),
+                Direction::N,
+                MovementKind::Plain,
+            ); 4],
+            step_count: 0,
+            step_next: 0,
         }
     }
 }
@@ -77,38 +91,92 @@ impl Iterator for RawMovements<'_> {
     #[inline]
     fn next(&mut self) -> Option<RawMovement> {
         loop {
-            let travel = self.travels[(self.travel_index % 3) as usize];
-            let ray = &mut self.ray;
-            let found = if let Some(to) = ray.plain.pop_first() {
-                Some((to, MovementKind::Plain))
-            } else if let Some(to) = ray.connection.pop_first() {
-                Some((to, MovementKind::Connection))
-            } else if let Some(to) = ray.jump.pop_first() {
-                Some((to, MovementKind::ConnectionJump))
-            } else {
-                ray.pincer.pop_first().map(|to| (to, MovementKind::Pincer))
-            };
-            if let Some((to, kind)) = found {
-                return Some(outline(self.from, to, travel, kind));
+            if self.step_next < self.step_count {
+                let (to, travel, kind) = self.steps[usize::from(self.step_next & 3)];
+                self.step_next += 1;
+                return Some(RawMovement {
+                    from: self.from,
+                    to,
+                    travel,
+                    distance: 1,
+                    kind,
+                });
             }
-            if self.travel_index >= 2 {
-                let from = self.remaining.pop_first()?;
-                self.from = from;
-                self.power = self.turn.power(from);
-                self.travels = self.pos.facing[from.index()].travel_directions();
-                self.travel_index = 0;
-            } else {
+            if self.travel_index < 3 {
+                let travel = self.travels[usize::from(self.travel_index)];
+                let ray = &mut self.ray;
+                let found = if let Some(to) = ray.plain.pop_first() {
+                    Some((to, MovementKind::Plain))
+                } else if let Some(to) = ray.connection.pop_first() {
+                    Some((to, MovementKind::Connection))
+                } else if let Some(to) = ray.jump.pop_first() {
+                    Some((to, MovementKind::ConnectionJump))
+                } else {
+                    ray.pincer.pop_first().map(|to| (to, MovementKind::Pincer))
+                };
+                if let Some((to, kind)) = found {
+                    return Some(outline(self.from, to, travel, kind));
+                }
                 self.travel_index += 1;
+                if let Some(&travel) = self.travels.get(usize::from(self.travel_index)) {
+                    self.ray = self.turn.ray(
+                        self.pos,
+                        self.from,
+                        travel,
+                        self.power,
+                        &mut self.pincer_targets,
+                    );
+                }
+                continue;
             }
-            let travel = self.travels[self.travel_index as usize];
-            self.ray = self.turn.ray(
-                self.pos,
-                self.from,
-                travel,
-                self.power,
-                &mut self.pincer_targets,
-            );
+            let from = self.remaining.pop_first()?;
+            self.from = from;
+            let travels = self.pos.facing[from.index()].travel_directions();
+            if self.turn.own_in_borderland(from) <= 1 {
+                self.queue_steps(from, travels);
+            } else {
+                self.power = self.turn.power(from);
+                self.travels = travels;
+                self.travel_index = 0;
+                self.ray = self.turn.ray(
+                    self.pos,
+                    from,
+                    travels[0],
+                    self.power,
+                    &mut self.pincer_targets,
+                );
+            }
         }
+    }
+}
+
+impl RawMovements<'_> {
+    /// Queues the destinations of the chevron of power 1 on `from`: in each
+    /// direction of travel, the adjacent field if a movement may end there, or the
+    /// opponent's chevron there if it may be pincered.
+    #[inline]
+    fn queue_steps(&mut self, from: Field, travels: [Direction; 3]) {
+        let mut count = 0;
+        for travel in travels {
+            let Some(to) = neighbour(from, travel) else {
+                continue;
+            };
+            let kind = if self.turn.landing.contains(to) {
+                MovementKind::Plain
+            } else if self.turn.occupied.contains(to)
+                && self
+                    .turn
+                    .is_pincer_target(self.pos, to, &mut self.pincer_targets)
+            {
+                MovementKind::Pincer
+            } else {
+                continue;
+            };
+            self.steps[count & 3] = (to, travel, kind);
+            count += 1;
+        }
+        self.step_count = count as u8;
+        self.step_next = 0;
     }
 }
 
@@ -223,8 +291,37 @@ impl<'a> LegalMoves<'a> {
 impl Iterator for LegalMoves<'_> {
     type Item = Move;
 
+    /// The commonest move, a queued step of a power-1 chevron that stays in its
+    /// borderland and meets nobody, is given inline; everything else by a call.
     #[inline]
     fn next(&mut self) -> Option<Move> {
+        let raw = &mut self.skeletons.raw;
+        if self.current.is_none() && raw.step_next < raw.step_count {
+            let (to, travel, kind) = raw.steps[usize::from(raw.step_next & 3)];
+            let from = raw.from;
+            if kind == MovementKind::Plain
+                && from.borderland_index() == to.borderland_index()
+                && !raw.pos.meeting_partner_at(&raw.turn, to, travel)
+            {
+                raw.step_next += 1;
+                self.given += 1;
+                return Some(Move::Movement(Movement {
+                    from,
+                    to,
+                    pincer: false,
+                    items: Items::NONE,
+                }));
+            }
+        }
+        self.next_out_of_line()
+    }
+}
+
+impl LegalMoves<'_> {
+    // Kept out of line: inlined into a caller's loop (a perft, a search) it costs
+    // more than the call, as the iterator's state no longer fits in registers.
+    #[inline(never)]
+    fn next_out_of_line(&mut self) -> Option<Move> {
         let mv = self.next_move();
         self.given += u64::from(mv.is_some());
         mv

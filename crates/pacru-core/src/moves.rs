@@ -133,6 +133,18 @@ impl Items {
         }
     }
 
+    /// The first two items as stored (`None` where there is none).
+    #[inline]
+    pub(crate) fn stored(&self) -> [Option<Item>; 2] {
+        self.stored
+    }
+
+    /// The items beyond the second, as written (`None` when there are none).
+    #[inline]
+    pub(crate) fn surplus_items(&self) -> Option<&[Item]> {
+        self.surplus.as_deref()
+    }
+
     /// How many items were written beyond the second (a movement takes at most two).
     pub fn surplus(&self) -> usize {
         self.surplus.as_ref().map_or(0, |s| s.len())

@@ -2,8 +2,10 @@
 
 use crate::movegen::{RawMovement, outline};
 
-/// How many rays (chevrons times three) [`Position::random_move`] remembers.
-const CACHED_RAYS: usize = 24;
+/// How many chevrons' weights [`Position::random_move`] remembers (a player
+/// starts with at most four).
+const CACHED_CHEVRONS: usize = 8;
+use crate::geometry::{line, neighbour, step_targets};
 use crate::ray::Ray;
 use crate::turn::Turn;
 use crate::{Bitboard, Direction, Field, Move, MovementKind, Position, Reorientation, Rotation};
@@ -83,55 +85,46 @@ impl Position {
             return None;
         }
         let turn = Turn::new(self, self.to_move_slot());
+        let meet = self.meeting_arrivals(&turn);
         let mut pincer_targets = None;
         let returnable = turn.own - turn.occupied;
+        let returnable_count = returnable.count();
         let rotations = Rotation::ALL
             .iter()
-            .filter(|r| returnable.count() >= r.returned_count())
+            .filter(|r| returnable_count >= r.returned_count())
             .count() as u64;
         let reorientations = u64::from(turn.mine.count()) * rotations * REORIENTATION_WEIGHT;
-        // Remember each ray's weight so that only the chosen ray is computed again;
-        // ray `i` is travel direction `i % 3` of the `i / 3`-th chevron.
-        let mut weights = [0u64; CACHED_RAYS];
-        let mut rays = 0;
+        // Remember each chevron's weight so that only the chosen chevron's rays are
+        // computed again.
+        let mut weights = [0u64; CACHED_CHEVRONS];
+        let mut chevrons = 0;
         let mut movements = 0;
-        self.for_each_ray(&turn, &mut pincer_targets, |_, travel, ray| {
-            let weight = self.ray_weight(&turn, travel, ray);
+        for from in turn.mine {
+            let weight = self.chevron_weight(&turn, meet, from, &mut pincer_targets);
             movements += weight;
-            if let Some(slot) = weights.get_mut(rays) {
+            if let Some(slot) = weights.get_mut(chevrons) {
                 *slot = weight;
             }
-            rays += 1;
-        });
+            chevrons += 1;
+        }
         let total = movements + reorientations;
         if total == 0 {
             return None;
         }
         let mut pick = rng.below(total);
         let mut chosen = None;
-        if pick < movements && rays <= CACHED_RAYS {
-            for (index, &weight) in weights[..rays].iter().enumerate() {
+        if pick < movements {
+            for (index, from) in turn.mine.iter().enumerate() {
+                let weight = match weights.get(index) {
+                    Some(&weight) if chevrons <= CACHED_CHEVRONS => weight,
+                    _ => self.chevron_weight(&turn, meet, from, &mut pincer_targets),
+                };
                 if pick < weight {
-                    let from = nth_field(turn.mine, (index / 3) as u64)?;
-                    let travel = self.facing[from.index()].travel_directions()[index % 3];
-                    let ray = turn.ray(self, from, travel, turn.power(from), &mut pincer_targets);
-                    chosen = self.pick_in_ray(&turn, from, travel, &ray, pick);
+                    chosen = self.pick_in_chevron(&turn, meet, from, &mut pincer_targets, pick);
                     break;
                 }
                 pick -= weight;
             }
-        } else if pick < movements {
-            self.for_each_ray(&turn, &mut pincer_targets, |from, travel, ray| {
-                if chosen.is_some() {
-                    return;
-                }
-                let weight = self.ray_weight(&turn, travel, ray);
-                if pick < weight {
-                    chosen = self.pick_in_ray(&turn, from, travel, ray, pick);
-                } else {
-                    pick -= weight;
-                }
-            });
         } else {
             pick -= movements;
         }
@@ -139,11 +132,16 @@ impl Position {
             let sk = self.build_raw(&turn, &raw);
             let first = if sk.needs_first_item() {
                 let options = u64::from(sk.first_item_count());
-                sk.first_items().nth(rng.below(options) as usize)
+                sk.nth_first_item(rng.below(options))
             } else {
                 None
             };
-            let meeting = self.meeting_fields_in(&turn, &sk, first);
+            // A meeting needs a partner facing the destination.
+            let meeting = if meet.contains(sk.to) {
+                self.meeting_fields_in(&turn, &sk, first)
+            } else {
+                Bitboard::EMPTY
+            };
             let meeting = if meeting.any() {
                 nth_field(meeting, rng.below(u64::from(meeting.count())))
             } else {
@@ -164,63 +162,165 @@ impl Position {
         }
     }
 
-    /// Calls `visit` with each of the mover's chevrons, each direction of travel
-    /// and the ray of destinations.
+    /// The fields where an arriving chevron of the mover could face a meeting
+    /// partner: the field each partner faces. A destination outside this set never
+    /// makes a meeting, whatever the direction of travel.
     #[inline]
-    fn for_each_ray(
-        &self,
-        turn: &Turn,
-        pincer_targets: &mut Option<Bitboard>,
-        mut visit: impl FnMut(Field, Direction, &Ray),
-    ) {
-        for from in turn.mine {
-            let power = turn.power(from);
-            for travel in self.facing[from.index()].travel_directions() {
-                visit(
-                    from,
-                    travel,
-                    &turn.ray_inlined(self, from, travel, power, pincer_targets),
-                );
+    fn meeting_arrivals(&self, turn: &Turn) -> Bitboard {
+        let mut arrivals = Bitboard::EMPTY;
+        for partner in turn.partners {
+            if let Some(field) = neighbour(partner, self.facing[partner.index()]) {
+                arrivals.insert(field);
             }
         }
+        arrivals
     }
 
-    /// The weight of a destination for [`Position::random_move`].
+    /// The total weight of the destinations of the chevron on `from`.
+    #[inline(always)]
+    fn chevron_weight(
+        &self,
+        turn: &Turn,
+        meet: Bitboard,
+        from: Field,
+        pincer_targets: &mut Option<Bitboard>,
+    ) -> u64 {
+        if turn.own_in_borderland(from) > 1 {
+            return self.ray_chevron_weight(turn, meet, from, pincer_targets);
+        }
+        // Power 1: the (up to three) adjacent fields ahead, at most one per
+        // direction of travel, weighed all at once.
+        let steps = step_targets(from, self.facing[from.index()]);
+        let plain = steps & turn.landing;
+        let mut weight = u64::from(plain.count()) * PLAIN_WEIGHT;
+        let theirs = steps & turn.occupied & !turn.mine;
+        if (theirs | (plain & meet)).any() {
+            weight += self.step_weight_extras(turn, meet, from, plain, theirs, pincer_targets);
+        }
+        weight
+    }
+
+    /// The weight a power-1 chevron on `from` gets beyond its plain steps: its
+    /// pincers (`theirs` are the opponent chevrons ahead of it) and meetings.
+    #[inline(never)]
+    fn step_weight_extras(
+        &self,
+        turn: &Turn,
+        meet: Bitboard,
+        from: Field,
+        plain: Bitboard,
+        theirs: Bitboard,
+        pincer_targets: &mut Option<Bitboard>,
+    ) -> u64 {
+        let mut weight = 0;
+        for to in theirs {
+            if turn.is_pincer_target(self, to, pincer_targets) {
+                weight += SPECIAL_WEIGHT;
+                weight += self.meeting_bonus(turn, meet, from, to, SPECIAL_WEIGHT);
+            }
+        }
+        for to in plain & meet {
+            weight += self.meeting_bonus(turn, meet, from, to, PLAIN_WEIGHT);
+        }
+        weight
+    }
+
+    /// The total weight of the destinations of the chevron of power 2 or more on
+    /// `from`, ray by ray.
+    #[inline(never)]
+    fn ray_chevron_weight(
+        &self,
+        turn: &Turn,
+        meet: Bitboard,
+        from: Field,
+        pincer_targets: &mut Option<Bitboard>,
+    ) -> u64 {
+        let power = turn.power(from);
+        let mut weight = 0;
+        for travel in self.facing[from.index()].travel_directions() {
+            let ray = turn.ray_inlined(self, from, travel, power, pincer_targets);
+            weight += self.ray_weight(meet, turn, travel, &ray);
+        }
+        weight
+    }
+
+    /// What a meeting adds to the weight `base` of the step from `from` to the
+    /// adjacent `to`.
     #[inline]
-    fn destination_weight(&self, turn: &Turn, to: Field, travel: Direction, plain: bool) -> u64 {
-        if self.meeting_partner_at(turn, to, travel) {
-            MEETING_WEIGHT
-        } else if plain {
-            PLAIN_WEIGHT
-        } else {
-            SPECIAL_WEIGHT
+    fn meeting_bonus(&self, turn: &Turn, meet: Bitboard, from: Field, to: Field, base: u64) -> u64 {
+        if !meet.contains(to) {
+            return 0;
+        }
+        match line(from, to) {
+            Some((travel, _)) if self.meeting_partner_at(turn, to, travel) => MEETING_WEIGHT - base,
+            _ => 0,
         }
     }
 
-    /// The destinations of a ray that might face a meeting partner: the field just
-    /// before the first chevron on the ray, jump destinations and the pincer.
-    #[inline]
-    fn meeting_candidates(travel: Direction, ray: &Ray) -> Bitboard {
-        let mut candidates = ray.jump | ray.pincer;
-        if let Some(prev) = ray
-            .first_chevron
-            .and_then(|b| crate::geometry::neighbour(b, travel.opposite()))
-        {
-            candidates |= Bitboard::from_field(prev) & (ray.plain | ray.connection);
+    /// The destination at weighted index `pick` (below the chevron's weight) among
+    /// the destinations of the chevron on `from`.
+    fn pick_in_chevron(
+        &self,
+        turn: &Turn,
+        meet: Bitboard,
+        from: Field,
+        pincer_targets: &mut Option<Bitboard>,
+        mut pick: u64,
+    ) -> Option<RawMovement> {
+        let facing = self.facing[from.index()];
+        if turn.own_in_borderland(from) <= 1 {
+            // Power 1: at most one destination per direction of travel.
+            for travel in facing.travel_directions() {
+                let Some(to) = neighbour(from, travel) else {
+                    continue;
+                };
+                let (kind, base) = if turn.landing.contains(to) {
+                    (MovementKind::Plain, PLAIN_WEIGHT)
+                } else if turn.occupied.contains(to)
+                    && turn.is_pincer_target(self, to, pincer_targets)
+                {
+                    (MovementKind::Pincer, SPECIAL_WEIGHT)
+                } else {
+                    continue;
+                };
+                let weight = if meet.contains(to) && self.meeting_partner_at(turn, to, travel) {
+                    MEETING_WEIGHT
+                } else {
+                    base
+                };
+                if pick < weight {
+                    return Some(RawMovement {
+                        from,
+                        to,
+                        travel,
+                        distance: 1,
+                        kind,
+                    });
+                }
+                pick -= weight;
+            }
+            return None;
         }
-        candidates
+        let power = turn.power(from);
+        for travel in facing.travel_directions() {
+            let ray = turn.ray(self, from, travel, power, pincer_targets);
+            let weight = self.ray_weight(meet, turn, travel, &ray);
+            if pick < weight {
+                return self.pick_in_ray(turn, meet, from, travel, &ray, pick);
+            }
+            pick -= weight;
+        }
+        None
     }
 
-    /// The total weight of a ray's destinations.
+    /// The total weight of a ray's destinations; `meet` is
+    /// [`Position::meeting_arrivals`].
     #[inline]
-    fn ray_weight(&self, turn: &Turn, travel: Direction, ray: &Ray) -> u64 {
+    fn ray_weight(&self, meet: Bitboard, turn: &Turn, travel: Direction, ray: &Ray) -> u64 {
         let specials = ray.connection | ray.jump | ray.pincer;
         let mut weight = u64::from(ray.plain.count()) * PLAIN_WEIGHT
             + u64::from(specials.count()) * SPECIAL_WEIGHT;
-        if turn.partners.is_empty() {
-            return weight;
-        }
-        for to in Self::meeting_candidates(travel, ray) {
+        for to in (ray.plain | specials) & meet {
             if self.meeting_partner_at(turn, to, travel) {
                 let base = if ray.plain.contains(to) {
                     PLAIN_WEIGHT
@@ -237,20 +337,35 @@ impl Position {
     fn pick_in_ray(
         &self,
         turn: &Turn,
+        meet: Bitboard,
         from: Field,
         travel: Direction,
         ray: &Ray,
         mut pick: u64,
     ) -> Option<RawMovement> {
         let classes = [
-            (ray.plain, MovementKind::Plain),
-            (ray.connection, MovementKind::Connection),
-            (ray.jump, MovementKind::ConnectionJump),
-            (ray.pincer, MovementKind::Pincer),
+            (ray.plain, MovementKind::Plain, PLAIN_WEIGHT),
+            (ray.connection, MovementKind::Connection, SPECIAL_WEIGHT),
+            (ray.jump, MovementKind::ConnectionJump, SPECIAL_WEIGHT),
+            (ray.pincer, MovementKind::Pincer, SPECIAL_WEIGHT),
         ];
-        for (set, kind) in classes {
+        for (set, kind, base) in classes {
+            if (set & meet).is_empty() {
+                // Every destination of the class weighs `base`.
+                let total = u64::from(set.count()) * base;
+                if pick < total {
+                    let to = nth_field(set, pick / base)?;
+                    return Some(outline(from, to, travel, kind));
+                }
+                pick -= total;
+                continue;
+            }
             for to in set {
-                let weight = self.destination_weight(turn, to, travel, kind == MovementKind::Plain);
+                let weight = if meet.contains(to) && self.meeting_partner_at(turn, to, travel) {
+                    MEETING_WEIGHT
+                } else {
+                    base
+                };
                 if pick < weight {
                     return Some(outline(from, to, travel, kind));
                 }

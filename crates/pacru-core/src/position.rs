@@ -77,8 +77,6 @@ pub struct Position {
     pub(crate) to_move: u8,
     pub(crate) rules: RulesEdition,
     pub(crate) hash: u64,
-    /// Own-colour fields per player slot and borderland (derived from `fields`).
-    pub(crate) land_counts: [[u8; 9]; 4],
     /// Own-colour fields per player slot (derived from `fields`).
     pub(crate) field_counts: [u8; 4],
     /// The slots whose players have chevrons, one bit each (derived from `chevrons`).
@@ -145,7 +143,6 @@ impl Position {
             to_move: to_move as u8,
             rules: setup.rules,
             hash: 0,
-            land_counts: [[0; 9]; 4],
             field_counts: [0; 4],
             in_game: 0,
         };
@@ -155,7 +152,6 @@ impl Position {
                     .slot_of(colour)
                     .ok_or(PositionError::MarkerColourNotPlaying { field, colour })?;
                 pos.fields[slot].insert(field);
-                pos.land_counts[slot][field.borderland_index()] += 1;
                 pos.field_counts[slot] += 1;
             }
         }
@@ -304,16 +300,11 @@ impl Position {
     }
 
     /// Whether the state kept alongside the fields and chevrons (the hash, the
-    /// per-borderland field counts and the players in the game) agrees with a recomputation from scratch. Always true; exposed
-    /// for property tests.
+    /// field counts and the players in the game) agrees with a recomputation from
+    /// scratch. Always true; exposed for property tests.
     pub fn derived_state_is_consistent(&self) -> bool {
-        let counts_agree = (0..self.players.len()).all(|slot| {
-            u32::from(self.field_counts[slot]) == self.fields[slot].count()
-                && crate::Borderland::ALL.iter().all(|&land| {
-                    u32::from(self.land_counts[slot][land as usize])
-                        == (self.fields[slot] & land.fields()).count()
-                })
-        });
+        let counts_agree = (0..self.players.len())
+            .all(|slot| u32::from(self.field_counts[slot]) == self.fields[slot].count());
         let in_game_agrees =
             (0..4).all(|slot| (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any()));
         counts_agree && in_game_agrees && self.hash == self.compute_hash()
@@ -416,7 +407,10 @@ impl Position {
     /// Gives `field` to `slot`'s colour, taking it from whoever had it.
     #[inline]
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
-        self.unpaint(field);
+        // Most fields painted are neutral: test the union before looking for an owner.
+        if self.coloured().contains(field) {
+            self.unpaint(field);
+        }
         self.paint_neutral(field, slot);
     }
 
@@ -425,7 +419,6 @@ impl Position {
     pub(crate) fn paint_neutral(&mut self, field: Field, slot: usize) {
         debug_assert!(!self.coloured().contains(field), "{field} is not neutral");
         self.fields[slot].insert(field);
-        self.land_counts[slot][field.borderland_index()] += 1;
         self.field_counts[slot] += 1;
         self.hash ^= zobrist::marker(self.players.colour_at_slot(slot).index(), field.index());
     }
@@ -436,7 +429,6 @@ impl Position {
         for s in 0..self.players.len() {
             if self.fields[s].contains(field) {
                 self.fields[s].remove(field);
-                self.land_counts[s][field.borderland_index()] -= 1;
                 self.field_counts[s] -= 1;
                 self.hash ^= zobrist::marker(self.players.colour_at_slot(s).index(), field.index());
                 return;
@@ -470,6 +462,18 @@ impl Position {
         self.chevrons[slot].insert(field);
         self.in_game |= 1 << slot;
         self.facing[field.index()] = facing;
+    }
+
+    /// Moves `slot`'s chevron from `from` to the empty field `to`, facing `facing`
+    /// (the player keeps as many chevrons, so nobody leaves the game).
+    #[inline]
+    pub(crate) fn move_chevron(&mut self, slot: usize, from: Field, to: Field, facing: Direction) {
+        let colour = self.players.colour_at_slot(slot).index();
+        self.hash ^= zobrist::chevron(colour, from.index(), self.facing[from.index()].index())
+            ^ zobrist::chevron(colour, to.index(), facing.index());
+        self.chevrons[slot] = self.chevrons[slot].without(from).with(to);
+        self.facing[from.index()] = Direction::N;
+        self.facing[to.index()] = facing;
     }
 
     /// Removes every chevron of `slot` (the player is out).

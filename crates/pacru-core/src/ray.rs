@@ -16,15 +16,12 @@ pub(crate) struct Ray {
     pub jump: Bitboard,
     /// The opponent chevron this chevron may pincer in this direction, if any.
     pub pincer: Bitboard,
-    /// The first chevron on the ray, if any. With power 1 only a chevron on one of
-    /// the first two fields is reported (nothing further matters for meetings), and
-    /// one on the second field only when the player has possible meeting partners.
-    pub first_chevron: Option<Field>,
 }
 
 impl Turn {
     /// The destinations of the chevron on `from` travelling `travel` with `power`.
-    /// `pincer_targets` is computed on first need and cached by the caller.
+    /// `pincer_targets` holds the pincer targets if the caller has them; otherwise a
+    /// chevron met on the ray is checked alone ([`Turn::attacked_twice`]).
     #[inline]
     pub fn ray(
         &self,
@@ -50,30 +47,21 @@ impl Turn {
     ) -> Ray {
         let d = travel.index();
         if power <= 1 {
-            // One step: no connection, no jump. Only a chevron right behind the
-            // destination matters for meetings.
+            // One step: no connection, no jump.
             let mut ray = Ray::default();
             if let Some(to) = neighbour(from, travel) {
                 if self.landing.contains(to) {
                     ray.plain = Bitboard::from_field(to);
-                    if self.partners.any() {
-                        ray.first_chevron =
-                            neighbour(to, travel).filter(|&next| self.occupied.contains(next));
-                    }
-                } else if self.occupied.contains(to) {
-                    ray.first_chevron = Some(to);
-                    if self.is_pincer_target(pos, to, pincer_targets) {
-                        ray.pincer = Bitboard::from_field(to);
-                    }
+                } else if self.occupied.contains(to)
+                    && self.is_pincer_target(pos, to, pincer_targets)
+                {
+                    ray.pincer = Bitboard::from_field(to);
                 }
             }
             return ray;
         }
         let first_chevron = first_blocker(from, travel, self.occupied);
-        let mut ray = Ray {
-            first_chevron,
-            ..Ray::default()
-        };
+        let mut ray = Ray::default();
         let within = Bitboard(RAY_PREFIX[from.index()][d][usize::from(power.min(8))]);
         let (before, after) = match first_chevron {
             Some(b) if within.contains(b) => {
@@ -97,17 +85,19 @@ impl Turn {
         ray
     }
 
-    /// Whether the chevron on `field` is an opponent's that we may pincer.
+    /// Whether the chevron on `field` is an opponent's that we may pincer (from
+    /// `pincer_targets` when the caller has them).
     #[inline]
-    fn is_pincer_target(
+    pub(crate) fn is_pincer_target(
         &self,
         pos: &Position,
         field: Field,
         pincer_targets: &mut Option<Bitboard>,
     ) -> bool {
         !self.mine.contains(field)
-            && pincer_targets
-                .get_or_insert_with(|| self.pincer_targets(pos))
-                .contains(field)
+            && match pincer_targets {
+                Some(targets) => targets.contains(field),
+                None => self.attacked_twice(pos, field),
+            }
     }
 }

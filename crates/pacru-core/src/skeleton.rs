@@ -79,17 +79,34 @@ impl MovementSkeleton {
             .chain(self.crossing_fields.iter().map(Item::Field))
     }
 
+    /// The `i`-th of [`MovementSkeleton::first_items`], without building the iterator.
+    #[inline]
+    pub(crate) fn nth_first_item(&self, i: u64) -> Option<Item> {
+        let fields = if self.connection_change_available() {
+            if i == 0 {
+                return Some(Item::Connection);
+            }
+            i - 1
+        } else {
+            i
+        };
+        let mut set = self.crossing_fields;
+        for _ in 0..fields {
+            set.pop_first()?;
+        }
+        set.first().map(Item::Field)
+    }
+
     /// The complete move made of this skeleton and the given choices (not checked:
     /// pick `first` from [`MovementSkeleton::first_items`] and `meeting` from
     /// [`Position::meeting_fields`]).
     pub fn complete(&self, first: Option<Item>, meeting: Option<Field>) -> Move {
-        let mut items = Items::NONE;
-        if let Some(item) = first {
-            items.push(item);
-        }
-        if let Some(field) = meeting {
-            items.push(Item::Field(field));
-        }
+        let items = match (first, meeting) {
+            (None, None) => Items::NONE,
+            (Some(item), None) => Items::one(item),
+            (None, Some(field)) => Items::one(Item::Field(field)),
+            (Some(item), Some(field)) => Items::two(item, Item::Field(field)),
+        };
         Move::Movement(Movement {
             from: self.from,
             to: self.to,

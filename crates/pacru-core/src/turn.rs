@@ -1,6 +1,6 @@
 //! Facts about one player's turn that move generation and validation share.
 
-use crate::geometry::{first_blocker, line, step_targets};
+use crate::geometry::{between, first_blocker, land_of, line, lines_through, step_targets};
 use crate::{Bitboard, Field, Position};
 
 /// A snapshot of the board from the point of view of the player `me`.
@@ -18,8 +18,6 @@ pub(crate) struct Turn {
     pub coloured: Bitboard,
     /// Fields a movement may end on: no chevron, and neutral or ours.
     pub landing: Bitboard,
-    /// Own fields per borderland.
-    pub land_counts: [u8; 9],
     /// Our chevrons standing on our colour: the only possible meeting partners.
     pub partners: Bitboard,
 }
@@ -37,7 +35,6 @@ impl Turn {
             occupied,
             coloured,
             landing: !occupied & (own | !coloured),
-            land_counts: pos.land_counts[me],
             partners: pos.chevrons[me] & own,
         }
     }
@@ -45,7 +42,7 @@ impl Turn {
     /// Number of own fields in the borderland of `from`.
     #[inline]
     pub fn own_in_borderland(&self, from: Field) -> u32 {
-        u32::from(self.land_counts[from.borderland_index()])
+        (self.own & land_of(from)).count()
     }
 
     /// Power of movement of a chevron on `from` (R5): own fields in its borderland, at least 1.
@@ -75,13 +72,49 @@ impl Turn {
         attacked
     }
 
+    /// Whether the chevron on `from` attacks the chevron on `target` (R11):
+    /// `target` lies in one of its directions of travel within its power, with no
+    /// chevron in between. `target` is assumed to hold an opponent's chevron.
+    #[inline]
+    pub fn attacks(&self, pos: &Position, from: Field, target: Field) -> bool {
+        let Some((travel, distance)) = line(from, target) else {
+            return false;
+        };
+        pos.facing[from.index()].allows_travel(travel)
+            && (distance <= 1 || u32::from(distance) <= self.own_in_borderland(from))
+            && (between(from, target, travel) & self.occupied).is_empty()
+    }
+
+    /// Whether two or more of our chevrons attack the opponent chevron on `target`:
+    /// whether [`Turn::pincer_targets`] holds it, without computing the others.
+    #[inline(never)]
+    pub fn attacked_twice(&self, pos: &Position, target: Field) -> bool {
+        let mut seen = false;
+        // Only chevrons on a line with the target can attack it.
+        for from in self.mine & lines_through(target) {
+            if self.attacks(pos, from, target) {
+                if seen {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
     /// Opponent chevrons attacked by two or more of our chevrons: the pincer targets.
     #[inline]
     pub fn pincer_targets(&self, pos: &Position) -> Bitboard {
         let mut once = Bitboard::EMPTY;
         let mut twice = Bitboard::EMPTY;
+        let theirs = self.occupied - self.mine;
         for from in self.mine {
-            let attacked = self.attacks_from(pos, from);
+            let attacked = if self.own_in_borderland(from) <= 1 {
+                // Power 1: the adjacent fields ahead (as in `attacks_from`).
+                step_targets(from, pos.facing[from.index()]) & theirs
+            } else {
+                self.attacks_from(pos, from)
+            };
             twice |= once & attacked;
             once |= attacked;
         }
@@ -94,5 +127,36 @@ impl Turn {
             .iter()
             .filter(|&from| self.attacks_from(pos, from).contains(target))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Turn;
+    use crate::{Position, SplitMix64};
+
+    #[test]
+    fn attacked_twice_agrees_with_pincer_targets_along_random_games() {
+        let mut rng = SplitMix64::new(7);
+        let mut pincers = 0;
+        for players in 2..=4 {
+            for _ in 0..40 {
+                let mut pos = Position::standard(players).unwrap();
+                while let Some(mv) = pos.random_move(&mut rng) {
+                    let turn = Turn::new(&pos, pos.to_move_slot());
+                    let targets = turn.pincer_targets(&pos);
+                    for target in turn.occupied - turn.mine {
+                        assert_eq!(
+                            turn.attacked_twice(&pos, target),
+                            targets.contains(target),
+                            "{target} in {pos:?}"
+                        );
+                    }
+                    pincers += targets.count();
+                    pos.play_unchecked(&mv);
+                }
+            }
+        }
+        assert!(pincers > 100, "only {pincers} pincer targets seen");
     }
 }

@@ -1,0 +1,127 @@
+//! `Position::random_move` against a slow reference written on the public API: the
+//! same weighted choice over every movement skeleton and reorientation option, then
+//! the same uniform choices, so the same generator state must give the same move and
+//! leave the generator in the same state. Self-play records depend on this sequence.
+
+use pacru_core::{
+    Bitboard, Colour, Field, MEETING_WEIGHT, Move, MovementKind, MovementSkeleton, PLAIN_WEIGHT,
+    Position, REORIENTATION_WEIGHT, Reorientation, RulesEdition, SPECIAL_WEIGHT, SplitMix64,
+};
+
+/// The `i`-th field (ascending) of `set`.
+fn nth(set: Bitboard, i: u64) -> Field {
+    set.iter()
+        .nth(i as usize)
+        .expect("index below the set's size")
+}
+
+/// Whether the chevron arriving by `sk` faces one of the mover's chevrons that faces
+/// back and stands on the mover's colour.
+fn faces_partner(pos: &Position, mover: Colour, sk: &MovementSkeleton) -> bool {
+    let Some(ahead) = sk.to.offset(sk.travel, 1) else {
+        return false;
+    };
+    pos.chevron_at(ahead)
+        .is_some_and(|c| c.colour == mover && c.facing == sk.travel.opposite())
+        && pos.colour_at(ahead) == Some(mover)
+}
+
+fn weight(pos: &Position, mover: Colour, sk: &MovementSkeleton) -> u64 {
+    if faces_partner(pos, mover, sk) {
+        MEETING_WEIGHT
+    } else if sk.kind == MovementKind::Plain {
+        PLAIN_WEIGHT
+    } else {
+        SPECIAL_WEIGHT
+    }
+}
+
+/// The documented choice, done the slow way: list every option with its weight.
+fn reference(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
+    if pos.is_finished() {
+        return None;
+    }
+    let mover = pos.to_move();
+    let skeletons: Vec<MovementSkeleton> = pos.movement_skeletons().collect();
+    let reorientations: Vec<_> = pos.reorientation_skeletons().collect();
+    let movements: u64 = skeletons.iter().map(|sk| weight(pos, mover, sk)).sum();
+    let total = movements + reorientations.len() as u64 * REORIENTATION_WEIGHT;
+    if total == 0 {
+        return None;
+    }
+    let mut pick = rng.below(total);
+    for sk in &skeletons {
+        let w = weight(pos, mover, sk);
+        if pick >= w {
+            pick -= w;
+            continue;
+        }
+        let first = if sk.needs_first_item() {
+            let options = u64::from(sk.first_item_count());
+            sk.first_items().nth(rng.below(options) as usize)
+        } else {
+            None
+        };
+        let meeting = pos.meeting_fields(sk, first);
+        let meeting = meeting
+            .any()
+            .then(|| nth(meeting, rng.below(u64::from(meeting.count()))));
+        return Some(sk.complete(first, meeting));
+    }
+    let option = reorientations[(pick / REORIENTATION_WEIGHT) as usize];
+    let mut remaining = option.returnable;
+    let mut returned = Bitboard::EMPTY;
+    for _ in 0..option.rotation.returned_count() {
+        let field = nth(remaining, rng.below(u64::from(remaining.count())));
+        returned.insert(field);
+        remaining.remove(field);
+    }
+    Some(Move::Reorientation(Reorientation {
+        field: option.field,
+        rotation: option.rotation,
+        returned,
+    }))
+}
+
+/// Plays random games and compares every choice with the reference.
+fn compare_games(players: usize, rules: RulesEdition, seed: u64, games: u32) -> u64 {
+    let mut rng = SplitMix64::new(seed);
+    let mut compared = 0;
+    for _ in 0..games {
+        let mut pos = Position::standard(players)
+            .expect("standard start")
+            .with_rules(rules);
+        loop {
+            let mut expected_rng = rng.clone();
+            let expected = reference(&pos, &mut expected_rng);
+            let got = pos.random_move(&mut rng);
+            assert_eq!(got, expected, "{pos:?}");
+            assert_eq!(
+                rng.clone().next_u64(),
+                expected_rng.next_u64(),
+                "generator state differs after {got:?} in {pos:?}"
+            );
+            compared += 1;
+            let Some(mv) = got else { break };
+            pos.play_unchecked(&mv);
+        }
+    }
+    compared
+}
+
+#[test]
+fn random_move_makes_the_reference_choice_in_two_player_games() {
+    assert!(compare_games(2, RulesEdition::default(), 1, 150) > 10_000);
+}
+
+#[test]
+fn random_move_makes_the_reference_choice_in_three_and_four_player_games() {
+    assert!(compare_games(3, RulesEdition::default(), 2, 100) > 5_000);
+    assert!(compare_games(4, RulesEdition::default(), 3, 100) > 5_000);
+}
+
+#[test]
+fn random_move_makes_the_reference_choice_under_the_2011_rules() {
+    assert!(compare_games(2, RulesEdition::Pacru2011, 4, 60) > 3_000);
+    assert!(compare_games(4, RulesEdition::Pacru2011, 5, 60) > 3_000);
+}
