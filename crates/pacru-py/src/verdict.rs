@@ -8,7 +8,8 @@
 //! the test suite compares the two on random and broken records.
 
 use crate::api;
-use pacru_notation::referee::{GameError, Verdict};
+use pacru_core::Colour;
+use pacru_notation::referee::{GameError, Verdict, VerdictStatus};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -23,10 +24,16 @@ pub fn verdict_dict<'py>(
     dict.set_item(intern!(py, "file"), file)?;
     dict.set_item(intern!(py, "game"), verdict.game)?;
     dict.set_item(intern!(py, "line"), verdict.line)?;
-    dict.set_item(intern!(py, "status"), verdict.status.as_str())?;
+    dict.set_item(intern!(py, "status"), status_str(py, verdict.status))?;
     dict.set_item(intern!(py, "plies"), verdict.plies)?;
-    dict.set_item(intern!(py, "result"), &verdict.result)?;
-    dict.set_item(intern!(py, "winner"), verdict.winner.map(|c| c.word()))?;
+    match result_str(py, &verdict.result) {
+        Some(result) => dict.set_item(intern!(py, "result"), result)?,
+        None => dict.set_item(intern!(py, "result"), &verdict.result)?,
+    }
+    dict.set_item(
+        intern!(py, "winner"),
+        verdict.winner.map(|c| colour_str(py, c)),
+    )?;
     dict.set_item(
         intern!(py, "final_position"),
         verdict.final_position.as_ref().map(api::to_ppn),
@@ -36,6 +43,42 @@ pub fn verdict_dict<'py>(
         None => dict.set_item(intern!(py, "error"), py.None())?,
     }
     Ok(dict)
+}
+
+// The strings most verdicts hold are made once per interpreter (a verdict dict
+// is built for every game of a file, and most games say the same few words).
+
+/// The status word, as a shared Python string.
+fn status_str(py: Python<'_>, status: VerdictStatus) -> &Bound<'_, PyString> {
+    match status {
+        VerdictStatus::Ok => intern!(py, "ok"),
+        VerdictStatus::Illegal => intern!(py, "illegal"),
+        VerdictStatus::Malformed => intern!(py, "malformed"),
+        VerdictStatus::Inconsistent => intern!(py, "inconsistent"),
+    }
+}
+
+/// A colour's word, as a shared Python string.
+fn colour_str(py: Python<'_>, colour: Colour) -> &Bound<'_, PyString> {
+    match colour {
+        Colour::Black => intern!(py, "Black"),
+        Colour::Red => intern!(py, "Red"),
+        Colour::Yellow => intern!(py, "Yellow"),
+        Colour::Green => intern!(py, "Green"),
+        Colour::Blue => intern!(py, "Blue"),
+    }
+}
+
+/// A `Result` tag value that is a result token, as a shared Python string
+/// (`None` for anything else, which the verdict gives as read).
+fn result_str<'py>(py: Python<'py>, result: &str) -> Option<&'py Bound<'py, PyString>> {
+    match result {
+        "*" => Some(intern!(py, "*")),
+        "draw" => Some(intern!(py, "draw")),
+        word => Colour::from_word(word)
+            .filter(|c| c.word() == word)
+            .map(|c| colour_str(py, c)),
+    }
 }
 
 fn error_dict<'py>(py: Python<'py>, error: &GameError) -> PyResult<Bound<'py, PyDict>> {
