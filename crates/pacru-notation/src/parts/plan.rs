@@ -83,6 +83,10 @@ impl Plan {
 
     /// The plan for cuts `cuts` (increasing, without 0), given the number of line
     /// breaks before the first cut and between each cut and the next.
+    ///
+    /// A cut may fall anywhere: one where no game begins a line is read through
+    /// by the part before it (it costs time, not exactness). The line counts must
+    /// be right, as the parts number their lines from them.
     pub fn from_cuts(cuts: &[u64], breaks: &[usize]) -> Plan {
         let mut starts = vec![0];
         starts.extend_from_slice(cuts);
