@@ -8,21 +8,21 @@
 
 mod ordered;
 mod parallel;
+mod reading;
 mod report;
 
 use crate::Outcome;
 use crate::board;
 use crate::cli::{CheckArgs, DiagramLimit, Format};
 use crate::diagnostics;
-use crate::input::{self, TAPE_CAP, Tape, TapeReader, Unreadable};
+use crate::input::{self, TAPE_CAP, Tape, Unreadable};
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
 use crate::style;
 use crate::words::plural;
 use pacru_core::{Position, RulesEdition};
-use pacru_notation::parts::AlignedReads;
-use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{self, Verdict, VerdictStatus};
+use pacru_notation::referee::{Verdict, VerdictStatus};
+use reading::Refereeing;
 use report::{Counts, Renderer};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -75,43 +75,28 @@ fn check_input(
         })
     };
     tracing::info!("{name}: checking");
-    let file = AlignedReads::new(file, 0);
-    let (tape_reader, tape) = TapeReader::new(file, tape_cap(settings), Some(Arc::clone(read)));
-    let mut reader = Reader::new(tape_reader).lenient();
-    // Referees as it reads, building no `Game`: the same verdicts as `check_game`.
-    let mut checker = referee::Checker::with_default_rules(settings.rules.unwrap_or_default());
+    let mut games = Refereeing::new(file, 0, 1, settings, read);
     let renderer = Renderer::new(name);
-    let mut games = 0u64;
+    let mut count = 0u64;
     loop {
-        let start = reader.offset();
-        let start_line = reader.line();
-        let verdict = match reader.read_with(&mut checker) {
+        let verdict = match games.next() {
+            Ok(Some(verdict)) => verdict,
             Ok(None) => break,
-            Ok(Some(verdict)) => {
-                tape.discard_before_line(start, start_line);
-                verdict
-            }
-            Err(e) => {
-                if let Some(io) = tape.io_error() {
-                    send(unreadable(format!("read error at line {}: {io}", e.line)));
-                    return;
-                }
-                tape.discard_before(e.game_offset);
-                checker.malformed(&e)
+            Err(reason) => {
+                send(unreadable(reason));
+                return;
             }
         };
-        games += 1;
+        count += 1;
         tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
-        if !send(verdict_message(&renderer, settings, &verdict, &tape)) {
+        if !send(verdict_message(&renderer, settings, &verdict, games.tape())) {
             return;
         }
     }
-    if let Some(io) = tape.io_error() {
-        send(unreadable(format!("read error: {io}")));
-    } else if games == 0 {
+    if count == 0 {
         tracing::warn!("{name}: no game found");
     } else {
-        tracing::info!("{name}: {} checked", plural(games, "game"));
+        tracing::info!("{name}: {} checked", plural(count, "game"));
     }
 }
 

@@ -7,14 +7,13 @@
 //! the game numbers counted from its part's first game, and the calling thread,
 //! taking them in input order, writes the file's game numbers into the text.
 
+use super::reading::Refereeing;
 use super::report::Renderer;
-use super::{Message, Settings, tape_cap, verdict_message};
+use super::{Message, Settings, verdict_message};
 use crate::cli::Format;
-use crate::input::{TapeReader, Unreadable};
+use crate::input::Unreadable;
 use crate::words::plural;
-use pacru_notation::parts::{self, AlignedReads, Part, Plan};
-use pacru_notation::pgr::Reader;
-use pacru_notation::referee::Checker;
+use pacru_notation::parts::{self, Part, Plan};
 use std::fs::File;
 use std::io::{Seek, SeekFrom};
 use std::path::Path;
@@ -75,47 +74,27 @@ fn check_part(
         Ok(file) => file,
         Err(e) => return part.send_last(unreadable(format!("cannot open: {e}"))),
     };
-    let file = AlignedReads::new(file, part_start);
-    let (tape_reader, tape) = TapeReader::new(file, tape_cap(settings), Some(Arc::clone(read)));
-    let mut reader = Reader::new(tape_reader.starting_at_line(first_line)).lenient();
-    if part_start > 0 {
-        reader = reader.continuing_at_line(first_line);
-    }
-    let mut checker = Checker::with_default_rules(settings.rules.unwrap_or_default());
+    let mut games = Refereeing::new(file, part_start, first_line, settings, read);
     let renderer = Renderer::new(name);
     let number_at = renderer.number_offset(settings.format == Format::Json);
     loop {
-        let start = reader.offset();
-        let start_line = reader.line();
-        let verdict = match reader.read_with(&mut checker) {
-            Ok(None) => break,
-            Ok(Some(verdict)) => {
-                tape.discard_before_line(start, start_line);
-                verdict
-            }
-            Err(e) => {
-                if let Some(io) = tape.io_error() {
-                    let line = e.line;
-                    return part.send_last(unreadable(format!("read error at line {line}: {io}")));
-                }
-                tape.discard_before(e.game_offset);
-                checker.malformed(&e)
-            }
+        let verdict = match games.next() {
+            Ok(Some(verdict)) => verdict,
+            Ok(None) => return,
+            Err(reason) => return part.send_last(unreadable(reason)),
         };
+        let reader = games.reader();
         if !part.game_begins(reader.game_offset(), reader.game_column()) {
             return;
         }
         let rendered = Rendered {
-            message: verdict_message(&renderer, settings, &verdict, &tape),
+            message: verdict_message(&renderer, settings, &verdict, games.tape()),
             number_at,
             local: verdict.game,
         };
         if !part.send(rendered) {
             return;
         }
-    }
-    if let Some(io) = tape.io_error() {
-        part.send_last(unreadable(format!("read error: {io}")));
     }
 }
 
