@@ -251,19 +251,10 @@ mod tests {
             assert_eq!(line, 1 + before.iter().filter(|&&b| b == b'\n').count());
             assert!(start == 0 || text[start as usize..].starts_with("[Event"));
         }
-        let read = Arc::new(AtomicU64::new(0));
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(4)
-            .build()
-            .unwrap();
-        let mut out = Vec::new();
-        pool.install(|| {
-            run(name, &plan, settings(Format::Json), &read, |m| {
-                out.push(shown(m));
-                true
-            });
-        });
-        assert_eq!(out, sequential(name, Format::Json));
+        assert_eq!(
+            in_parts_of(name, &plan, Format::Json),
+            sequential(name, Format::Json)
+        );
     }
 
     #[test]
