@@ -252,13 +252,7 @@ impl Run<'_> {
             if !self.nodes[index].expanded {
                 if self.nodes.len() >= self.config.max_tree_nodes {
                     // The tree is full: judge this leaf by a playout instead.
-                    playout(
-                        &mut position,
-                        &mut self.rng,
-                        self.config.playout_plies,
-                        self.config.random_percent,
-                    );
-                    break rewards(&position);
+                    break self.playout_rewards(&mut position);
                 }
                 self.expand(index, &position);
                 if let Some(winner) = self.nodes[index].proven {
@@ -273,13 +267,7 @@ impl Run<'_> {
                 if let Some(winner) = self.nodes[child].proven {
                     break proven_rewards(winner);
                 }
-                playout(
-                    &mut position,
-                    &mut self.rng,
-                    self.config.playout_plies,
-                    self.config.random_percent,
-                );
-                break rewards(&position);
+                break self.playout_rewards(&mut position);
             }
             if self.nodes[index].child_count == 0 {
                 // No candidate here (not reached in a settled game): judge the node.
@@ -303,6 +291,17 @@ impl Run<'_> {
     /// The child of `index` to play: a proven win for the mover, else the most
     /// visited child that is not a proven win for someone else (ties: the better
     /// mean, then the earlier move).
+    /// Judges `position` by a random playout from it.
+    fn playout_rewards(&mut self, position: &mut Position) -> Rewards {
+        playout(
+            position,
+            &mut self.rng,
+            self.config.playout_plies,
+            self.config.random_percent,
+        );
+        rewards(position)
+    }
+
     fn best_child(&self, index: usize) -> Option<usize> {
         let node = &self.nodes[index];
         let mover = node.to_move;
