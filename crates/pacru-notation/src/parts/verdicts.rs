@@ -1,6 +1,6 @@
 //! Refereeing every game of a record file, on all cores when the file is big.
 
-use super::{AlignedReads, Part, Plan, run};
+use super::{Part, Plan, run};
 use crate::pgr::Reader;
 use crate::referee::{Checker, Verdict};
 use pacru_core::RulesEdition;
@@ -41,7 +41,7 @@ enum Source {
 
 /// A reader from the start of a file and its referee.
 struct Sequential {
-    reader: Reader<AlignedReads<Recorded<File>>>,
+    reader: Reader<Recorded<File>>,
     checker: Checker,
     failure: Failure,
 }
@@ -74,7 +74,7 @@ pub fn check_file(path: &Path, default_rules: RulesEdition) -> io::Result<FileVe
         None => {
             let (file, failure) = Recorded::new(file);
             Source::Sequential(Box::new(Sequential {
-                reader: Reader::new(AlignedReads::new(file, 0)).lenient(),
+                reader: Reader::new(file).lenient(),
                 checker: Checker::with_default_rules(default_rules),
                 failure,
             }))
@@ -139,7 +139,7 @@ pub(super) fn check_part(
         Err(e) => return part.send_last(Err(e)),
     };
     let (file, failure) = Recorded::new(file);
-    let mut reader = Reader::new(AlignedReads::new(file, part.start())).lenient();
+    let mut reader = Reader::new(file).lenient();
     if part.start() > 0 {
         reader = reader.continuing_at_line(part.first_line());
     }
