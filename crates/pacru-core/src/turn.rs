@@ -107,14 +107,8 @@ impl Turn {
     pub fn pincer_targets(&self, pos: &Position) -> Bitboard {
         let mut once = Bitboard::EMPTY;
         let mut twice = Bitboard::EMPTY;
-        let theirs = self.occupied - self.mine;
         for from in self.mine {
-            let attacked = if self.own_in_borderland(from) <= 1 {
-                // Power 1: the adjacent fields ahead (as in `attacks_from`).
-                step_targets(from, pos.facing[from.index()]) & theirs
-            } else {
-                self.attacks_from(pos, from)
-            };
+            let attacked = self.attacks_from(pos, from);
             twice |= once & attacked;
             once |= attacked;
         }
