@@ -41,16 +41,8 @@ fn a_comment_before_the_first_tag_is_kept() {
 #[test]
 fn endless_input_gives_verdicts_as_it_goes() {
     use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pacru"))
-        .args(["check", "--format", "json", "/dev/zero"])
-        .env("NO_COLOR", "1")
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("pacru starts");
+    use std::process::Stdio;
+    let mut child = common::spawn_pacru(&["check", "--format", "json", "/dev/zero"], Stdio::null());
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     for game in 1..=2 {
         let mut line = String::new();

@@ -101,21 +101,28 @@ pub fn pacru_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
     }
 }
 
-/// Runs `pacru ARGS`, reads the first line of its standard output and closes the
-/// pipe, as `pacru ARGS | head -1` does; returns the exit status and standard
-/// error once it has stopped.
-pub fn pacru_head_1(args: &[&str]) -> (i32, String) {
-    use std::io::{BufRead, BufReader, Read};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pacru"))
+/// Starts `pacru ARGS` in the workspace root without colour and with nothing on
+/// its standard input, its standard output piped (to be read as it comes) and its
+/// standard error going to `stderr`.
+pub fn spawn_pacru(args: &[&str], stderr: Stdio) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_pacru"))
         .args(args)
         .current_dir(root())
         .env("NO_COLOR", "1")
         .env_remove("RUST_LOG")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
-        .expect("pacru starts");
+        .expect("pacru starts")
+}
+
+/// Runs `pacru ARGS`, reads the first line of its standard output and closes the
+/// pipe, as `pacru ARGS | head -1` does; returns the exit status and standard
+/// error once it has stopped.
+pub fn pacru_head_1(args: &[&str]) -> (i32, String) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn_pacru(args, Stdio::piped());
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut first = String::new();
     stdout.read_line(&mut first).expect("a first line");
