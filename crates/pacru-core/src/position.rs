@@ -76,7 +76,6 @@ pub struct Position {
     pub(crate) facing: [Direction; 81],
     pub(crate) to_move: u8,
     pub(crate) rules: RulesEdition,
-    pub(crate) hash: u64,
     /// Own-colour fields per player slot (derived from `fields`).
     pub(crate) field_counts: [u8; 4],
     /// The slots whose players have chevrons, one bit each (derived from `chevrons`).
@@ -142,7 +141,6 @@ impl Position {
             facing: [Direction::N; 81],
             to_move: to_move as u8,
             rules: setup.rules,
-            hash: 0,
             field_counts: [0; 4],
             in_game: 0,
         };
@@ -175,7 +173,6 @@ impl Position {
             pos.in_game |= 1 << slot;
             pos.facing[field.index()] = facing;
         }
-        pos.hash = pos.compute_hash();
         pos.settle_loaded();
         Ok(pos)
     }
@@ -293,25 +290,25 @@ impl Position {
         })
     }
 
-    /// The Zobrist hash of the position (fields, chevrons, player to move).
-    #[inline]
+    /// The Zobrist hash of the position: the field colours, the chevrons (owner,
+    /// field, facing) and the player to move. The rules edition is left out, as
+    /// it is from PPN, so positions with the same PPN hash alike.
+    ///
+    /// Worked out when asked, from the position (a few hundred instructions), so
+    /// that moves that never look at it do not pay to keep it up to date. A
+    /// search that wants a hash at every node can keep its own, updated move by
+    /// move.
+    ///
+    /// ```
+    /// use pacru_core::{Position, format_ppn, parse_ppn};
+    /// let start = Position::standard(2).unwrap();
+    /// let again = parse_ppn(&format_ppn(&start)).unwrap();
+    /// assert_eq!(start.hash_key(), again.hash_key());
+    /// let mut moved = start.clone();
+    /// moved.play_unchecked(&start.legal_moves().next().unwrap());
+    /// assert_ne!(moved.hash_key(), start.hash_key());
+    /// ```
     pub fn hash_key(&self) -> u64 {
-        self.hash
-    }
-
-    /// Whether the state kept alongside the fields and chevrons (the hash, the
-    /// field counts and the players in the game) agrees with a recomputation from
-    /// scratch. Always true; exposed for property tests.
-    pub fn derived_state_is_consistent(&self) -> bool {
-        let counts_agree = (0..self.players.len())
-            .all(|slot| u32::from(self.field_counts[slot]) == self.fields[slot].count());
-        let in_game_agrees =
-            (0..4).all(|slot| (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any()));
-        counts_agree && in_game_agrees && self.hash == self.compute_hash()
-    }
-
-    /// The Zobrist hash computed from scratch; always equal to [`Position::hash_key`].
-    pub fn compute_hash(&self) -> u64 {
         let mut hash = zobrist::TO_MOVE[self.to_move().index()];
         for slot in 0..self.players.len() {
             let colour = self.players.as_slice()[slot].index();
@@ -323,6 +320,17 @@ impl Position {
             }
         }
         hash
+    }
+
+    /// Whether the state kept alongside the fields and chevrons (the field
+    /// counts and the players in the game) agrees with a recomputation from
+    /// scratch. Always true; exposed for property tests.
+    pub fn derived_state_is_consistent(&self) -> bool {
+        let counts_agree = (0..self.players.len())
+            .all(|slot| u32::from(self.field_counts[slot]) == self.fields[slot].count());
+        let in_game_agrees =
+            (0..4).all(|slot| (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any()));
+        counts_agree && in_game_agrees
     }
 
     /// How many players still have chevrons (are still in the game).
@@ -395,13 +403,11 @@ impl Position {
         }
     }
 
-    // ----- low-level edits that keep the hash in step -----
+    // ----- low-level edits that keep the field counts and players in step -----
 
     #[inline]
     pub(crate) fn set_to_move(&mut self, slot: usize) {
-        self.hash ^= zobrist::TO_MOVE[self.to_move().index()];
         self.to_move = slot as u8;
-        self.hash ^= zobrist::TO_MOVE[self.to_move().index()];
     }
 
     /// Gives `field` to `slot`'s colour, taking it from whoever had it.
@@ -420,7 +426,6 @@ impl Position {
         debug_assert!(!self.coloured().contains(field), "{field} is not neutral");
         self.fields[slot].insert(field);
         self.field_counts[slot] += 1;
-        self.hash ^= zobrist::marker(self.players.colour_at_slot(slot).index(), field.index());
     }
 
     /// Makes `field` neutral.
@@ -430,7 +435,6 @@ impl Position {
             if self.fields[s].contains(field) {
                 self.fields[s].remove(field);
                 self.field_counts[s] -= 1;
-                self.hash ^= zobrist::marker(self.players.colour_at_slot(s).index(), field.index());
                 return;
             }
         }
@@ -446,8 +450,6 @@ impl Position {
 
     #[inline]
     pub(crate) fn remove_chevron(&mut self, slot: usize, field: Field) {
-        let colour = self.players.colour_at_slot(slot).index();
-        self.hash ^= zobrist::chevron(colour, field.index(), self.facing[field.index()].index());
         self.chevrons[slot].remove(field);
         if self.chevrons[slot].is_empty() {
             self.in_game &= !(1 << slot);
@@ -457,8 +459,6 @@ impl Position {
 
     #[inline]
     pub(crate) fn put_chevron(&mut self, slot: usize, field: Field, facing: Direction) {
-        let colour = self.players.colour_at_slot(slot).index();
-        self.hash ^= zobrist::chevron(colour, field.index(), facing.index());
         self.chevrons[slot].insert(field);
         self.in_game |= 1 << slot;
         self.facing[field.index()] = facing;
@@ -468,9 +468,6 @@ impl Position {
     /// (the player keeps as many chevrons, so nobody leaves the game).
     #[inline]
     pub(crate) fn move_chevron(&mut self, slot: usize, from: Field, to: Field, facing: Direction) {
-        let colour = self.players.colour_at_slot(slot).index();
-        self.hash ^= zobrist::chevron(colour, from.index(), self.facing[from.index()].index())
-            ^ zobrist::chevron(colour, to.index(), facing.index());
         self.chevrons[slot] = self.chevrons[slot].without(from).with(to);
         self.facing[from.index()] = Direction::N;
         self.facing[to.index()] = facing;

@@ -37,3 +37,26 @@ pub(crate) fn marker(colour: usize, field: usize) -> u64 {
 pub(crate) fn chevron(colour: usize, field: usize, facing: usize) -> u64 {
     CHEVRON[(colour * 81 + field) * 8 + facing]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+
+    /// Engines seed their randomness from the hash of the position they are
+    /// given, so a changed hash changes every self-play game: the keys of the
+    /// standard starts are pinned.
+    #[test]
+    fn standard_starts_keep_their_keys() {
+        let keys: Vec<u64> = (2..=4)
+            .map(|players| Position::standard(players).unwrap().hash_key())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                3194494750171447910,
+                17314339658696842753,
+                4067019808717455516
+            ]
+        );
+    }
+}
