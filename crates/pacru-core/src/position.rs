@@ -468,7 +468,7 @@ impl Position {
     /// (the player keeps as many chevrons, so nobody leaves the game).
     #[inline]
     pub(crate) fn move_chevron(&mut self, slot: usize, from: Field, to: Field, facing: Direction) {
-        self.chevrons[slot] = self.chevrons[slot].without(from).with(to);
+        self.chevrons[slot] ^= Bitboard::from_field(from) | Bitboard::from_field(to);
         self.facing[from.index()] = Direction::N;
         self.facing[to.index()] = facing;
     }
