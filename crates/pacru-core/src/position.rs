@@ -394,10 +394,11 @@ impl Position {
     pub(crate) fn next_in_game_after(&self, slot: usize) -> usize {
         let in_game = self.in_game_slots();
         let later = in_game & !((2u32 << slot) - 1);
+        // Masked as slots are: `in_game` has no bit beyond slot 3.
         if later != 0 {
-            later.trailing_zeros() as usize
+            later.trailing_zeros() as usize & 3
         } else if in_game != 0 {
-            in_game.trailing_zeros() as usize
+            in_game.trailing_zeros() as usize & 3
         } else {
             slot
         }
@@ -483,7 +484,8 @@ impl Position {
     /// The slot of the player to move.
     #[inline]
     pub(crate) fn to_move_slot(&self) -> usize {
-        self.to_move as usize
+        // Masked so that indexing the per-slot arrays needs no bounds check.
+        usize::from(self.to_move & 3)
     }
 }
 
