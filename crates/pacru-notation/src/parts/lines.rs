@@ -3,26 +3,14 @@
 
 use std::io::{self, Read};
 
-/// The number of line breaks (`\n`) in `bytes`, eight bytes at a time.
+/// The number of line breaks (`\n`) in `bytes`, counted with the processor's
+/// vector instructions where it has them.
 ///
 /// ```
 /// assert_eq!(pacru_notation::parts::line_breaks(b"one\ntwo\r\nthree"), 2);
 /// ```
 pub fn line_breaks(bytes: &[u8]) -> usize {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut count = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        // The high bit of each byte that was a line break, exactly (no carries
-        // between bytes).
-        let x = u64::from_le_bytes(word) ^ NEWLINES;
-        let zero = !(((x & LOW) + LOW) | x | LOW);
-        count += zero.count_ones() as usize;
-    }
-    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+    bytecount::count(bytes, b'\n')
 }
 
 /// The reads of [`AlignedReads`] end at multiples of this many bytes of the file
