@@ -3,11 +3,11 @@
 //! connection change. Anything else, legal or not, goes to the full check, which
 //! decides and explains; in debug builds every quick answer is compared with it.
 
-use crate::geometry::{between, line};
-use crate::skeleton::MovementKind;
+use crate::geometry::{between, line, neighbour};
+use crate::skeleton::{MovementKind, MovementSkeleton};
 use crate::turn::Turn;
 use crate::validate::ResolvedMovement;
-use crate::{Item, Movement, Position};
+use crate::{Bitboard, Direction, Field, Item, Movement, Position};
 
 impl Position {
     /// Resolves `m` if it is a legal movement that is not a pincer, jumps no
@@ -27,6 +27,9 @@ impl Position {
         let (travel, distance) = line(from, to)?;
         if !self.facing[from.index()].allows_travel(travel) {
             return None;
+        }
+        if distance == 1 && m.items.is_empty() && from.borderland_index() == to.borderland_index() {
+            return self.resolve_step_within_borderland(me, from, to, travel);
         }
         let turn = Turn::new(self, me);
         if distance > turn.power(from) {
@@ -62,6 +65,47 @@ impl Position {
         Some(ResolvedMovement {
             skeleton,
             first,
+            meeting: None,
+        })
+    }
+
+    /// [`Position::resolve_usual_movement`] for the commonest movement of all: a
+    /// step without items to the adjacent field `to`, in the borderland of
+    /// `from`, which `me`'s chevron on `from` faces. Nothing lies between, it is
+    /// no connection and crosses nothing, so it is legal when `to` is free and
+    /// not another player's colour, and `None` when a partner of `me` faces back
+    /// from beyond `to` (a meeting, left to the full check).
+    #[inline(always)]
+    fn resolve_step_within_borderland(
+        &self,
+        me: usize,
+        from: Field,
+        to: Field,
+        travel: Direction,
+    ) -> Option<ResolvedMovement> {
+        let own = self.fields[me];
+        if self.occupied().contains(to) || (!own.contains(to) && self.coloured().contains(to)) {
+            return None;
+        }
+        if let Some(ahead) = neighbour(to, travel)
+            && (self.chevrons[me] & own).contains(ahead)
+            && self.facing[ahead.index()] == travel.opposite()
+        {
+            return None;
+        }
+        Some(ResolvedMovement {
+            skeleton: MovementSkeleton {
+                from,
+                to,
+                travel,
+                distance: 1,
+                kind: MovementKind::Plain,
+                connection_fields: Bitboard::EMPTY,
+                crossing: false,
+                transformation: false,
+                crossing_fields: Bitboard::EMPTY,
+            },
+            first: None,
             meeting: None,
         })
     }
