@@ -412,7 +412,7 @@ impl Position {
     }
 
     /// Gives `field` to `slot`'s colour, taking it from whoever had it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
         // Most fields painted are neutral: test the union before looking for an owner.
         if self.coloured().contains(field) {
@@ -456,13 +456,6 @@ impl Position {
             self.in_game &= !(1 << slot);
         }
         self.facing[field.index()] = Direction::N;
-    }
-
-    #[inline]
-    pub(crate) fn put_chevron(&mut self, slot: usize, field: Field, facing: Direction) {
-        self.chevrons[slot].insert(field);
-        self.in_game |= 1 << slot;
-        self.facing[field.index()] = facing;
     }
 
     /// Moves `slot`'s chevron from `from` to the empty field `to`, facing `facing`
