@@ -43,10 +43,7 @@ impl<R: Read> Reader<R> {
                 v.comment_before_tags(text);
             }
         }
-        self.tag_names.clear();
-        self.tag_ends.clear();
-        self.tag_set.clear();
-        self.tag_count = 0;
+        self.tags.clear();
         // Tag section.
         while self.peek() == Some(b'[') {
             self.check_size(state)?;

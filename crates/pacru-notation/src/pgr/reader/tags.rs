@@ -9,16 +9,52 @@ use crate::pgr::game::{
     check_players_agree, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
 };
 use crate::pgr::visitor::Visitor;
+use std::collections::HashSet;
 use std::io::Read;
 
 /// Up to this many tags, a new tag's name is compared with each one before it.
 pub(super) const FEW_TAGS: usize = 16;
 
-/// Where the parts of a tag line in its usual form are (see
-/// [`Reader::plain_tag_line`]).
+/// Where the parts of a tag line in its usual form are (see [`plain_tag_line`]).
 struct PlainTag {
     name_len: usize,
     value_len: usize,
+}
+
+/// The tags of the game being read, for the checks across its tag lines: how
+/// many there are, and whether a name comes twice.
+#[derive(Debug, Default)]
+pub(super) struct TagBook {
+    /// The names of the tags, one after the other; each ends at the
+    /// corresponding index of `ends`.
+    names: String,
+    ends: Vec<usize>,
+    /// The same names once a game has more than [`FEW_TAGS`], for the
+    /// duplicate check.
+    set: HashSet<String>,
+    /// The tag lines counted, a refused duplicate included.
+    count: usize,
+    /// Names compared, for the tests.
+    #[cfg(test)]
+    pub(super) work: u64,
+}
+
+/// Why a tag line read whole is refused.
+enum Refusal {
+    /// The game has [`MAX_TAGS`] tags already.
+    TooMany,
+    /// The game has a tag of that name already.
+    Duplicate,
+}
+
+impl Refusal {
+    /// The error message for tag `name`.
+    fn message(&self, name: &str) -> String {
+        match self {
+            Refusal::TooMany => format!("more than {MAX_TAGS} tags in one game"),
+            Refusal::Duplicate => format!("bad tag line: tag {name} is given twice"),
+        }
+    }
 }
 
 /// Classes of bytes in a tag line in its usual form: a byte of a tag name...
@@ -81,11 +117,11 @@ impl<R: Read> Reader<R> {
         state: &mut GameState,
     ) -> Result<(), Fail> {
         let at = self.here();
+        if let Some(read) = self.read_plain_tag_line(v, state, at) {
+            return read;
+        }
         let mut name = std::mem::take(&mut self.tag_name);
         name.clear();
-        if let Some(plain) = self.plain_tag_line() {
-            return self.take_plain_tag_line(v, state, at, name, plain);
-        }
         self.advance(b'[');
         self.skip_blanks();
         while let Some(b) = self.peek() {
@@ -202,149 +238,47 @@ impl<R: Read> Reader<R> {
                 ));
             }
         }
-        self.finish_tag_line(v, state, at, value_at, name)
+        let value = std::mem::take(&mut self.scratch);
+        let Ok(text) = std::str::from_utf8(&value) else {
+            return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
+        };
+        let finished = finish_tag_line(&mut self.tags, v, state, &name, text, value_at, at.line)
+            .map_err(|refusal| self.fail(at, state, refusal.message(&name)));
+        self.tag_name = name;
+        self.scratch = value;
+        finished
     }
 
-    /// A tag line in its usual form, which the buffer holds whole: `[`, a name,
-    /// one space, a value in printable ASCII without `"` or `\\`, `"]`, then a line
-    /// break. Returns the lengths of the name and the value; the line is read
-    /// exactly as the general path would read it.
-    fn plain_tag_line(&self) -> Option<PlainTag> {
-        let line = &self.buf[self.pos..self.len];
-        let mut i = 1;
-        while i < line.len() && PLAIN_TAG[usize::from(line[i])] & NAME != 0 {
-            i += 1;
-        }
-        let name_len = i - 1;
-        if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line[1].is_ascii_alphabetic() {
-            return None;
-        }
-        if line.get(i..i + 2)? != b" \"" {
-            return None;
-        }
-        let value_start = i + 2;
-        i = value_start;
-        while i < line.len() && PLAIN_TAG[usize::from(line[i])] & VALUE != 0 {
-            i += 1;
-        }
-        let value_len = i - value_start;
-        if line.get(i..i + 3)? != b"\"]\n" || value_len > self.max_comment_bytes {
-            return None;
-        }
-        Some(PlainTag {
-            name_len,
-            value_len,
-        })
-    }
-
-    /// Reads the tag line [`Reader::plain_tag_line`] found at `at`.
-    fn take_plain_tag_line<V: Visitor>(
+    /// Reads a tag line in its usual form (see [`plain_tag_line`]) standing at
+    /// `at`, exactly as the general path would; `None`, having read nothing, for
+    /// any other line.
+    fn read_plain_tag_line<V: Visitor>(
         &mut self,
         v: &mut V,
         state: &mut GameState,
         at: Pos,
-        mut name: String,
-        plain: PlainTag,
-    ) -> Result<(), Fail> {
+    ) -> Option<Result<(), Fail>> {
         let line = &self.buf[self.pos..self.len];
-        let name_bytes = &line[1..1 + plain.name_len];
+        let plain = plain_tag_line(line, self.max_comment_bytes)?;
         let value_start = plain.name_len + 3;
-        let value = &line[value_start..value_start + plain.value_len];
-        // Both are ASCII.
-        name.extend(name_bytes.iter().map(|&b| char::from(b)));
-        self.scratch.clear();
-        self.scratch.extend_from_slice(value);
-        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
+        let value_end = value_start + plain.value_len;
+        // Printable ASCII: one check makes both `str`s.
+        let text = std::str::from_utf8(line.get(..value_end)?).ok()?;
+        let name = text.get(1..1 + plain.name_len)?;
+        let value = text.get(value_start..)?;
+        state.setup_tag = SETUP_NAMES.contains(&name);
         let value_at = Pos {
             offset: at.offset + plain.name_len as u64 + 2,
             line: at.line,
             column: at.column + plain.name_len + 2,
         };
+        let finished = finish_tag_line(&mut self.tags, v, state, name, value, value_at, at.line);
         // Everything up to the line break, which is left for the caller.
-        let read = value_start + plain.value_len + 2;
+        let read = value_end + 2;
         self.pos += read;
         self.offset += read as u64;
         self.column += read;
-        self.finish_tag_line(v, state, at, value_at, name)
-    }
-
-    /// The end of reading a tag line: its value (in `scratch`) checked, the
-    /// tag counted, checked for a duplicate and handed to the visitor.
-    fn finish_tag_line<V: Visitor>(
-        &mut self,
-        v: &mut V,
-        state: &mut GameState,
-        at: Pos,
-        value_at: Pos,
-        name: String,
-    ) -> Result<(), Fail> {
-        // The value, in `scratch`'s allocation (given back below).
-        let value = match String::from_utf8(std::mem::take(&mut self.scratch)) {
-            Ok(value) => value,
-            Err(_) => {
-                return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
-            }
-        };
-        if self.tag_count >= MAX_TAGS {
-            return Err(self.fail(at, state, format!("more than {MAX_TAGS} tags in one game")));
-        }
-        self.tag_count += 1;
-        if self.is_duplicate_tag(&name) {
-            return Err(self.fail(
-                at,
-                state,
-                format!("bad tag line: tag {name} is given twice"),
-            ));
-        }
-        if let Some(i) = checked_tag(&name) {
-            // Column of the value's first character (after the quote).
-            let pos = Pos {
-                offset: value_at.offset + 1,
-                line: value_at.line,
-                column: value_at.column + 1,
-            };
-            state.checked[i] = Some((value.clone(), pos));
-        }
-        v.tag(&name, &value, at.line);
-        self.tag_names.push_str(&name);
-        self.tag_ends.push(self.tag_names.len());
-        if self.tag_ends.len() > FEW_TAGS {
-            self.tag_set.insert(name.clone());
-        }
-        self.tag_name = name;
-        self.scratch = value.into_bytes();
-        Ok(())
-    }
-
-    /// Whether the game already has a tag `name`: compared with each name for a
-    /// few tags, looked up in a set for more.
-    pub(super) fn is_duplicate_tag(&mut self, name: &str) -> bool {
-        if self.tag_ends.len() <= FEW_TAGS {
-            let mut begin = 0;
-            for &end in &self.tag_ends {
-                #[cfg(test)]
-                {
-                    self.work += 1;
-                }
-                if self.tag_names[begin..end] == *name {
-                    return true;
-                }
-                begin = end;
-            }
-            return false;
-        }
-        if self.tag_set.len() < self.tag_ends.len() {
-            let mut begin = 0;
-            for &end in &self.tag_ends {
-                self.tag_set.insert(self.tag_names[begin..end].to_string());
-                begin = end;
-            }
-        }
-        #[cfg(test)]
-        {
-            self.work += 1;
-        }
-        self.tag_set.contains(name)
+        Some(finished.map_err(|refusal| self.fail(at, state, refusal.message(name))))
     }
 
     /// A bad tag line at `at`: what was `expected`, and what stands here instead.
@@ -417,5 +351,126 @@ impl<R: Read> Reader<R> {
             parse_seats_tag(&s.0, count).map_err(|e| bad(s, e.to_string()))?;
         }
         Ok(())
+    }
+}
+
+/// A tag line in its usual form at the start of `line` (the rest of the buffer,
+/// which holds it whole): `[`, a name, one space, a value in printable ASCII
+/// without `"` or `\\`, `"]`, then a line break. Returns the lengths of the name
+/// and the value.
+fn plain_tag_line(line: &[u8], max_value_bytes: usize) -> Option<PlainTag> {
+    let mut i = 1;
+    while i < line.len() && PLAIN_TAG[usize::from(line[i])] & NAME != 0 {
+        i += 1;
+    }
+    let name_len = i - 1;
+    if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line[1].is_ascii_alphabetic() {
+        return None;
+    }
+    if line.get(i..i + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = i + 2;
+    i = value_start;
+    while i < line.len() && PLAIN_TAG[usize::from(line[i])] & VALUE != 0 {
+        i += 1;
+    }
+    let value_len = i - value_start;
+    if line.get(i..i + 3)? != b"\"]\n" || value_len > max_value_bytes {
+        return None;
+    }
+    Some(PlainTag {
+        name_len,
+        value_len,
+    })
+}
+
+/// The end of reading a tag line of the game on line `line`: tag `name` counted
+/// and checked for a duplicate, its `value` (whose quote is at `value_at`) kept
+/// if the reader checks it, and both handed to the visitor.
+fn finish_tag_line<V: Visitor>(
+    book: &mut TagBook,
+    v: &mut V,
+    state: &mut GameState,
+    name: &str,
+    value: &str,
+    value_at: Pos,
+    line: usize,
+) -> Result<(), Refusal> {
+    book.admit(name)?;
+    if let Some(i) = checked_tag(name) {
+        // Column of the value's first character (after the quote).
+        let pos = Pos {
+            offset: value_at.offset + 1,
+            line: value_at.line,
+            column: value_at.column + 1,
+        };
+        state.checked[i] = Some((value.to_string(), pos));
+    }
+    v.tag(name, value, line);
+    book.add(name);
+    Ok(())
+}
+
+impl TagBook {
+    /// Forgets the tags of the last game.
+    pub(super) fn clear(&mut self) {
+        self.names.clear();
+        self.ends.clear();
+        self.set.clear();
+        self.count = 0;
+    }
+
+    /// Counts tag `name`, refusing it past [`MAX_TAGS`] tags or as a duplicate.
+    fn admit(&mut self, name: &str) -> Result<(), Refusal> {
+        if self.count >= MAX_TAGS {
+            return Err(Refusal::TooMany);
+        }
+        self.count += 1;
+        if self.is_duplicate(name) {
+            return Err(Refusal::Duplicate);
+        }
+        Ok(())
+    }
+
+    /// Records tag `name`, admitted.
+    fn add(&mut self, name: &str) {
+        self.names.push_str(name);
+        self.ends.push(self.names.len());
+        if self.ends.len() > FEW_TAGS {
+            self.set.insert(name.to_string());
+        }
+    }
+
+    /// Whether the game already has a tag `name`: compared with each name for a
+    /// few tags, looked up in a set for more.
+    fn is_duplicate(&mut self, name: &str) -> bool {
+        let names = self.names.as_bytes();
+        if self.ends.len() <= FEW_TAGS {
+            let mut begin = 0;
+            for &end in &self.ends {
+                #[cfg(test)]
+                {
+                    self.work += 1;
+                }
+                if names.get(begin..end) == Some(name.as_bytes()) {
+                    return true;
+                }
+                begin = end;
+            }
+            return false;
+        }
+        if self.set.len() < self.ends.len() {
+            let mut begin = 0;
+            for &end in &self.ends {
+                self.set.insert(self.names[begin..end].to_string());
+                begin = end;
+            }
+        }
+        #[cfg(test)]
+        {
+            self.work += 1;
+        }
+        self.set.contains(name)
     }
 }
