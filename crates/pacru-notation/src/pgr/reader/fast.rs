@@ -1,7 +1,7 @@
 //! The reader's fast path for plain movetext: spaces, round numbers and canonical
 //! moves read straight from the buffer (`Reader::fast_movetext`).
 
-use super::buffer::is_space;
+use super::buffer::{is_space, utf8_prefix};
 use super::movetext::{DELIMITERS, is_delimiter};
 use super::{GameState, MAX_TOKEN_BYTES, Reader};
 use crate::fast_move::{canonical_prefix_into, parse_move_token};
@@ -46,14 +46,6 @@ const CLASSES: [u8; 256] = {
 /// up to [`MAX_WINDOW`] while a run of plain tokens goes on.
 const MIN_WINDOW: usize = 512;
 const MAX_WINDOW: usize = 16 * 1024;
-
-/// The longest valid UTF-8 prefix of `bytes`.
-fn utf8_prefix(bytes: &[u8]) -> &str {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
-    }
-}
 
 impl<R: Read> Reader<R> {
     /// Reads movetext the fast way, without copying: spaces, round numbers ("12.",

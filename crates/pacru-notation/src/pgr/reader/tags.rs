@@ -1,6 +1,7 @@
 //! The reader's tag section: tag lines, duplicate tags, and the checks of the
 //! tags the reader checks itself (`Result` and the setup tags).
 
+use super::buffer::{is_space, utf8_prefix};
 use super::errors::Fail;
 use super::{GameState, MAX_TAGS, MAX_TOKEN_BYTES, Pos, Reader};
 use crate::parse_ppn;
@@ -20,6 +21,19 @@ struct PlainTag {
     name_len: usize,
     value_len: usize,
 }
+
+impl PlainTag {
+    /// The length of the line without its line break.
+    fn len(&self) -> usize {
+        self.name_len + self.value_len + 5
+    }
+}
+
+/// The first size of the text the fast path through tag lines checks for UTF-8
+/// at once (a tag section fits); it doubles up to [`MAX_TAG_WINDOW`] for a line
+/// that does not fit.
+const MIN_TAG_WINDOW: usize = 256;
+const MAX_TAG_WINDOW: usize = 16 * 1024;
 
 /// The tags of the game being read, for the checks across its tag lines: how
 /// many there are, and whether a name comes twice.
@@ -260,25 +274,90 @@ impl<R: Read> Reader<R> {
     ) -> Option<Result<(), Fail>> {
         let line = &self.buf[self.pos..self.len];
         let plain = plain_tag_line(line, self.max_comment_bytes)?;
-        let value_start = plain.name_len + 3;
-        let value_end = value_start + plain.value_len;
         // Printable ASCII: one check makes both `str`s.
-        let text = std::str::from_utf8(line.get(..value_end)?).ok()?;
-        let name = text.get(1..1 + plain.name_len)?;
-        let value = text.get(value_start..)?;
-        state.setup_tag = SETUP_NAMES.contains(&name);
-        let value_at = Pos {
-            offset: at.offset + plain.name_len as u64 + 2,
-            line: at.line,
-            column: at.column + plain.name_len + 2,
-        };
-        let finished = finish_tag_line(&mut self.tags, v, state, name, value, value_at, at.line);
+        let text = std::str::from_utf8(line.get(..plain.len())?).ok()?;
+        let taken = take_plain_tag(&mut self.tags, v, state, text, &plain, at)?;
         // Everything up to the line break, which is left for the caller.
-        let read = value_end + 2;
-        self.pos += read;
-        self.offset += read as u64;
-        self.column += read;
-        Some(finished.map_err(|refusal| self.fail(at, state, refusal.message(name))))
+        self.pos += plain.len();
+        self.offset += plain.len() as u64;
+        self.column += plain.len();
+        Some(taken.map_err(|message| self.fail(at, state, message)))
+    }
+
+    /// Reads tag lines in their usual form (see [`plain_tag_line`]), each with
+    /// the spaces after it, standing on the `[` of the first, as the general
+    /// path would; but where that checks each line for UTF-8 on its own, which
+    /// costs more than the line, this checks a window of the buffer once for
+    /// many. Stops before any other line, a line the buffer does not hold whole,
+    /// or one past the game's size limit, leaving it to the general path.
+    /// Returns whether it read a line (the spaces after the last may go on past
+    /// the buffer: the caller skips them); a tag refused is the general path's
+    /// error.
+    pub(super) fn fast_tags<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+    ) -> Result<bool, Fail> {
+        let mut read = false;
+        let mut size = MIN_TAG_WINDOW;
+        while self.fast_tag_window(v, state, size, &mut read)? && size < MAX_TAG_WINDOW {
+            size *= 2;
+        }
+        Ok(read)
+    }
+
+    /// Reads tag lines as [`Reader::fast_tags`] does from the valid UTF-8 of
+    /// the next `size` bytes of the buffer, setting `read` once it reads one.
+    /// Returns whether a larger window would hold more of them.
+    fn fast_tag_window<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+        size: usize,
+        read: &mut bool,
+    ) -> Result<bool, Fail> {
+        let window = utf8_prefix(&self.buf[self.pos..self.len.min(self.pos + size)]);
+        let mut i = 0;
+        while self.offset - state.start.offset <= self.max_game_bytes {
+            let line = window.get(i..).unwrap_or_default();
+            let plain = match plain_tag_line(line.as_bytes(), self.max_comment_bytes) {
+                Some(plain) if line.starts_with('[') => plain,
+                _ => {
+                    // A line the window cuts off is read from a larger one.
+                    let whole = &self.buf[self.pos..self.len];
+                    return Ok(whole.len() > line.len()
+                        && whole.first() == Some(&b'[')
+                        && plain_tag_line(whole, self.max_comment_bytes).is_some());
+                }
+            };
+            let at = self.here();
+            let Some(taken) = take_plain_tag(&mut self.tags, v, state, line, &plain, at) else {
+                break;
+            };
+            self.pos += plain.len();
+            self.offset += plain.len() as u64;
+            self.column += plain.len();
+            i += plain.len();
+            if let Err(message) = taken {
+                state.setup_broken |= state.setup_tag;
+                return Err(self.fail(at, state, message));
+            }
+            *read = true;
+            let spaces = window.as_bytes().get(i..).unwrap_or_default();
+            let spaces = spaces.iter().take_while(|&&b| is_space(b));
+            for &b in spaces {
+                if b == b'\n' {
+                    self.line += 1;
+                    self.column = 1;
+                } else {
+                    self.column += 1;
+                }
+                self.pos += 1;
+                self.offset += 1;
+                i += 1;
+            }
+        }
+        Ok(false)
     }
 
     /// A bad tag line at `at`: what was `expected`, and what stands here instead.
@@ -383,6 +462,30 @@ fn plain_tag_line(line: &[u8], max_value_bytes: usize) -> Option<PlainTag> {
         name_len,
         value_len,
     })
+}
+
+/// Hands the tag line in its usual form `plain` at the start of `line`, which
+/// stands at `at`, to [`finish_tag_line`]: the error message if it is refused;
+/// `None`, having done nothing, if `line` does not hold it.
+fn take_plain_tag<V: Visitor>(
+    book: &mut TagBook,
+    v: &mut V,
+    state: &mut GameState,
+    line: &str,
+    plain: &PlainTag,
+    at: Pos,
+) -> Option<Result<(), String>> {
+    let value_start = plain.name_len + 3;
+    let name = line.get(1..1 + plain.name_len)?;
+    let value = line.get(value_start..value_start + plain.value_len)?;
+    state.setup_tag = SETUP_NAMES.contains(&name);
+    let value_at = Pos {
+        offset: at.offset + plain.name_len as u64 + 2,
+        line: at.line,
+        column: at.column + plain.name_len + 2,
+    };
+    let finished = finish_tag_line(book, v, state, name, value, value_at, at.line);
+    Some(finished.map_err(|refusal| refusal.message(name)))
 }
 
 /// The end of reading a tag line of the game on line `line`: tag `name` counted
