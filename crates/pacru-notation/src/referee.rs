@@ -407,7 +407,7 @@ impl RefereeTags {
     }
 
     fn set(&mut self, name: &str, value: &str) {
-        if let Some(i) = SETUP_TAGS.iter().position(|&n| n == name) {
+        if let Some(i) = setup_tag_index(name) {
             self.values[i].clear();
             self.values[i].push_str(value);
             self.present[i] = true;
@@ -429,6 +429,19 @@ impl RefereeTags {
             }
         }
         game
+    }
+}
+
+/// The index of `name` in `SETUP_TAGS`, if it is one of them.
+fn setup_tag_index(name: &str) -> Option<usize> {
+    match name {
+        "Players" => Some(0),
+        "Seats" => Some(1),
+        "Rules" => Some(2),
+        "Position" => Some(3),
+        "Result" => Some(RefereeTags::RESULT),
+        "Termination" => Some(RefereeTags::TERMINATION),
+        _ => None,
     }
 }
 
@@ -623,5 +636,20 @@ fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Opt
             "the result is {c} with Termination \"rules\", but the moves do not end the game under the rules"
         )),
         Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setup_tag_index_agrees_with_setup_tags() {
+        for (i, name) in SETUP_TAGS.iter().enumerate() {
+            assert_eq!(setup_tag_index(name), Some(i), "{name}");
+        }
+        for name in ["Event", "players", "Result ", "", "Terminatio"] {
+            assert_eq!(setup_tag_index(name), None, "{name}");
+        }
     }
 }

@@ -43,6 +43,8 @@ pub(super) struct TagBook {
     /// corresponding index of `ends`.
     names: String,
     ends: Vec<usize>,
+    /// The [`name_key`] of each name.
+    keys: Vec<u64>,
     /// The same names once a game has more than [`FEW_TAGS`], for the
     /// duplicate check.
     set: HashSet<String>,
@@ -92,9 +94,6 @@ const PLAIN_TAG: [u8; 256] = {
     table
 };
 
-/// The tags that decide a game's start position.
-const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
-
 /// Which tags the reader checks itself, with where their value was written: the
 /// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
 /// `Position`).
@@ -107,6 +106,12 @@ pub(super) fn checked_tag(name: &str) -> Option<usize> {
         "Position" => Some(4),
         _ => None,
     }
+}
+
+/// Whether the tag of [`checked_tag`] index `checked` decides the start
+/// position (all but `Result`).
+fn sets_up(checked: Option<usize>) -> bool {
+    matches!(checked, Some(i) if i > 0)
 }
 
 impl<R: Read> Reader<R> {
@@ -156,7 +161,8 @@ impl<R: Read> Reader<R> {
                 "expected a tag name (letters, digits, _) after '['",
             ));
         }
-        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
+        let checked = checked_tag(&name);
+        state.setup_tag = sets_up(checked);
         self.skip_blanks();
         let value_at = self.here();
         if self.peek() != Some(b'"') {
@@ -256,7 +262,8 @@ impl<R: Read> Reader<R> {
         let Ok(text) = std::str::from_utf8(&value) else {
             return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
         };
-        let finished = finish_tag_line(&mut self.tags, v, state, &name, text, value_at, at.line)
+        let tag = (name.as_str(), text);
+        let finished = finish_tag_line(&mut self.tags, v, state, tag, checked, value_at, at.line)
             .map_err(|refusal| self.fail(at, state, refusal.message(&name)));
         self.tag_name = name;
         self.scratch = value;
@@ -478,30 +485,32 @@ fn take_plain_tag<V: Visitor>(
     let value_start = plain.name_len + 3;
     let name = line.get(1..1 + plain.name_len)?;
     let value = line.get(value_start..value_start + plain.value_len)?;
-    state.setup_tag = SETUP_NAMES.contains(&name);
+    let checked = checked_tag(name);
+    state.setup_tag = sets_up(checked);
     let value_at = Pos {
         offset: at.offset + plain.name_len as u64 + 2,
         line: at.line,
         column: at.column + plain.name_len + 2,
     };
-    let finished = finish_tag_line(book, v, state, name, value, value_at, at.line);
+    let finished = finish_tag_line(book, v, state, (name, value), checked, value_at, at.line);
     Some(finished.map_err(|refusal| refusal.message(name)))
 }
 
-/// The end of reading a tag line of the game on line `line`: tag `name` counted
-/// and checked for a duplicate, its `value` (whose quote is at `value_at`) kept
-/// if the reader checks it, and both handed to the visitor.
+/// The end of reading a tag line of the game on line `line`: tag `(name,
+/// value)` counted and checked for a duplicate, its value (whose quote is at
+/// `value_at`) kept if the reader checks it (`checked`, its [`checked_tag`]
+/// index), and both handed to the visitor.
 fn finish_tag_line<V: Visitor>(
     book: &mut TagBook,
     v: &mut V,
     state: &mut GameState,
-    name: &str,
-    value: &str,
+    (name, value): (&str, &str),
+    checked: Option<usize>,
     value_at: Pos,
     line: usize,
 ) -> Result<(), Refusal> {
-    book.admit(name)?;
-    if let Some(i) = checked_tag(name) {
+    let key = book.admit(name)?;
+    if let Some(i) = checked {
         // Column of the value's first character (after the quote).
         let pos = Pos {
             offset: value_at.offset + 1,
@@ -511,7 +520,7 @@ fn finish_tag_line<V: Visitor>(
         state.checked[i] = Some((value.to_string(), pos));
     }
     v.tag(name, value, line);
-    book.add(name);
+    book.add(name, key);
     Ok(())
 }
 
@@ -520,43 +529,48 @@ impl TagBook {
     pub(super) fn clear(&mut self) {
         self.names.clear();
         self.ends.clear();
+        self.keys.clear();
         self.set.clear();
         self.count = 0;
     }
 
-    /// Counts tag `name`, refusing it past [`MAX_TAGS`] tags or as a duplicate.
-    fn admit(&mut self, name: &str) -> Result<(), Refusal> {
+    /// Counts tag `name`, refusing it past [`MAX_TAGS`] tags or as a
+    /// duplicate; returns its [`name_key`].
+    fn admit(&mut self, name: &str) -> Result<u64, Refusal> {
         if self.count >= MAX_TAGS {
             return Err(Refusal::TooMany);
         }
         self.count += 1;
-        if self.is_duplicate(name) {
+        let key = name_key(name);
+        if self.is_duplicate(name, key) {
             return Err(Refusal::Duplicate);
         }
-        Ok(())
+        Ok(key)
     }
 
-    /// Records tag `name`, admitted.
-    fn add(&mut self, name: &str) {
+    /// Records tag `name`, admitted, and its `key`.
+    fn add(&mut self, name: &str, key: u64) {
         self.names.push_str(name);
         self.ends.push(self.names.len());
+        self.keys.push(key);
         if self.ends.len() > FEW_TAGS {
             self.set.insert(name.to_string());
         }
     }
 
-    /// Whether the game already has a tag `name`: compared with each name for a
-    /// few tags, looked up in a set for more.
-    fn is_duplicate(&mut self, name: &str) -> bool {
+    /// Whether the game already has a tag `name` (whose [`name_key`] is `key`):
+    /// compared with each name of the same key for a few tags, looked up in a
+    /// set for more.
+    fn is_duplicate(&mut self, name: &str, key: u64) -> bool {
         let names = self.names.as_bytes();
         if self.ends.len() <= FEW_TAGS {
+            #[cfg(test)]
+            {
+                self.work += self.ends.len() as u64;
+            }
             let mut begin = 0;
-            for &end in &self.ends {
-                #[cfg(test)]
-                {
-                    self.work += 1;
-                }
-                if names.get(begin..end) == Some(name.as_bytes()) {
+            for (&end, &other) in self.ends.iter().zip(&self.keys) {
+                if other == key && names.get(begin..end) == Some(name.as_bytes()) {
                     return true;
                 }
                 begin = end;
@@ -576,4 +590,15 @@ impl TagBook {
         }
         self.set.contains(name)
     }
+}
+
+/// A digest of a tag name, its length and first bytes: equal names have equal
+/// keys, and most different names different keys.
+fn name_key(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let mut key = bytes.len() as u64;
+    for &b in bytes.iter().take(7) {
+        key = key << 8 | u64::from(b);
+    }
+    key
 }
