@@ -4,7 +4,7 @@
 use super::buffer::{is_space, utf8_prefix};
 use super::movetext::{DELIMITERS, is_delimiter};
 use super::{GameState, MAX_TOKEN_BYTES, Reader};
-use crate::fast_move::{canonical_prefix_into, parse_move_token};
+use crate::fast_move::{canonical_prefix, parse_move_token};
 use crate::pgr::visitor::{MoveToken, Visitor};
 use std::io::Read;
 
@@ -153,14 +153,8 @@ impl<R: Read> Reader<R> {
                     (pos, line, origin) = (k, l, o);
                 };
                 // A canonical move up to a delimiter: the word that `word` would read.
-                let mut token = MoveToken {
-                    text: "",
-                    mv: None,
-                    line: l,
-                    column: text_start.wrapping_sub(o),
-                };
                 if !SKIP
-                    && let Some(n) = canonical_prefix_into(&bytes[text_start..], &mut token.mv)
+                    && let Some((mv, n)) = canonical_prefix(&bytes[text_start..])
                     && let end = text_start + n
                     && let Some(&delimiter) = bytes.get(end)
                     && is_delimiter(delimiter)
@@ -169,8 +163,12 @@ impl<R: Read> Reader<R> {
                     let Some(written) = text.get(text_start..end) else {
                         break 'window;
                     };
-                    token.text = written;
-                    v.move_token(token);
+                    v.move_token(MoveToken {
+                        text: written,
+                        mv: Some(mv),
+                        line: l,
+                        column: text_start.wrapping_sub(o),
+                    });
                     moved = true;
                     (pos, line, origin) = (end, l, o);
                     scan = end + usize::from(delimiter == b' ');
