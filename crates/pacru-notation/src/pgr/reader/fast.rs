@@ -174,60 +174,20 @@ impl<R: Read> Reader<R> {
                     scan = end + usize::from(delimiter == b' ');
                     continue;
                 }
-                if text_start == word_start && !bytes[word_start].is_ascii_alphabetic() {
-                    break 'window;
-                }
-                // Any other word: up to a delimiter at depth 0 or a line break.
-                let scan_end = bytes.len().min(word_start + MAX_TOKEN_BYTES + 1);
-                let mut depth = 0u32;
-                let mut end = text_start;
-                loop {
-                    while end < scan_end && CLASSES[bytes[end] as usize] == WORD {
-                        end += 1;
-                    }
-                    if end >= bytes.len() {
-                        break 'tokens;
-                    }
-                    if end >= scan_end {
-                        // Too long.
-                        break 'window;
-                    }
-                    match CLASSES[bytes[end] as usize] {
-                        BREAK if depth == 0 => break,
-                        EOL => break,
-                        BREAK => {}
-                        OPEN => depth += 1,
-                        CLOSE => depth = depth.saturating_sub(1),
-                        _ => break 'window,
-                    }
-                    end += 1;
-                }
-                let word = &bytes[text_start..end];
-                let is_move = word.len() >= 2
-                    && matches!(word[0].to_ascii_lowercase(), b'a'..=b'i')
-                    && matches!(word[1], b'1'..=b'9');
-                if !is_move && !word.eq_ignore_ascii_case(b"pass") {
-                    break 'window;
-                }
+                // Any other word: a move in another spelling, or `pass`.
+                let end = match other_word(bytes, word_start, text_start) {
+                    Word::Found(end) => end,
+                    Word::Cut => break 'tokens,
+                    Word::Stop => break 'window,
+                };
                 if !SKIP {
                     let Some(token) = text.get(text_start..end) else {
                         break 'window;
                     };
-                    // A move in another spelling (or one that does not parse), or `pass`.
-                    let mv = if is_move {
-                        match parse_move_token(token) {
-                            Ok(mv) => Some(mv),
-                            Err(_) => break 'window,
-                        }
-                    } else {
-                        None
-                    };
-                    v.move_token(MoveToken {
-                        text: token,
-                        mv,
-                        line: l,
-                        column: text_start.wrapping_sub(o),
-                    });
+                    let column = text_start.wrapping_sub(o);
+                    if !other_move(v, token, l, column) {
+                        break 'window;
+                    }
                 }
                 moved = true;
                 (pos, line, origin) = (end, l, o);
@@ -259,4 +219,84 @@ impl<R: Read> Reader<R> {
         self.column = (pos - start).wrapping_sub(origin);
         moved
     }
+}
+
+/// How a word other than a canonical move ends (see [`other_word`]).
+enum Word {
+    /// At this index: a move in another spelling (or one that does not parse),
+    /// or `pass`.
+    Found(usize),
+    /// Not within the window.
+    Cut,
+    /// The word is something else, or too long: left to the general path.
+    Stop,
+}
+
+/// The word of `bytes` from `word_start` (`text_start` after a round number
+/// glued to it), up to a delimiter at depth 0 or a line break, as `word` reads
+/// it, if it is a move or `pass`.
+#[inline(never)]
+fn other_word(bytes: &[u8], word_start: usize, text_start: usize) -> Word {
+    if text_start == word_start && !bytes[word_start].is_ascii_alphabetic() {
+        return Word::Stop;
+    }
+    let scan_end = bytes.len().min(word_start + MAX_TOKEN_BYTES + 1);
+    let mut depth = 0u32;
+    let mut end = text_start;
+    loop {
+        while end < scan_end && CLASSES[bytes[end] as usize] == WORD {
+            end += 1;
+        }
+        if end >= bytes.len() {
+            return Word::Cut;
+        }
+        if end >= scan_end {
+            // Too long.
+            return Word::Stop;
+        }
+        match CLASSES[bytes[end] as usize] {
+            BREAK if depth == 0 => break,
+            EOL => break,
+            BREAK => {}
+            OPEN => depth += 1,
+            CLOSE => depth = depth.saturating_sub(1),
+            _ => return Word::Stop,
+        }
+        end += 1;
+    }
+    let word = &bytes[text_start..end];
+    if is_move_word(word) || word.eq_ignore_ascii_case(b"pass") {
+        Word::Found(end)
+    } else {
+        Word::Stop
+    }
+}
+
+/// Whether `word` starts like a move (a field, in either case).
+fn is_move_word(word: &[u8]) -> bool {
+    word.len() >= 2
+        && matches!(word[0].to_ascii_lowercase(), b'a'..=b'i')
+        && matches!(word[1], b'1'..=b'9')
+}
+
+/// Hands `v` the word `token` that [`other_word`] found, at `line` and
+/// `column`: a move in another spelling, or `pass`. False, handing nothing, for
+/// a move that does not parse.
+#[inline(never)]
+fn other_move<V: Visitor>(v: &mut V, token: &str, line: usize, column: usize) -> bool {
+    let mv = if is_move_word(token.as_bytes()) {
+        match parse_move_token(token) {
+            Ok(mv) => Some(mv),
+            Err(_) => return false,
+        }
+    } else {
+        None
+    };
+    v.move_token(MoveToken {
+        text: token,
+        mv,
+        line,
+        column,
+    });
+    true
 }
