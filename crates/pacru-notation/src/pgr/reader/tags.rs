@@ -568,12 +568,18 @@ impl TagBook {
             {
                 self.work += self.ends.len() as u64;
             }
-            let mut begin = 0;
-            for (&end, &other) in self.ends.iter().zip(&self.keys) {
-                if other == key && names.get(begin..end) == Some(name.as_bytes()) {
+            let mut from = 0;
+            while let Some(j) = self
+                .keys
+                .get(from..)
+                .and_then(|keys| keys.iter().position(|&k| k == key))
+            {
+                let i = from + j;
+                let begin = i.checked_sub(1).map_or(0, |p| self.ends[p]);
+                if names.get(begin..self.ends[i]) == Some(name.as_bytes()) {
                     return true;
                 }
-                begin = end;
+                from = i + 1;
             }
             return false;
         }
@@ -592,13 +598,11 @@ impl TagBook {
     }
 }
 
-/// A digest of a tag name, its length and first bytes: equal names have equal
-/// keys, and most different names different keys.
+/// A digest of a tag name, its length and its first and last bytes: equal names
+/// have equal keys, and most different names different keys.
 fn name_key(name: &str) -> u64 {
     let bytes = name.as_bytes();
-    let mut key = bytes.len() as u64;
-    for &b in bytes.iter().take(7) {
-        key = key << 8 | u64::from(b);
-    }
-    key
+    let first = bytes.first().copied().unwrap_or_default();
+    let last = bytes.last().copied().unwrap_or_default();
+    (bytes.len() as u64) << 16 | u64::from(first) << 8 | u64::from(last)
 }
