@@ -2,7 +2,7 @@
 
 use super::visitor::Visitor;
 use super::{ErrorPlace, Game, PgrError};
-use errors::Resync;
+use errors::{Fail, Resync};
 use std::io::{self, Read};
 
 mod buffer;
@@ -246,19 +246,31 @@ impl<R: Read> Reader<R> {
             setup_tag: false,
             setup_broken: false,
         };
-        match self.parse_game(visitor, &mut state) {
+        let read = self.parse_game(visitor, &mut state);
+        let out = self.game_read(read, &mut state);
+        self.tags.recycle(&mut state.checked);
+        out
+    }
+
+    /// The outcome of reading the game of `state`, `read` by `parse_game`.
+    fn game_read<O>(
+        &mut self,
+        read: Result<Option<O>, Fail>,
+        state: &mut GameState,
+    ) -> Result<Option<O>, PgrError> {
+        match read {
             Ok(Some(out)) => Ok(Some(out)),
             Ok(None) => {
                 self.done = true;
                 match self.io_error.take() {
-                    Some(e) => Err(self.io_failure(&state, e)),
+                    Some(e) => Err(self.io_failure(state, e)),
                     None => Ok(None),
                 }
             }
             Err(fail) => {
                 if let Some(e) = self.io_error.take() {
                     self.done = true;
-                    return Err(self.io_failure(&state, e));
+                    return Err(self.io_failure(state, e));
                 }
                 if self.lenient {
                     self.resync = Some(fail.resync);

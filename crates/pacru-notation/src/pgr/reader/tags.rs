@@ -50,6 +50,9 @@ pub(super) struct TagBook {
     set: HashSet<String>,
     /// The tag lines counted, a refused duplicate included.
     count: usize,
+    /// Buffers for the values of the tags the reader checks, kept from game to
+    /// game for their allocations.
+    spare_values: Vec<String>,
     /// Names compared, for the tests.
     #[cfg(test)]
     pub(super) work: u64,
@@ -517,7 +520,10 @@ fn finish_tag_line<V: Visitor>(
             line: value_at.line,
             column: value_at.column + 1,
         };
-        state.checked[i] = Some((value.to_string(), pos));
+        let mut kept = book.spare_values.pop().unwrap_or_default();
+        kept.clear();
+        kept.push_str(value);
+        state.checked[i] = Some((kept, pos));
     }
     v.tag(name, value, line);
     book.add(name, key);
@@ -532,6 +538,16 @@ impl TagBook {
         self.keys.clear();
         self.set.clear();
         self.count = 0;
+    }
+
+    /// Takes back the buffers of the checked tag values of a game read.
+    pub(super) fn recycle(&mut self, checked: &mut [Option<(String, Pos)>]) {
+        self.spare_values.extend(
+            checked
+                .iter_mut()
+                .filter_map(Option::take)
+                .map(|(value, _)| value),
+        );
     }
 
     /// Counts tag `name`, refusing it past [`MAX_TAGS`] tags or as a
