@@ -381,6 +381,9 @@ pub struct Checker {
     moves_read: usize,
 }
 
+/// The first capacity of a [`Checker`]'s list of movers: most games fit.
+const MOVERS_CAPACITY: usize = 256;
+
 /// How many start positions a [`Checker`] keeps for reuse.
 const STARTS_KEPT: usize = 8;
 
@@ -576,7 +579,7 @@ impl Visitor for Checker {
 
     fn begin_movetext(&mut self) -> Skip {
         let result = self.tags.get(RefereeTags::RESULT).unwrap_or("*");
-        let mut replay = Replay::new(self.index, self.line, result, 64);
+        let mut replay = Replay::new(self.index, self.line, result, MOVERS_CAPACITY);
         match self.start_position() {
             Ok((pos, passes)) => replay.start(pos, passes),
             Err(message) => replay.malformed(self.line, 1, message),
