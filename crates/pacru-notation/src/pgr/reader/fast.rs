@@ -85,12 +85,16 @@ impl<R: Read> Reader<R> {
         let mut start = self.pos;
         let mut size = MIN_WINDOW;
         let mut text = utf8_prefix(&buf[start..buf.len().min(start + size)]);
-        // Where the fast path stands (before the spaces of the next token): index,
-        // line, and `origin`, such that the column of index `i` on the current line
-        // is `i - origin` (all is ASCII here: a byte is a column).
+        // Where the fast path stands (before the spaces of the next token).
         let mut pos = 0;
-        let mut line = self.line;
-        let mut origin = 0usize.wrapping_sub(self.column);
+        // The line and `origin` where the scan stands, such that the column of
+        // index `i` on the current line is `i - origin` (all is ASCII here: a
+        // byte is a column). Only spaces lie between `pos` and the scan, so these
+        // are also those of `pos` until the scan crosses a line break; then
+        // `line` and `origin` keep those of `pos`, which `saved_for` names.
+        let mut l = self.line;
+        let mut o = 0usize.wrapping_sub(self.column);
+        let (mut line, mut origin, mut saved_for) = (l, o, usize::MAX);
         // Where to look for the next token: `pos`, or past the space after a move.
         let mut scan = 0;
         // Whether a move or `pass` was read.
@@ -110,12 +114,15 @@ impl<R: Read> Reader<R> {
                 // token. The fast path stands after each such round number, so
                 // that a long run of them is read once (the general path would
                 // skip them all the same).
-                let (mut i, mut l, mut o) = (scan, line, origin);
+                let mut i = scan;
                 let (word_start, text_start) = loop {
                     let Some(&b) = bytes.get(i) else {
                         break 'tokens;
                     };
                     if b == b'\n' {
+                        if saved_for != pos {
+                            (line, origin, saved_for) = (l, o, pos);
+                        }
                         l += 1;
                         o = i;
                         i += 1;
@@ -150,7 +157,7 @@ impl<R: Read> Reader<R> {
                         break (i, k);
                     }
                     i = k;
-                    (pos, line, origin) = (k, l, o);
+                    pos = k;
                 };
                 // A canonical move up to a delimiter: the word that `word` would read.
                 if !SKIP
@@ -170,7 +177,7 @@ impl<R: Read> Reader<R> {
                         column: text_start.wrapping_sub(o),
                     });
                     moved = true;
-                    (pos, line, origin) = (end, l, o);
+                    pos = end;
                     scan = end + usize::from(delimiter == b' ');
                     continue;
                 }
@@ -190,7 +197,7 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 moved = true;
-                (pos, line, origin) = (end, l, o);
+                pos = end;
                 scan = pos;
             }
             // The window ends within the next token (or its spaces): a longer one
@@ -208,9 +215,16 @@ impl<R: Read> Reader<R> {
             }
             text = longer;
             start = next;
-            origin = origin.wrapping_sub(pos);
+            if saved_for == pos {
+                (l, o) = (line, origin);
+            }
+            o = o.wrapping_sub(pos);
+            saved_for = usize::MAX;
             pos = 0;
             scan = 0;
+        }
+        if saved_for != pos {
+            (line, origin) = (l, o);
         }
         let pos = start + pos;
         self.offset = base + pos as u64;
