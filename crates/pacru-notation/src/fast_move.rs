@@ -22,9 +22,7 @@ pub(crate) fn canonical_prefix(b: &[u8]) -> Option<(Move, usize)> {
 }
 
 /// [`canonical_prefix`] writing the move into `out` (unchanged when `None` is
-/// returned). The reader parses straight into the token it hands its visitor:
-/// a move built elsewhere and copied there is written byte by byte and read back
-/// as one wide value, which stalls the processor.
+/// returned).
 #[inline(always)]
 pub(crate) fn canonical_prefix_into(b: &[u8], out: &mut Option<Move>) -> Option<usize> {
     let [f1, r1, sep, f2, r2, ref rest @ ..] = *b else {

@@ -381,6 +381,9 @@ pub struct Checker {
     moves_read: usize,
 }
 
+/// The first capacity of a [`Checker`]'s list of movers: most games fit.
+const MOVERS_CAPACITY: usize = 256;
+
 /// How many start positions a [`Checker`] keeps for reuse.
 const STARTS_KEPT: usize = 8;
 
@@ -407,7 +410,7 @@ impl RefereeTags {
     }
 
     fn set(&mut self, name: &str, value: &str) {
-        if let Some(i) = SETUP_TAGS.iter().position(|&n| n == name) {
+        if let Some(i) = setup_tag_index(name) {
             self.values[i].clear();
             self.values[i].push_str(value);
             self.present[i] = true;
@@ -429,6 +432,19 @@ impl RefereeTags {
             }
         }
         game
+    }
+}
+
+/// The index of `name` in `SETUP_TAGS`, if it is one of them.
+fn setup_tag_index(name: &str) -> Option<usize> {
+    match name {
+        "Players" => Some(0),
+        "Seats" => Some(1),
+        "Rules" => Some(2),
+        "Position" => Some(3),
+        "Result" => Some(RefereeTags::RESULT),
+        "Termination" => Some(RefereeTags::TERMINATION),
+        _ => None,
     }
 }
 
@@ -563,7 +579,7 @@ impl Visitor for Checker {
 
     fn begin_movetext(&mut self) -> Skip {
         let result = self.tags.get(RefereeTags::RESULT).unwrap_or("*");
-        let mut replay = Replay::new(self.index, self.line, result, 64);
+        let mut replay = Replay::new(self.index, self.line, result, MOVERS_CAPACITY);
         match self.start_position() {
             Ok((pos, passes)) => replay.start(pos, passes),
             Err(message) => replay.malformed(self.line, 1, message),
@@ -623,5 +639,20 @@ fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Opt
             "the result is {c} with Termination \"rules\", but the moves do not end the game under the rules"
         )),
         Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setup_tag_index_agrees_with_setup_tags() {
+        for (i, name) in SETUP_TAGS.iter().enumerate() {
+            assert_eq!(setup_tag_index(name), Some(i), "{name}");
+        }
+        for name in ["Event", "players", "Result ", "", "Terminatio"] {
+            assert_eq!(setup_tag_index(name), None, "{name}");
+        }
     }
 }

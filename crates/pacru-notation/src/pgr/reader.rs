@@ -2,8 +2,7 @@
 
 use super::visitor::Visitor;
 use super::{ErrorPlace, Game, PgrError};
-use errors::Resync;
-use std::collections::HashSet;
+use errors::{Fail, Resync};
 use std::io::{self, Read};
 
 mod buffer;
@@ -58,16 +57,11 @@ pub struct Reader<R> {
     max_game_bytes: u64,
     max_comment_bytes: usize,
     scratch: Vec<u8>,
-    /// The names of the current game's tags, one after the other; each ends at
-    /// the corresponding index of `tag_ends`.
-    tag_names: String,
-    tag_ends: Vec<usize>,
-    /// The same names once a game has more than [`tags::FEW_TAGS`], for the
-    /// duplicate check.
-    tag_set: HashSet<String>,
-    tag_count: usize,
+    /// The tags of the current game read so far.
+    tags: tags::TagBook,
     /// Units of work of the scans that could grow faster than the input (bytes
-    /// scanned by the fast path, names compared), for the tests.
+    /// scanned by the fast path; the names compared are counted in `tags`), for
+    /// the tests.
     #[cfg(test)]
     work: u64,
     /// The name of the tag being read (kept for its allocation).
@@ -122,10 +116,7 @@ impl<R: Read> Reader<R> {
             max_game_bytes: DEFAULT_MAX_GAME_BYTES,
             max_comment_bytes: DEFAULT_MAX_COMMENT_BYTES,
             scratch: Vec::with_capacity(256),
-            tag_names: String::new(),
-            tag_ends: Vec::new(),
-            tag_set: HashSet::new(),
-            tag_count: 0,
+            tags: tags::TagBook::default(),
             #[cfg(test)]
             work: 0,
             tag_name: String::new(),
@@ -255,19 +246,31 @@ impl<R: Read> Reader<R> {
             setup_tag: false,
             setup_broken: false,
         };
-        match self.parse_game(visitor, &mut state) {
+        let read = self.parse_game(visitor, &mut state);
+        let out = self.game_read(read, &mut state);
+        self.tags.recycle(&mut state.checked);
+        out
+    }
+
+    /// The outcome of reading the game of `state`, `read` by `parse_game`.
+    fn game_read<O>(
+        &mut self,
+        read: Result<Option<O>, Fail>,
+        state: &mut GameState,
+    ) -> Result<Option<O>, PgrError> {
+        match read {
             Ok(Some(out)) => Ok(Some(out)),
             Ok(None) => {
                 self.done = true;
                 match self.io_error.take() {
-                    Some(e) => Err(self.io_failure(&state, e)),
+                    Some(e) => Err(self.io_failure(state, e)),
                     None => Ok(None),
                 }
             }
             Err(fail) => {
                 if let Some(e) = self.io_error.take() {
                     self.done = true;
-                    return Err(self.io_failure(&state, e));
+                    return Err(self.io_failure(state, e));
                 }
                 if self.lenient {
                     self.resync = Some(fail.resync);

@@ -424,6 +424,15 @@ mod tests {
     }
 
     #[test]
+    fn push_number_writes_decimal() {
+        for n in [0, 1, 9, 10, 99, 100, 12_345, usize::MAX] {
+            let mut out = "x".to_string();
+            push_number(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
+
+    #[test]
     fn direct_writing_gives_the_bytes_of_the_general_writers() {
         let (_, tape) = TapeReader::new(&b""[..], 1 << 10, None);
         let results = [

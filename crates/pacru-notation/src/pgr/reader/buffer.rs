@@ -10,6 +10,14 @@ pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 
+/// The longest valid UTF-8 prefix of `bytes`.
+pub(super) fn utf8_prefix(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    }
+}
+
 impl<R: Read> Reader<R> {
     #[cold]
     pub(super) fn fill(&mut self) -> bool {

@@ -1,10 +1,10 @@
 //! The reader's fast path for plain movetext: spaces, round numbers and canonical
 //! moves read straight from the buffer (`Reader::fast_movetext`).
 
-use super::buffer::is_space;
+use super::buffer::{is_space, utf8_prefix};
 use super::movetext::{DELIMITERS, is_delimiter};
 use super::{GameState, MAX_TOKEN_BYTES, Reader};
-use crate::fast_move::{canonical_prefix_into, parse_move_token};
+use crate::fast_move::{canonical_prefix, parse_move_token};
 use crate::pgr::visitor::{MoveToken, Visitor};
 use std::io::Read;
 
@@ -47,14 +47,6 @@ const CLASSES: [u8; 256] = {
 const MIN_WINDOW: usize = 512;
 const MAX_WINDOW: usize = 16 * 1024;
 
-/// The longest valid UTF-8 prefix of `bytes`.
-fn utf8_prefix(bytes: &[u8]) -> &str {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
-    }
-}
-
 impl<R: Read> Reader<R> {
     /// Reads movetext the fast way, without copying: spaces, round numbers ("12.",
     /// "12...", also glued to a move), moves and `pass`, each one only when the
@@ -93,12 +85,16 @@ impl<R: Read> Reader<R> {
         let mut start = self.pos;
         let mut size = MIN_WINDOW;
         let mut text = utf8_prefix(&buf[start..buf.len().min(start + size)]);
-        // Where the fast path stands (before the spaces of the next token): index,
-        // line, and `origin`, such that the column of index `i` on the current line
-        // is `i - origin` (all is ASCII here: a byte is a column).
+        // Where the fast path stands (before the spaces of the next token).
         let mut pos = 0;
-        let mut line = self.line;
-        let mut origin = 0usize.wrapping_sub(self.column);
+        // The line and `origin` where the scan stands, such that the column of
+        // index `i` on the current line is `i - origin` (all is ASCII here: a
+        // byte is a column). Only spaces lie between `pos` and the scan, so these
+        // are also those of `pos` until the scan crosses a line break; then
+        // `line` and `origin` keep those of `pos`, which `saved_for` names.
+        let mut l = self.line;
+        let mut o = 0usize.wrapping_sub(self.column);
+        let (mut line, mut origin, mut saved_for) = (l, o, usize::MAX);
         // Where to look for the next token: `pos`, or past the space after a move.
         let mut scan = 0;
         // Whether a move or `pass` was read.
@@ -118,12 +114,15 @@ impl<R: Read> Reader<R> {
                 // token. The fast path stands after each such round number, so
                 // that a long run of them is read once (the general path would
                 // skip them all the same).
-                let (mut i, mut l, mut o) = (scan, line, origin);
+                let mut i = scan;
                 let (word_start, text_start) = loop {
                     let Some(&b) = bytes.get(i) else {
                         break 'tokens;
                     };
                     if b == b'\n' {
+                        if saved_for != pos {
+                            (line, origin, saved_for) = (l, o, pos);
+                        }
                         l += 1;
                         o = i;
                         i += 1;
@@ -158,17 +157,11 @@ impl<R: Read> Reader<R> {
                         break (i, k);
                     }
                     i = k;
-                    (pos, line, origin) = (k, l, o);
+                    pos = k;
                 };
                 // A canonical move up to a delimiter: the word that `word` would read.
-                let mut token = MoveToken {
-                    text: "",
-                    mv: None,
-                    line: l,
-                    column: text_start.wrapping_sub(o),
-                };
                 if !SKIP
-                    && let Some(n) = canonical_prefix_into(&bytes[text_start..], &mut token.mv)
+                    && let Some((mv, n)) = canonical_prefix(&bytes[text_start..])
                     && let end = text_start + n
                     && let Some(&delimiter) = bytes.get(end)
                     && is_delimiter(delimiter)
@@ -177,70 +170,34 @@ impl<R: Read> Reader<R> {
                     let Some(written) = text.get(text_start..end) else {
                         break 'window;
                     };
-                    token.text = written;
-                    v.move_token(token);
+                    v.move_token(MoveToken {
+                        text: written,
+                        mv: Some(mv),
+                        line: l,
+                        column: text_start.wrapping_sub(o),
+                    });
                     moved = true;
-                    (pos, line, origin) = (end, l, o);
+                    pos = end;
                     scan = end + usize::from(delimiter == b' ');
                     continue;
                 }
-                if text_start == word_start && !bytes[word_start].is_ascii_alphabetic() {
-                    break 'window;
-                }
-                // Any other word: up to a delimiter at depth 0 or a line break.
-                let scan_end = bytes.len().min(word_start + MAX_TOKEN_BYTES + 1);
-                let mut depth = 0u32;
-                let mut end = text_start;
-                loop {
-                    while end < scan_end && CLASSES[bytes[end] as usize] == WORD {
-                        end += 1;
-                    }
-                    if end >= bytes.len() {
-                        break 'tokens;
-                    }
-                    if end >= scan_end {
-                        // Too long.
-                        break 'window;
-                    }
-                    match CLASSES[bytes[end] as usize] {
-                        BREAK if depth == 0 => break,
-                        EOL => break,
-                        BREAK => {}
-                        OPEN => depth += 1,
-                        CLOSE => depth = depth.saturating_sub(1),
-                        _ => break 'window,
-                    }
-                    end += 1;
-                }
-                let word = &bytes[text_start..end];
-                let is_move = word.len() >= 2
-                    && matches!(word[0].to_ascii_lowercase(), b'a'..=b'i')
-                    && matches!(word[1], b'1'..=b'9');
-                if !is_move && !word.eq_ignore_ascii_case(b"pass") {
-                    break 'window;
-                }
+                // Any other word: a move in another spelling, or `pass`.
+                let end = match other_word(bytes, word_start, text_start) {
+                    Word::Found(end) => end,
+                    Word::Cut => break 'tokens,
+                    Word::Stop => break 'window,
+                };
                 if !SKIP {
                     let Some(token) = text.get(text_start..end) else {
                         break 'window;
                     };
-                    // A move in another spelling (or one that does not parse), or `pass`.
-                    let mv = if is_move {
-                        match parse_move_token(token) {
-                            Ok(mv) => Some(mv),
-                            Err(_) => break 'window,
-                        }
-                    } else {
-                        None
-                    };
-                    v.move_token(MoveToken {
-                        text: token,
-                        mv,
-                        line: l,
-                        column: text_start.wrapping_sub(o),
-                    });
+                    let column = text_start.wrapping_sub(o);
+                    if !other_move(v, token, l, column) {
+                        break 'window;
+                    }
                 }
                 moved = true;
-                (pos, line, origin) = (end, l, o);
+                pos = end;
                 scan = pos;
             }
             // The window ends within the next token (or its spaces): a longer one
@@ -258,9 +215,16 @@ impl<R: Read> Reader<R> {
             }
             text = longer;
             start = next;
-            origin = origin.wrapping_sub(pos);
+            if saved_for == pos {
+                (l, o) = (line, origin);
+            }
+            o = o.wrapping_sub(pos);
+            saved_for = usize::MAX;
             pos = 0;
             scan = 0;
+        }
+        if saved_for != pos {
+            (line, origin) = (l, o);
         }
         let pos = start + pos;
         self.offset = base + pos as u64;
@@ -269,4 +233,84 @@ impl<R: Read> Reader<R> {
         self.column = (pos - start).wrapping_sub(origin);
         moved
     }
+}
+
+/// How a word other than a canonical move ends (see [`other_word`]).
+enum Word {
+    /// At this index: a move in another spelling (or one that does not parse),
+    /// or `pass`.
+    Found(usize),
+    /// Not within the window.
+    Cut,
+    /// The word is something else, or too long: left to the general path.
+    Stop,
+}
+
+/// The word of `bytes` from `word_start` (`text_start` after a round number
+/// glued to it), up to a delimiter at depth 0 or a line break, as `word` reads
+/// it, if it is a move or `pass`.
+#[inline(never)]
+fn other_word(bytes: &[u8], word_start: usize, text_start: usize) -> Word {
+    if text_start == word_start && !bytes[word_start].is_ascii_alphabetic() {
+        return Word::Stop;
+    }
+    let scan_end = bytes.len().min(word_start + MAX_TOKEN_BYTES + 1);
+    let mut depth = 0u32;
+    let mut end = text_start;
+    loop {
+        while end < scan_end && CLASSES[bytes[end] as usize] == WORD {
+            end += 1;
+        }
+        if end >= bytes.len() {
+            return Word::Cut;
+        }
+        if end >= scan_end {
+            // Too long.
+            return Word::Stop;
+        }
+        match CLASSES[bytes[end] as usize] {
+            BREAK if depth == 0 => break,
+            EOL => break,
+            BREAK => {}
+            OPEN => depth += 1,
+            CLOSE => depth = depth.saturating_sub(1),
+            _ => return Word::Stop,
+        }
+        end += 1;
+    }
+    let word = &bytes[text_start..end];
+    if is_move_word(word) || word.eq_ignore_ascii_case(b"pass") {
+        Word::Found(end)
+    } else {
+        Word::Stop
+    }
+}
+
+/// Whether `word` starts like a move (a field, in either case).
+fn is_move_word(word: &[u8]) -> bool {
+    word.len() >= 2
+        && matches!(word[0].to_ascii_lowercase(), b'a'..=b'i')
+        && matches!(word[1], b'1'..=b'9')
+}
+
+/// Hands `v` the word `token` that [`other_word`] found, at `line` and
+/// `column`: a move in another spelling, or `pass`. False, handing nothing, for
+/// a move that does not parse.
+#[inline(never)]
+fn other_move<V: Visitor>(v: &mut V, token: &str, line: usize, column: usize) -> bool {
+    let mv = if is_move_word(token.as_bytes()) {
+        match parse_move_token(token) {
+            Ok(mv) => Some(mv),
+            Err(_) => return false,
+        }
+    } else {
+        None
+    };
+    v.move_token(MoveToken {
+        text: token,
+        mv,
+        line,
+        column,
+    });
+    true
 }

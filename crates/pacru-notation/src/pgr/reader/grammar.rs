@@ -43,12 +43,17 @@ impl<R: Read> Reader<R> {
                 v.comment_before_tags(text);
             }
         }
-        self.tag_names.clear();
-        self.tag_ends.clear();
-        self.tag_set.clear();
-        self.tag_count = 0;
+        self.tags.clear();
         // Tag section.
         while self.peek() == Some(b'[') {
+            match self.fast_tags(v, state) {
+                Ok(true) => {
+                    self.skip_spaces();
+                    continue;
+                }
+                Ok(false) => {}
+                Err(fail) => return Err(self.read_rest_of_tags(v, state, fail)),
+            }
             self.check_size(state)?;
             if let Err(fail) = self.parse_tag(v, state) {
                 return Err(self.read_rest_of_tags(v, state, fail));

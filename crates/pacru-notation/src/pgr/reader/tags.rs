@@ -1,6 +1,7 @@
 //! The reader's tag section: tag lines, duplicate tags, and the checks of the
 //! tags the reader checks itself (`Result` and the setup tags).
 
+use super::buffer::{is_space, utf8_prefix};
 use super::errors::Fail;
 use super::{GameState, MAX_TAGS, MAX_TOKEN_BYTES, Pos, Reader};
 use crate::parse_ppn;
@@ -9,16 +10,70 @@ use crate::pgr::game::{
     check_players_agree, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
 };
 use crate::pgr::visitor::Visitor;
+use std::collections::HashSet;
 use std::io::Read;
 
 /// Up to this many tags, a new tag's name is compared with each one before it.
 pub(super) const FEW_TAGS: usize = 16;
 
-/// Where the parts of a tag line in its usual form are (see
-/// [`Reader::plain_tag_line`]).
+/// Where the parts of a tag line in its usual form are (see [`plain_tag_line`]).
 struct PlainTag {
     name_len: usize,
     value_len: usize,
+}
+
+impl PlainTag {
+    /// The length of the line without its line break.
+    fn len(&self) -> usize {
+        self.name_len + self.value_len + 5
+    }
+}
+
+/// The first size of the text the fast path through tag lines checks for UTF-8
+/// at once (a tag section fits); it doubles up to [`MAX_TAG_WINDOW`] for a line
+/// that does not fit.
+const MIN_TAG_WINDOW: usize = 256;
+const MAX_TAG_WINDOW: usize = 16 * 1024;
+
+/// The tags of the game being read, for the checks across its tag lines: how
+/// many there are, and whether a name comes twice.
+#[derive(Debug, Default)]
+pub(super) struct TagBook {
+    /// The names of the tags, one after the other; each ends at the
+    /// corresponding index of `ends`.
+    names: String,
+    ends: Vec<usize>,
+    /// The [`name_key`] of each name.
+    keys: Vec<u64>,
+    /// The same names once a game has more than [`FEW_TAGS`], for the
+    /// duplicate check.
+    set: HashSet<String>,
+    /// The tag lines counted, a refused duplicate included.
+    count: usize,
+    /// Buffers for the values of the tags the reader checks, kept from game to
+    /// game for their allocations.
+    spare_values: Vec<String>,
+    /// Names compared, for the tests.
+    #[cfg(test)]
+    pub(super) work: u64,
+}
+
+/// Why a tag line read whole is refused.
+enum Refusal {
+    /// The game has [`MAX_TAGS`] tags already.
+    TooMany,
+    /// The game has a tag of that name already.
+    Duplicate,
+}
+
+impl Refusal {
+    /// The error message for tag `name`.
+    fn message(&self, name: &str) -> String {
+        match self {
+            Refusal::TooMany => format!("more than {MAX_TAGS} tags in one game"),
+            Refusal::Duplicate => format!("bad tag line: tag {name} is given twice"),
+        }
+    }
 }
 
 /// Classes of bytes in a tag line in its usual form: a byte of a tag name...
@@ -42,9 +97,6 @@ const PLAIN_TAG: [u8; 256] = {
     table
 };
 
-/// The tags that decide a game's start position.
-const SETUP_NAMES: [&str; 4] = ["Players", "Seats", "Rules", "Position"];
-
 /// Which tags the reader checks itself, with where their value was written: the
 /// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
 /// `Position`).
@@ -57,6 +109,12 @@ pub(super) fn checked_tag(name: &str) -> Option<usize> {
         "Position" => Some(4),
         _ => None,
     }
+}
+
+/// Whether the tag of [`checked_tag`] index `checked` decides the start
+/// position (all but `Result`).
+fn sets_up(checked: Option<usize>) -> bool {
+    matches!(checked, Some(i) if i > 0)
 }
 
 impl<R: Read> Reader<R> {
@@ -81,11 +139,11 @@ impl<R: Read> Reader<R> {
         state: &mut GameState,
     ) -> Result<(), Fail> {
         let at = self.here();
+        if let Some(read) = self.read_plain_tag_line(v, state, at) {
+            return read;
+        }
         let mut name = std::mem::take(&mut self.tag_name);
         name.clear();
-        if let Some(plain) = self.plain_tag_line() {
-            return self.take_plain_tag_line(v, state, at, name, plain);
-        }
         self.advance(b'[');
         self.skip_blanks();
         while let Some(b) = self.peek() {
@@ -106,7 +164,8 @@ impl<R: Read> Reader<R> {
                 "expected a tag name (letters, digits, _) after '['",
             ));
         }
-        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
+        let checked = checked_tag(&name);
+        state.setup_tag = sets_up(checked);
         self.skip_blanks();
         let value_at = self.here();
         if self.peek() != Some(b'"') {
@@ -202,149 +261,113 @@ impl<R: Read> Reader<R> {
                 ));
             }
         }
-        self.finish_tag_line(v, state, at, value_at, name)
-    }
-
-    /// A tag line in its usual form, which the buffer holds whole: `[`, a name,
-    /// one space, a value in printable ASCII without `"` or `\\`, `"]`, then a line
-    /// break. Returns the lengths of the name and the value; the line is read
-    /// exactly as the general path would read it.
-    fn plain_tag_line(&self) -> Option<PlainTag> {
-        let line = &self.buf[self.pos..self.len];
-        let mut i = 1;
-        while i < line.len() && PLAIN_TAG[usize::from(line[i])] & NAME != 0 {
-            i += 1;
-        }
-        let name_len = i - 1;
-        if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line[1].is_ascii_alphabetic() {
-            return None;
-        }
-        if line.get(i..i + 2)? != b" \"" {
-            return None;
-        }
-        let value_start = i + 2;
-        i = value_start;
-        while i < line.len() && PLAIN_TAG[usize::from(line[i])] & VALUE != 0 {
-            i += 1;
-        }
-        let value_len = i - value_start;
-        if line.get(i..i + 3)? != b"\"]\n" || value_len > self.max_comment_bytes {
-            return None;
-        }
-        Some(PlainTag {
-            name_len,
-            value_len,
-        })
-    }
-
-    /// Reads the tag line [`Reader::plain_tag_line`] found at `at`.
-    fn take_plain_tag_line<V: Visitor>(
-        &mut self,
-        v: &mut V,
-        state: &mut GameState,
-        at: Pos,
-        mut name: String,
-        plain: PlainTag,
-    ) -> Result<(), Fail> {
-        let line = &self.buf[self.pos..self.len];
-        let name_bytes = &line[1..1 + plain.name_len];
-        let value_start = plain.name_len + 3;
-        let value = &line[value_start..value_start + plain.value_len];
-        // Both are ASCII.
-        name.extend(name_bytes.iter().map(|&b| char::from(b)));
-        self.scratch.clear();
-        self.scratch.extend_from_slice(value);
-        state.setup_tag = SETUP_NAMES.contains(&name.as_str());
-        let value_at = Pos {
-            offset: at.offset + plain.name_len as u64 + 2,
-            line: at.line,
-            column: at.column + plain.name_len + 2,
+        let value = std::mem::take(&mut self.scratch);
+        let Ok(text) = std::str::from_utf8(&value) else {
+            return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
         };
-        // Everything up to the line break, which is left for the caller.
-        let read = value_start + plain.value_len + 2;
-        self.pos += read;
-        self.offset += read as u64;
-        self.column += read;
-        self.finish_tag_line(v, state, at, value_at, name)
-    }
-
-    /// The end of reading a tag line: its value (in `scratch`) checked, the
-    /// tag counted, checked for a duplicate and handed to the visitor.
-    fn finish_tag_line<V: Visitor>(
-        &mut self,
-        v: &mut V,
-        state: &mut GameState,
-        at: Pos,
-        value_at: Pos,
-        name: String,
-    ) -> Result<(), Fail> {
-        // The value, in `scratch`'s allocation (given back below).
-        let value = match String::from_utf8(std::mem::take(&mut self.scratch)) {
-            Ok(value) => value,
-            Err(_) => {
-                return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
-            }
-        };
-        if self.tag_count >= MAX_TAGS {
-            return Err(self.fail(at, state, format!("more than {MAX_TAGS} tags in one game")));
-        }
-        self.tag_count += 1;
-        if self.is_duplicate_tag(&name) {
-            return Err(self.fail(
-                at,
-                state,
-                format!("bad tag line: tag {name} is given twice"),
-            ));
-        }
-        if let Some(i) = checked_tag(&name) {
-            // Column of the value's first character (after the quote).
-            let pos = Pos {
-                offset: value_at.offset + 1,
-                line: value_at.line,
-                column: value_at.column + 1,
-            };
-            state.checked[i] = Some((value.clone(), pos));
-        }
-        v.tag(&name, &value, at.line);
-        self.tag_names.push_str(&name);
-        self.tag_ends.push(self.tag_names.len());
-        if self.tag_ends.len() > FEW_TAGS {
-            self.tag_set.insert(name.clone());
-        }
+        let tag = (name.as_str(), text);
+        let finished = finish_tag_line(&mut self.tags, v, state, tag, checked, value_at, at.line)
+            .map_err(|refusal| self.fail(at, state, refusal.message(&name)));
         self.tag_name = name;
-        self.scratch = value.into_bytes();
-        Ok(())
+        self.scratch = value;
+        finished
     }
 
-    /// Whether the game already has a tag `name`: compared with each name for a
-    /// few tags, looked up in a set for more.
-    pub(super) fn is_duplicate_tag(&mut self, name: &str) -> bool {
-        if self.tag_ends.len() <= FEW_TAGS {
-            let mut begin = 0;
-            for &end in &self.tag_ends {
-                #[cfg(test)]
-                {
-                    self.work += 1;
+    /// Reads a tag line in its usual form (see [`plain_tag_line`]) standing at
+    /// `at`, exactly as the general path would; `None`, having read nothing, for
+    /// any other line.
+    fn read_plain_tag_line<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+        at: Pos,
+    ) -> Option<Result<(), Fail>> {
+        let line = &self.buf[self.pos..self.len];
+        let plain = plain_tag_line(line, self.max_comment_bytes)?;
+        // Printable ASCII: one check makes both `str`s.
+        let text = std::str::from_utf8(line.get(..plain.len())?).ok()?;
+        let taken = take_plain_tag(&mut self.tags, v, state, text, &plain, at)?;
+        // Everything up to the line break, which is left for the caller.
+        self.pos += plain.len();
+        self.offset += plain.len() as u64;
+        self.column += plain.len();
+        Some(taken.map_err(|message| self.fail(at, state, message)))
+    }
+
+    /// Reads tag lines in their usual form (see [`plain_tag_line`]), each with
+    /// the spaces after it, standing on the `[` of the first, as the general
+    /// path would; but where that checks each line for UTF-8 on its own, which
+    /// costs more than the line, this checks a window of the buffer once for
+    /// many. Stops before any other line, a line the buffer does not hold whole,
+    /// or one past the game's size limit, leaving it to the general path.
+    /// Returns whether it read a line (the spaces after the last may go on past
+    /// the buffer: the caller skips them); a tag refused is the general path's
+    /// error.
+    pub(super) fn fast_tags<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+    ) -> Result<bool, Fail> {
+        let mut read = false;
+        let mut size = MIN_TAG_WINDOW;
+        while self.fast_tag_window(v, state, size, &mut read)? && size < MAX_TAG_WINDOW {
+            size *= 2;
+        }
+        Ok(read)
+    }
+
+    /// Reads tag lines as [`Reader::fast_tags`] does from the valid UTF-8 of
+    /// the next `size` bytes of the buffer, setting `read` once it reads one.
+    /// Returns whether a larger window would hold more of them.
+    fn fast_tag_window<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        state: &mut GameState,
+        size: usize,
+        read: &mut bool,
+    ) -> Result<bool, Fail> {
+        let window = utf8_prefix(&self.buf[self.pos..self.len.min(self.pos + size)]);
+        let mut i = 0;
+        while self.offset - state.start.offset <= self.max_game_bytes {
+            let line = window.get(i..).unwrap_or_default();
+            let plain = match plain_tag_line(line.as_bytes(), self.max_comment_bytes) {
+                Some(plain) if line.starts_with('[') => plain,
+                _ => {
+                    // A line the window cuts off is read from a larger one.
+                    let whole = &self.buf[self.pos..self.len];
+                    return Ok(whole.len() > line.len()
+                        && whole.first() == Some(&b'[')
+                        && plain_tag_line(whole, self.max_comment_bytes).is_some());
                 }
-                if self.tag_names[begin..end] == *name {
-                    return true;
+            };
+            let at = self.here();
+            let Some(taken) = take_plain_tag(&mut self.tags, v, state, line, &plain, at) else {
+                break;
+            };
+            self.pos += plain.len();
+            self.offset += plain.len() as u64;
+            self.column += plain.len();
+            i += plain.len();
+            if let Err(message) = taken {
+                state.setup_broken |= state.setup_tag;
+                return Err(self.fail(at, state, message));
+            }
+            *read = true;
+            let spaces = window.as_bytes().get(i..).unwrap_or_default();
+            let spaces = spaces.iter().take_while(|&&b| is_space(b));
+            for &b in spaces {
+                if b == b'\n' {
+                    self.line += 1;
+                    self.column = 1;
+                } else {
+                    self.column += 1;
                 }
-                begin = end;
-            }
-            return false;
-        }
-        if self.tag_set.len() < self.tag_ends.len() {
-            let mut begin = 0;
-            for &end in &self.tag_ends {
-                self.tag_set.insert(self.tag_names[begin..end].to_string());
-                begin = end;
+                self.pos += 1;
+                self.offset += 1;
+                i += 1;
             }
         }
-        #[cfg(test)]
-        {
-            self.work += 1;
-        }
-        self.tag_set.contains(name)
+        Ok(false)
     }
 
     /// A bad tag line at `at`: what was `expected`, and what stands here instead.
@@ -418,4 +441,184 @@ impl<R: Read> Reader<R> {
         }
         Ok(())
     }
+}
+
+/// A tag line in its usual form at the start of `line` (the rest of the buffer,
+/// which holds it whole): `[`, a name, one space, a value in printable ASCII
+/// without `"` or `\\`, `"]`, then a line break. Returns the lengths of the name
+/// and the value.
+fn plain_tag_line(line: &[u8], max_value_bytes: usize) -> Option<PlainTag> {
+    let mut i = 1;
+    while i < line.len() && PLAIN_TAG[usize::from(line[i])] & NAME != 0 {
+        i += 1;
+    }
+    let name_len = i - 1;
+    if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line[1].is_ascii_alphabetic() {
+        return None;
+    }
+    if line.get(i..i + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = i + 2;
+    i = value_start;
+    while i < line.len() && PLAIN_TAG[usize::from(line[i])] & VALUE != 0 {
+        i += 1;
+    }
+    let value_len = i - value_start;
+    if line.get(i..i + 3)? != b"\"]\n" || value_len > max_value_bytes {
+        return None;
+    }
+    Some(PlainTag {
+        name_len,
+        value_len,
+    })
+}
+
+/// Hands the tag line in its usual form `plain` at the start of `line`, which
+/// stands at `at`, to [`finish_tag_line`]: the error message if it is refused;
+/// `None`, having done nothing, if `line` does not hold it.
+fn take_plain_tag<V: Visitor>(
+    book: &mut TagBook,
+    v: &mut V,
+    state: &mut GameState,
+    line: &str,
+    plain: &PlainTag,
+    at: Pos,
+) -> Option<Result<(), String>> {
+    let value_start = plain.name_len + 3;
+    let name = line.get(1..1 + plain.name_len)?;
+    let value = line.get(value_start..value_start + plain.value_len)?;
+    let checked = checked_tag(name);
+    state.setup_tag = sets_up(checked);
+    let value_at = Pos {
+        offset: at.offset + plain.name_len as u64 + 2,
+        line: at.line,
+        column: at.column + plain.name_len + 2,
+    };
+    let finished = finish_tag_line(book, v, state, (name, value), checked, value_at, at.line);
+    Some(finished.map_err(|refusal| refusal.message(name)))
+}
+
+/// The end of reading a tag line of the game on line `line`: tag `(name,
+/// value)` counted and checked for a duplicate, its value (whose quote is at
+/// `value_at`) kept if the reader checks it (`checked`, its [`checked_tag`]
+/// index), and both handed to the visitor.
+fn finish_tag_line<V: Visitor>(
+    book: &mut TagBook,
+    v: &mut V,
+    state: &mut GameState,
+    (name, value): (&str, &str),
+    checked: Option<usize>,
+    value_at: Pos,
+    line: usize,
+) -> Result<(), Refusal> {
+    let key = book.admit(name)?;
+    if let Some(i) = checked {
+        // Column of the value's first character (after the quote).
+        let pos = Pos {
+            offset: value_at.offset + 1,
+            line: value_at.line,
+            column: value_at.column + 1,
+        };
+        let mut kept = book.spare_values.pop().unwrap_or_default();
+        kept.clear();
+        kept.push_str(value);
+        state.checked[i] = Some((kept, pos));
+    }
+    v.tag(name, value, line);
+    book.add(name, key);
+    Ok(())
+}
+
+impl TagBook {
+    /// Forgets the tags of the last game.
+    pub(super) fn clear(&mut self) {
+        self.names.clear();
+        self.ends.clear();
+        self.keys.clear();
+        self.set.clear();
+        self.count = 0;
+    }
+
+    /// Takes back the buffers of the checked tag values of a game read.
+    pub(super) fn recycle(&mut self, checked: &mut [Option<(String, Pos)>]) {
+        self.spare_values.extend(
+            checked
+                .iter_mut()
+                .filter_map(Option::take)
+                .map(|(value, _)| value),
+        );
+    }
+
+    /// Counts tag `name`, refusing it past [`MAX_TAGS`] tags or as a
+    /// duplicate; returns its [`name_key`].
+    fn admit(&mut self, name: &str) -> Result<u64, Refusal> {
+        if self.count >= MAX_TAGS {
+            return Err(Refusal::TooMany);
+        }
+        self.count += 1;
+        let key = name_key(name);
+        if self.is_duplicate(name, key) {
+            return Err(Refusal::Duplicate);
+        }
+        Ok(key)
+    }
+
+    /// Records tag `name`, admitted, and its `key`.
+    fn add(&mut self, name: &str, key: u64) {
+        self.names.push_str(name);
+        self.ends.push(self.names.len());
+        self.keys.push(key);
+        if self.ends.len() > FEW_TAGS {
+            self.set.insert(name.to_string());
+        }
+    }
+
+    /// Whether the game already has a tag `name` (whose [`name_key`] is `key`):
+    /// compared with each name of the same key for a few tags, looked up in a
+    /// set for more.
+    fn is_duplicate(&mut self, name: &str, key: u64) -> bool {
+        let names = self.names.as_bytes();
+        if self.ends.len() <= FEW_TAGS {
+            #[cfg(test)]
+            {
+                self.work += self.ends.len() as u64;
+            }
+            let mut from = 0;
+            while let Some(j) = self
+                .keys
+                .get(from..)
+                .and_then(|keys| keys.iter().position(|&k| k == key))
+            {
+                let i = from + j;
+                let begin = i.checked_sub(1).map_or(0, |p| self.ends[p]);
+                if names.get(begin..self.ends[i]) == Some(name.as_bytes()) {
+                    return true;
+                }
+                from = i + 1;
+            }
+            return false;
+        }
+        if self.set.len() < self.ends.len() {
+            let mut begin = 0;
+            for &end in &self.ends {
+                self.set.insert(self.names[begin..end].to_string());
+                begin = end;
+            }
+        }
+        #[cfg(test)]
+        {
+            self.work += 1;
+        }
+        self.set.contains(name)
+    }
+}
+
+/// A digest of a tag name, its length and its first and last bytes: equal names
+/// have equal keys, and most different names different keys.
+fn name_key(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let first = bytes.first().copied().unwrap_or_default();
+    let last = bytes.last().copied().unwrap_or_default();
+    (bytes.len() as u64) << 16 | u64::from(first) << 8 | u64::from(last)
 }

@@ -487,7 +487,7 @@ fn work_to_read(text: &str) -> u64 {
             break;
         }
     }
-    reader.work
+    reader.work + reader.tags.work
 }
 
 /// A long run of round numbers is scanned once by the fast path, not once per
