@@ -190,7 +190,7 @@ const fn build_lines() -> [[u8; 81]; 81] {
 }
 
 /// The direction and distance from `from` to `to`, if they lie on one straight line.
-#[inline]
+#[inline(always)]
 pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
     let entry = LINE[from.index()][to.index()];
     if entry == NO_LINE {
@@ -201,7 +201,7 @@ pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
 }
 
 /// The fields strictly between `from` and `to`, which lie `direction` of `from`.
-#[inline]
+#[inline(always)]
 pub(crate) fn between(from: Field, to: Field, direction: Direction) -> Bitboard {
     let d = direction.index();
     Bitboard(RAY_MASK[from.index()][d] ^ RAY_MASK[to.index()][d] ^ Bitboard::from_field(to).0)

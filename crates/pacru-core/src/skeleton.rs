@@ -239,7 +239,7 @@ impl Position {
 /// The crossing benefit's candidates (R4, R10), on the board as it is after the
 /// chevron has arrived (and, for a pincer, after the captured field became ours).
 /// Returns whether it is a transformation, and the candidates.
-#[inline]
+#[inline(always)]
 fn crossing_candidates(turn: &Turn, from: Field, to: Field, pincer: bool) -> (bool, Bitboard) {
     let land = to.borderland().fields();
     let occupied_after = turn.occupied.without(from).with(to);
