@@ -4,7 +4,7 @@
 //! decides and explains; in debug builds every quick answer is compared with it.
 
 use crate::geometry::{between, line, neighbour};
-use crate::skeleton::{MovementKind, MovementSkeleton};
+use crate::skeleton::{MovementKind, MovementSkeleton, crossing_candidates};
 use crate::turn::Turn;
 use crate::validate::ResolvedMovement;
 use crate::{Bitboard, Direction, Field, Item, Movement, Position};
@@ -28,8 +28,8 @@ impl Position {
         if !self.facing[from.index()].allows_travel(travel) {
             return None;
         }
-        if distance == 1 && m.items.is_empty() && from.borderland_index() == to.borderland_index() {
-            return self.resolve_step_within_borderland(me, from, to, travel);
+        if distance == 1 {
+            return self.resolve_step(m, me, from, to, travel);
         }
         let turn = Turn::new(self, me);
         if distance > turn.power(from) {
@@ -69,28 +69,46 @@ impl Position {
         })
     }
 
-    /// [`Position::resolve_usual_movement`] for the commonest movement of all: a
-    /// step without items to the adjacent field `to`, in the borderland of
-    /// `from`, which `me`'s chevron on `from` faces. Nothing lies between, it is
-    /// no connection and crosses nothing, so it is legal when `to` is free and
-    /// not another player's colour, and `None` when a partner of `me` faces back
-    /// from beyond `to` (a meeting, left to the full check).
+    /// [`Position::resolve_usual_movement`] for a step, the commonest movement:
+    /// `me`'s chevron on `from` travels `travel` to the adjacent field `to`,
+    /// which it faces. Nothing lies between and no step is a connection, so it
+    /// is legal when `to` is free and not another player's colour and its items
+    /// are right: none, or one of the crossing's candidates when it crosses into
+    /// another borderland and the crossing has a benefit. `None` when a partner
+    /// of `me` faces back from beyond `to` (a meeting, left to the full check).
     #[inline(always)]
-    fn resolve_step_within_borderland(
+    fn resolve_step(
         &self,
+        m: &Movement,
         me: usize,
         from: Field,
         to: Field,
         travel: Direction,
     ) -> Option<ResolvedMovement> {
         let own = self.fields[me];
-        if self.occupied().contains(to) || (!own.contains(to) && self.coloured().contains(to)) {
+        let occupied = self.occupied();
+        let coloured = self.coloured();
+        if occupied.contains(to) || (!own.contains(to) && coloured.contains(to)) {
             return None;
         }
         if let Some(ahead) = neighbour(to, travel)
             && (self.chevrons[me] & own).contains(ahead)
             && self.facing[ahead.index()] == travel.opposite()
         {
+            return None;
+        }
+        let crossing = from.borderland_index() != to.borderland_index();
+        let (transformation, crossing_fields) = if crossing {
+            crossing_candidates(own, coloured, occupied, from, to, false)
+        } else {
+            (false, Bitboard::EMPTY)
+        };
+        let first = match m.items.get(0) {
+            None if crossing_fields.is_empty() => None,
+            Some(Item::Field(f)) if crossing_fields.contains(f) => Some(Item::Field(f)),
+            _ => return None,
+        };
+        if m.items.get(1).is_some() {
             return None;
         }
         Some(ResolvedMovement {
@@ -101,11 +119,11 @@ impl Position {
                 distance: 1,
                 kind: MovementKind::Plain,
                 connection_fields: Bitboard::EMPTY,
-                crossing: false,
-                transformation: false,
-                crossing_fields: Bitboard::EMPTY,
+                crossing,
+                transformation,
+                crossing_fields,
             },
-            first: None,
+            first,
             meeting: None,
         })
     }

@@ -151,7 +151,14 @@ impl Position {
         };
         let crossing = from.borderland_index() != to.borderland_index();
         let (transformation, crossing_fields) = if crossing {
-            crossing_candidates(turn, from, to, kind == MovementKind::Pincer)
+            crossing_candidates(
+                turn.own,
+                turn.coloured,
+                turn.occupied,
+                from,
+                to,
+                kind == MovementKind::Pincer,
+            )
         } else {
             (false, Bitboard::EMPTY)
         };
@@ -236,17 +243,26 @@ impl Position {
     }
 }
 
-/// The crossing benefit's candidates (R4, R10), on the board as it is after the
-/// chevron has arrived (and, for a pincer, after the captured field became ours).
+/// The crossing benefit's candidates (R4, R10) for the mover whose fields are
+/// `own`, on the board as it is after the chevron has arrived from `from` on `to`
+/// (and, for a pincer, after the captured field became the mover's); `coloured`
+/// and `occupied` are the coloured and occupied fields before the movement.
 /// Returns whether it is a transformation, and the candidates.
 #[inline(always)]
-fn crossing_candidates(turn: &Turn, from: Field, to: Field, pincer: bool) -> (bool, Bitboard) {
+pub(crate) fn crossing_candidates(
+    own: Bitboard,
+    coloured: Bitboard,
+    occupied: Bitboard,
+    from: Field,
+    to: Field,
+    pincer: bool,
+) -> (bool, Bitboard) {
     let land = to.borderland().fields();
-    let occupied_after = turn.occupied.without(from).with(to);
+    let occupied_after = occupied.without(from).with(to);
     let (own_after, coloured_after) = if pincer {
-        (turn.own.with(to), turn.coloured.with(to))
+        (own.with(to), coloured.with(to))
     } else {
-        (turn.own, turn.coloured)
+        (own, coloured)
     };
     let neutral = land - coloured_after;
     if neutral.any() {
