@@ -15,7 +15,7 @@ impl Position {
     /// not. The game is assumed not to be over (the caller checks R16 first).
     #[inline(always)]
     pub(crate) fn resolve_usual_movement(&self, m: &Movement) -> Option<ResolvedMovement> {
-        if m.pincer || m.items.surplus() > 0 {
+        if m.pincer || m.items.surplus_items().is_some() {
             return None;
         }
         let me = self.to_move_slot();

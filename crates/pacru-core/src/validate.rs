@@ -100,7 +100,9 @@ impl Position {
         }
     }
 
-    #[inline(always)]
+    // Out of line: the quick path takes most movements of a record, and this
+    // check's messages would make every caller's frame large.
+    #[inline(never)]
     pub(crate) fn check_movement(&self, m: &Movement) -> Result<ResolvedMovement, IllegalMove> {
         let me = self.to_move_slot();
         let mover = self.to_move();
