@@ -375,9 +375,18 @@ impl Position {
     /// Whether the game is over.
     #[inline]
     pub fn is_finished(&self) -> bool {
-        let target = self.target();
-        self.in_game.count_ones() <= 1
-            || (0..self.players.len()).any(|slot| u32::from(self.field_counts[slot]) >= target)
+        self.in_game.count_ones() <= 1 || self.someone_reached_target()
+    }
+
+    /// Whether a player has the target number of fields: the four counts are
+    /// compared at once, as the bytes of one word (a count is at most 81 and
+    /// the target at least 24, so adding `128 - target` to each byte sets its
+    /// high bit exactly when it reaches the target, and never carries).
+    #[inline]
+    fn someone_reached_target(&self) -> bool {
+        let counts = u32::from_le_bytes(self.field_counts);
+        let lift = (128 - self.target()) * 0x0101_0101;
+        (counts + lift) & 0x8080_8080 != 0
     }
 
     /// The winner, if the game is over and has one.
@@ -492,5 +501,35 @@ impl TryFrom<Setup> for Position {
     type Error = PositionError;
     fn try_from(setup: Setup) -> Result<Position, PositionError> {
         Position::from_setup(&setup)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+
+    /// The word-wide comparison agrees with comparing each count, for every
+    /// count a slot can hold, in each slot, for each number of players.
+    #[test]
+    fn reaching_the_target_is_seen_in_every_slot_at_every_count() {
+        for players in 2..=4 {
+            let mut pos = Position::standard(players).unwrap();
+            let target = pos.target();
+            for slot in 0..players {
+                for count in 0..=81u8 {
+                    pos.field_counts = [0; 4];
+                    pos.field_counts[slot] = count;
+                    let expected = u32::from(count) >= target;
+                    assert_eq!(
+                        pos.someone_reached_target(),
+                        expected,
+                        "{players} {slot} {count}"
+                    );
+                }
+            }
+            pos.field_counts = [81; 4];
+            pos.field_counts[players..].fill(0);
+            assert!(pos.someone_reached_target());
+        }
     }
 }
