@@ -16,23 +16,12 @@ fn field(file: u8, rank: u8) -> Option<Field> {
 /// whole word must check that the word ends there.
 #[inline(always)]
 pub(crate) fn canonical_prefix(b: &[u8]) -> Option<(Move, usize)> {
-    let mut mv = None;
-    let n = canonical_prefix_into(b, &mut mv)?;
-    Some((mv?, n))
-}
-
-/// [`canonical_prefix`] writing the move into `out` (unchanged when `None` is
-/// returned).
-#[inline(always)]
-pub(crate) fn canonical_prefix_into(b: &[u8], out: &mut Option<Move>) -> Option<usize> {
     let [f1, r1, sep, f2, r2, ref rest @ ..] = *b else {
         return None;
     };
     let from = field(f1, r1)?;
     if sep != b'-' && sep != b'x' {
-        let (mv, n) = reorientation(from, b)?;
-        *out = Some(mv);
-        return Some(n);
+        return reorientation(from, b);
     }
     let to = field(f2, r2)?;
     // The common shapes first: no item, one field, `*`.
@@ -42,13 +31,13 @@ pub(crate) fn canonical_prefix_into(b: &[u8], out: &mut Option<Move>) -> Option<
         [b'(', ..] => movement_items(b)?,
         _ => (Items::NONE, 5),
     };
-    *out = Some(Move::Movement(Movement {
+    let mv = Move::Movement(Movement {
         from,
         to,
         pincer: sep == b'x',
         items,
-    }));
-    Some(n)
+    });
+    Some((mv, n))
 }
 
 /// An item at `b[n]`: `*` or a field; with the index after it.
