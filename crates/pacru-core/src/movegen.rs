@@ -3,7 +3,7 @@
 use crate::geometry::{line, neighbour, step_targets};
 use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton};
-use crate::turn::Turn;
+use crate::turn::{Turn, landing_fields};
 use crate::{
     Bitboard, Direction, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
 };
@@ -583,7 +583,7 @@ impl Position {
     /// other colour: the usual reason a player is not blocked.
     #[inline]
     fn has_free_step(&self, slot: usize) -> bool {
-        let step_ok = !self.occupied() & (self.fields[slot] | !self.coloured());
+        let step_ok = landing_fields(self.fields[slot], self.occupied(), self.coloured());
         self.chevrons[slot]
             .iter()
             .any(|from| (step_targets(from, self.facing[from.index()]) & step_ok).any())

@@ -3,7 +3,7 @@
 //! connection change. Anything else, legal or not, goes to the full check, which
 //! decides and explains; in debug builds every quick answer is compared with it.
 
-use crate::geometry::{between, line, neighbour};
+use crate::geometry::{between, line};
 use crate::skeleton::{MovementKind, MovementSkeleton, crossing_candidates};
 use crate::turn::Turn;
 use crate::validate::ResolvedMovement;
@@ -88,13 +88,12 @@ impl Position {
         let own = self.fields[me];
         let occupied = self.occupied();
         let coloured = self.coloured();
+        // `to` must be a landing field (see `landing_fields`): tested as one
+        // field, not as a set.
         if occupied.contains(to) || (!own.contains(to) && coloured.contains(to)) {
             return None;
         }
-        if let Some(ahead) = neighbour(to, travel)
-            && (self.chevrons[me] & own).contains(ahead)
-            && self.facing[ahead.index()] == travel.opposite()
-        {
+        if self.partner_faces_back(self.chevrons[me] & own, to, travel) {
             return None;
         }
         let crossing = from.borderland_index() != to.borderland_index();

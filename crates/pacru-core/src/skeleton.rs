@@ -185,9 +185,21 @@ impl Position {
     /// Whether a chevron arriving on `to` travelling `travel` faces a partner.
     #[inline(always)]
     pub(crate) fn meeting_partner_at(&self, turn: &Turn, to: Field, travel: Direction) -> bool {
+        self.partner_faces_back(turn.partners, to, travel)
+    }
+
+    /// Whether one of `partners` (the mover's chevrons on the mover's colour)
+    /// stands beyond `to` in direction `travel` and faces back at it.
+    #[inline(always)]
+    pub(crate) fn partner_faces_back(
+        &self,
+        partners: Bitboard,
+        to: Field,
+        travel: Direction,
+    ) -> bool {
         match crate::geometry::neighbour(to, travel) {
             Some(ahead) => {
-                turn.partners.contains(ahead) && self.facing[ahead.index()] == travel.opposite()
+                partners.contains(ahead) && self.facing[ahead.index()] == travel.opposite()
             }
             None => false,
         }

@@ -3,6 +3,13 @@
 use crate::geometry::{between, first_blocker, land_of, line, lines_through, step_targets};
 use crate::{Bitboard, Field, Position};
 
+/// The fields a movement of the player whose fields are `own` may end on: no
+/// chevron, and neutral or the player's own.
+#[inline(always)]
+pub(crate) fn landing_fields(own: Bitboard, occupied: Bitboard, coloured: Bitboard) -> Bitboard {
+    !occupied & (own | !coloured)
+}
+
 /// A snapshot of the board from the point of view of the player `me`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Turn {
@@ -34,7 +41,7 @@ impl Turn {
             mine: pos.chevrons[me],
             occupied,
             coloured,
-            landing: !occupied & (own | !coloured),
+            landing: landing_fields(own, occupied, coloured),
             partners: pos.chevrons[me] & own,
         }
     }
