@@ -51,22 +51,7 @@ impl Position {
             MovementKind::Plain
         };
         let skeleton = self.build_skeleton(&turn, from, to, travel, distance, kind);
-        let first = match m.items.get(0) {
-            None if !skeleton.needs_first_item() => None,
-            Some(Item::Connection) if skeleton.connection_change_available() => {
-                Some(Item::Connection)
-            }
-            Some(Item::Field(f)) if skeleton.crossing_fields.contains(f) => Some(Item::Field(f)),
-            _ => return None,
-        };
-        if m.items.get(1).is_some() {
-            return None;
-        }
-        Some(ResolvedMovement {
-            skeleton,
-            first,
-            meeting: None,
-        })
+        resolve_items(m, skeleton)
     }
 
     /// [`Position::resolve_usual_movement`] for a step, the commonest movement:
@@ -102,30 +87,40 @@ impl Position {
         } else {
             (false, Bitboard::EMPTY)
         };
-        let first = match m.items.get(0) {
-            None if crossing_fields.is_empty() => None,
-            Some(Item::Field(f)) if crossing_fields.contains(f) => Some(Item::Field(f)),
-            _ => return None,
+        let skeleton = MovementSkeleton {
+            from,
+            to,
+            travel,
+            distance: 1,
+            kind: MovementKind::Plain,
+            connection_fields: Bitboard::EMPTY,
+            crossing,
+            transformation,
+            crossing_fields,
         };
-        if m.items.get(1).is_some() {
-            return None;
-        }
-        Some(ResolvedMovement {
-            skeleton: MovementSkeleton {
-                from,
-                to,
-                travel,
-                distance: 1,
-                kind: MovementKind::Plain,
-                connection_fields: Bitboard::EMPTY,
-                crossing,
-                transformation,
-                crossing_fields,
-            },
-            first,
-            meeting: None,
-        })
+        resolve_items(m, skeleton)
     }
+}
+
+/// `m`, a movement that makes no meeting, resolved as `skeleton` if its items
+/// are right: the one first item the skeleton needs (the connection change or a
+/// crossing candidate) or none when it needs none, and nothing after it.
+#[inline(always)]
+fn resolve_items(m: &Movement, skeleton: MovementSkeleton) -> Option<ResolvedMovement> {
+    let first = match m.items.get(0) {
+        None if !skeleton.needs_first_item() => None,
+        Some(Item::Connection) if skeleton.connection_change_available() => Some(Item::Connection),
+        Some(Item::Field(f)) if skeleton.crossing_fields.contains(f) => Some(Item::Field(f)),
+        _ => return None,
+    };
+    if m.items.get(1).is_some() {
+        return None;
+    }
+    Some(ResolvedMovement {
+        skeleton,
+        first,
+        meeting: None,
+    })
 }
 
 #[cfg(test)]
