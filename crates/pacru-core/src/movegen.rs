@@ -291,10 +291,25 @@ impl<'a> LegalMoves<'a> {
 impl Iterator for LegalMoves<'_> {
     type Item = Move;
 
-    /// The commonest move, a queued step of a power-1 chevron that stays in its
-    /// borderland and meets nobody, is given inline; everything else by a call.
+    /// The commonest moves are given inline: a queued step of a power-1 chevron
+    /// that stays in its borderland and meets nobody, and the next crossing field
+    /// of a movement that meets nobody. Everything else is given by a call.
     #[inline]
     fn next(&mut self) -> Option<Move> {
+        if let Some(sk) = &self.current
+            && !self.partner
+            && !self.no_first_pending
+            && !self.connection_pending
+            && let Some(field) = self.crossing_pending.pop_first()
+        {
+            self.given += 1;
+            return Some(Move::Movement(Movement {
+                from: sk.from,
+                to: sk.to,
+                pincer: sk.kind == MovementKind::Pincer,
+                items: Items::one(Item::Field(field)),
+            }));
+        }
         let raw = &mut self.skeletons.raw;
         if self.current.is_none() && raw.step_next < raw.step_count {
             let (to, travel, kind) = raw.steps[usize::from(raw.step_next & 3)];
