@@ -32,12 +32,35 @@ pub(crate) struct RawMovements<'a> {
     /// The direction of travel whose ray is `ray`; 3 when no ray is being walked.
     travel_index: u8,
     ray: Ray,
-    /// The destinations of a chevron of power 1 not given yet, in order: at most
-    /// one per direction of travel, so no rays are needed.
-    /// Four places so that an index masked with 3 needs no bounds check.
-    steps: [(Field, Direction, MovementKind); 4],
+    /// The steps of chevrons of power 1 not given yet, in order: at most one per
+    /// direction of travel, so no rays are needed. The steps of several such
+    /// chevrons in a row are queued together, so that most moves are given
+    /// without leaving the iterator's inline path.
+    steps: [QueuedStep; STEP_QUEUE],
     step_count: u8,
     step_next: u8,
+}
+
+/// Room for the steps of five chevrons; a power of two, so that an index masked
+/// with `STEP_QUEUE - 1` needs no bounds check.
+const STEP_QUEUE: usize = 16;
+
+/// A step of a chevron of power 1, waiting in the queue.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QueuedStep {
+    pub from: Field,
+    pub to: Field,
+    pub travel: Direction,
+    pub kind: MovementKind,
+}
+
+impl QueuedStep {
+    const NONE: QueuedStep = QueuedStep {
+        from: Field::from_index_unchecked(0),
+        to: Field::from_index_unchecked(0),
+        travel: Direction::N,
+        kind: MovementKind::Plain,
+    };
 }
 
 impl<'a> RawMovements<'a> {
@@ -57,11 +80,7 @@ impl<'a> RawMovements<'a> {
             travels: [Direction::N; 3],
             travel_index: 3,
             ray: Ray::default(),
-            steps: [(
-                Field::from_index_unchecked(0),
-                Direction::N,
-                MovementKind::Plain,
-            ); 4],
+            steps: [QueuedStep::NONE; STEP_QUEUE],
             step_count: 0,
             step_next: 0,
         }
@@ -91,15 +110,13 @@ impl Iterator for RawMovements<'_> {
     #[inline]
     fn next(&mut self) -> Option<RawMovement> {
         loop {
-            if self.step_next < self.step_count {
-                let (to, travel, kind) = self.steps[usize::from(self.step_next & 3)];
-                self.step_next += 1;
+            if let Some(step) = self.pop_step() {
                 return Some(RawMovement {
-                    from: self.from,
-                    to,
-                    travel,
+                    from: step.from,
+                    to: step.to,
+                    travel: step.travel,
                     distance: 1,
-                    kind,
+                    kind: step.kind,
                 });
             }
             if self.travel_index < 3 {
@@ -133,7 +150,21 @@ impl Iterator for RawMovements<'_> {
             self.from = from;
             let travels = self.pos.facing[from.index()].travel_directions();
             if self.turn.own_in_borderland(from) <= 1 {
+                self.step_count = 0;
+                self.step_next = 0;
                 self.queue_steps(from, travels);
+                // Queue the chevrons that follow while they too have power 1.
+                while usize::from(self.step_count) + 3 <= STEP_QUEUE {
+                    let Some(next) = self.remaining.first() else {
+                        break;
+                    };
+                    if self.turn.own_in_borderland(next) > 1 {
+                        break;
+                    }
+                    self.remaining.remove(next);
+                    let travels = self.pos.facing[next.index()].travel_directions();
+                    self.queue_steps(next, travels);
+                }
             } else {
                 self.power = self.turn.power(from);
                 self.travels = travels;
@@ -151,12 +182,28 @@ impl Iterator for RawMovements<'_> {
 }
 
 impl RawMovements<'_> {
-    /// Queues the destinations of the chevron of power 1 on `from`: in each
-    /// direction of travel, the adjacent field if a movement may end there, or the
-    /// opponent's chevron there if it may be pincered.
-    #[inline]
+    /// The next queued step, if any is left.
+    #[inline(always)]
+    pub(crate) fn peek_step(&self) -> Option<QueuedStep> {
+        (self.step_next < self.step_count)
+            .then(|| self.steps[usize::from(self.step_next) & (STEP_QUEUE - 1)])
+    }
+
+    /// Takes the next queued step, if any is left.
+    #[inline(always)]
+    pub(crate) fn pop_step(&mut self) -> Option<QueuedStep> {
+        let step = self.peek_step()?;
+        self.step_next += 1;
+        Some(step)
+    }
+
+    /// Queues, after those already queued, the destinations of the chevron of
+    /// power 1 on `from`: in each direction of travel, the adjacent field if a
+    /// movement may end there, or the opponent's chevron there if it may be
+    /// pincered.
+    #[inline(always)]
     fn queue_steps(&mut self, from: Field, travels: [Direction; 3]) {
-        let mut count = 0;
+        let mut count = usize::from(self.step_count);
         for travel in travels {
             let Some(to) = neighbour(from, travel) else {
                 continue;
@@ -172,11 +219,15 @@ impl RawMovements<'_> {
             } else {
                 continue;
             };
-            self.steps[count & 3] = (to, travel, kind);
+            self.steps[count & (STEP_QUEUE - 1)] = QueuedStep {
+                from,
+                to,
+                travel,
+                kind,
+            };
             count += 1;
         }
         self.step_count = count as u8;
-        self.step_next = 0;
     }
 }
 
@@ -302,31 +353,35 @@ impl Iterator for LegalMoves<'_> {
             && !self.connection_pending
             && let Some(field) = self.crossing_pending.pop_first()
         {
-            self.given += 1;
-            return Some(Move::Movement(Movement {
+            let mv = Move::Movement(Movement {
                 from: sk.from,
                 to: sk.to,
                 pincer: sk.kind == MovementKind::Pincer,
                 items: Items::one(Item::Field(field)),
-            }));
+            });
+            if self.crossing_pending.is_empty() {
+                // The skeleton has no choice left: the next move may be a step
+                // this inline path gives too.
+                self.current = None;
+            }
+            self.given += 1;
+            return Some(mv);
         }
         let raw = &mut self.skeletons.raw;
-        if self.current.is_none() && raw.step_next < raw.step_count {
-            let (to, travel, kind) = raw.steps[usize::from(raw.step_next & 3)];
-            let from = raw.from;
-            if kind == MovementKind::Plain
-                && from.borderland_index() == to.borderland_index()
-                && !raw.pos.meeting_partner_at(&raw.turn, to, travel)
-            {
-                raw.step_next += 1;
-                self.given += 1;
-                return Some(Move::Movement(Movement {
-                    from,
-                    to,
-                    pincer: false,
-                    items: Items::NONE,
-                }));
-            }
+        if self.current.is_none()
+            && let Some(step) = raw.peek_step()
+            && step.kind == MovementKind::Plain
+            && step.from.borderland_index() == step.to.borderland_index()
+            && !raw.pos.meeting_partner_at(&raw.turn, step.to, step.travel)
+        {
+            raw.step_next += 1;
+            self.given += 1;
+            return Some(Move::Movement(Movement {
+                from: step.from,
+                to: step.to,
+                pincer: false,
+                items: Items::NONE,
+            }));
         }
         self.next_out_of_line()
     }
