@@ -117,6 +117,7 @@ impl Position {
         *facing = facing.rotated(r.rotation.steps());
         let returned = r.returned & self.fields[me];
         self.fields[me] = self.fields[me] - returned;
+        self.coloured = self.coloured - returned;
         self.field_counts[me] -= returned.count() as u8;
         self.finish_turn(me)
     }

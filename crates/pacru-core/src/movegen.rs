@@ -3,7 +3,7 @@
 use crate::geometry::{line, neighbour, step_targets};
 use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton};
-use crate::turn::{Turn, landing_fields};
+use crate::turn::Turn;
 use crate::{
     Bitboard, Direction, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
 };
@@ -279,6 +279,12 @@ pub struct ReorientationSkeleton {
     pub rotation: Rotation,
     /// Own fields without a chevron: choose `rotation.returned_count()` of them.
     pub returnable: Bitboard,
+}
+
+/// The low 64 bits and the high bits (fields 64 to 80) of a set.
+#[inline(always)]
+fn halves(set: Bitboard) -> (u64, u32) {
+    (set.0 as u64, (set.0 >> 64) as u32)
 }
 
 /// Iterator over complete legal moves (every choice), allocating nothing per move.
@@ -653,10 +659,20 @@ impl Position {
     /// other colour: the usual reason a player is not blocked.
     #[inline]
     fn has_free_step(&self, slot: usize) -> bool {
-        let step_ok = landing_fields(self.fields[slot], self.occupied(), self.coloured());
-        self.chevrons[slot]
-            .iter()
-            .any(|from| (step_targets(from, self.facing[from.index()]) & step_ok).any())
+        // Worked out on the two halves of each set, of different widths, so that
+        // the compiler reads them as the moves just wrote them (64 bits at a time):
+        // a 128-bit read of a set written in two halves waits for both writes.
+        let (own, occupied, coloured) = (
+            halves(self.fields[slot]),
+            halves(self.occupied),
+            halves(self.coloured),
+        );
+        let low = !occupied.0 & (own.0 | !coloured.0);
+        let high = !occupied.1 & (own.1 | !coloured.1);
+        self.chevrons[slot].iter().any(|from| {
+            let targets = halves(step_targets(from, self.facing[from.index()]));
+            (targets.0 & low) | u64::from(targets.1 & high) != 0
+        })
     }
 
     /// Whether `slot` has a movement of two or more fields, or a pincer.

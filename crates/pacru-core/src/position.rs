@@ -80,6 +80,11 @@ pub struct Position {
     pub(crate) field_counts: [u8; 4],
     /// The slots whose players have chevrons, one bit each (derived from `chevrons`).
     pub(crate) in_game: u8,
+    /// Every chevron (derived from `chevrons`): kept, not recomputed, as the
+    /// blocked test after every move reads it.
+    pub(crate) occupied: Bitboard,
+    /// Every field with a marker (derived from `fields`).
+    pub(crate) coloured: Bitboard,
 }
 
 impl Position {
@@ -143,6 +148,8 @@ impl Position {
             rules: setup.rules,
             field_counts: [0; 4],
             in_game: 0,
+            occupied: Bitboard::EMPTY,
+            coloured: Bitboard::EMPTY,
         };
         for field in Field::all() {
             if let Some(colour) = setup.markers[field.index()] {
@@ -150,6 +157,7 @@ impl Position {
                     .slot_of(colour)
                     .ok_or(PositionError::MarkerColourNotPlaying { field, colour })?;
                 pos.fields[slot].insert(field);
+                pos.coloured.insert(field);
                 pos.field_counts[slot] += 1;
             }
         }
@@ -170,6 +178,7 @@ impl Position {
                 });
             }
             pos.chevrons[slot].insert(field);
+            pos.occupied.insert(field);
             pos.in_game |= 1 << slot;
             pos.facing[field.index()] = facing;
         }
@@ -271,13 +280,13 @@ impl Position {
     /// Every field holding a chevron.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.chevrons[0] | self.chevrons[1] | self.chevrons[2] | self.chevrons[3]
+        self.occupied
     }
 
     /// Every field with a marker of any colour.
     #[inline]
     pub fn coloured(&self) -> Bitboard {
-        self.fields[0] | self.fields[1] | self.fields[2] | self.fields[3]
+        self.coloured
     }
 
     /// All chevrons as (colour, field, facing), by player in order of play, then by field.
@@ -424,8 +433,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
         // Most fields painted are neutral: test the union before looking for an owner.
-        if self.coloured().contains(field) {
-            self.unpaint(field);
+        if self.coloured.contains(field) {
+            self.take_from_owner(field);
         }
         self.paint_neutral(field, slot);
     }
@@ -433,14 +442,19 @@ impl Position {
     /// Gives the neutral `field` to `slot`'s colour.
     #[inline]
     pub(crate) fn paint_neutral(&mut self, field: Field, slot: usize) {
-        debug_assert!(!self.coloured().contains(field), "{field} is not neutral");
+        debug_assert!(
+            self.fields.iter().all(|set| !set.contains(field)),
+            "{field} is not neutral"
+        );
         self.fields[slot].insert(field);
+        self.coloured.insert(field);
         self.field_counts[slot] += 1;
     }
 
-    /// Makes `field` neutral.
+    /// Takes `field` from the player whose colour it is, to be painted again at
+    /// once (so `coloured` is left as it is).
     #[inline]
-    pub(crate) fn unpaint(&mut self, field: Field) {
+    fn take_from_owner(&mut self, field: Field) {
         for s in 0..self.players.len() {
             if self.fields[s].contains(field) {
                 self.fields[s].remove(field);
@@ -461,6 +475,7 @@ impl Position {
     #[inline]
     pub(crate) fn remove_chevron(&mut self, slot: usize, field: Field) {
         self.chevrons[slot].remove(field);
+        self.occupied.remove(field);
         if self.chevrons[slot].is_empty() {
             self.in_game &= !(1 << slot);
         }
@@ -471,7 +486,9 @@ impl Position {
     /// (the player keeps as many chevrons, so nobody leaves the game).
     #[inline]
     pub(crate) fn move_chevron(&mut self, slot: usize, from: Field, to: Field, facing: Direction) {
-        self.chevrons[slot] ^= Bitboard::from_field(from) | Bitboard::from_field(to);
+        let moved = Bitboard::from_field(from) | Bitboard::from_field(to);
+        self.chevrons[slot] ^= moved;
+        self.occupied ^= moved;
         self.facing[from.index()] = Direction::N;
         self.facing[to.index()] = facing;
     }
