@@ -50,7 +50,13 @@ impl Position {
         self.move_chevron(me, m.from, m.to, travel);
         let [first, second] = m.items.stored();
         for item in [first, second].into_iter().flatten() {
-            self.apply_item(m, travel, item, me);
+            match item {
+                // The commonest item: a crossing marker on a neutral field.
+                Item::Field(field) if !self.coloured.contains(field) => {
+                    self.paint_neutral(field, me);
+                }
+                _ => self.apply_item(m, travel, item, me),
+            }
         }
         if let Some(surplus) = m.items.surplus_items() {
             for &item in surplus {
