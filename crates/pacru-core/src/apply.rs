@@ -49,14 +49,11 @@ impl Position {
         }
         self.move_chevron(me, m.from, m.to, travel);
         let [first, second] = m.items.stored();
-        for item in [first, second].into_iter().flatten() {
-            match item {
-                // The commonest item: a crossing marker on a neutral field.
-                Item::Field(field) if !self.coloured.contains(field) => {
-                    self.paint_neutral(field, me);
-                }
-                _ => self.apply_item(m, travel, item, me),
-            }
+        if let Some(item) = first {
+            self.apply_stored_item(m, travel, item, me);
+        }
+        if let Some(item) = second {
+            self.apply_stored_item(m, travel, item, me);
         }
         if let Some(surplus) = m.items.surplus_items() {
             for &item in surplus {
@@ -64,6 +61,16 @@ impl Position {
             }
         }
         self.finish_turn(me)
+    }
+
+    /// Applies one of the first two items of an unchecked movement.
+    #[inline(always)]
+    fn apply_stored_item(&mut self, m: &Movement, travel: Direction, item: Item, me: usize) {
+        match item {
+            // The commonest item: a crossing marker on a neutral field.
+            Item::Field(field) if !self.coloured.contains(field) => self.paint_neutral(field, me),
+            _ => self.apply_item(m, travel, item, me),
+        }
     }
 
     /// Applies one written item of an unchecked movement. Out of line, with
