@@ -28,6 +28,22 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// The direction whose index is the low three bits of `bits`. Written as a
+    /// match, which compiles to the bits themselves (no table read).
+    #[inline(always)]
+    pub(crate) const fn from_low_bits(bits: u8) -> Direction {
+        match bits & 7 {
+            0 => Direction::N,
+            1 => Direction::NE,
+            2 => Direction::E,
+            3 => Direction::SE,
+            4 => Direction::S,
+            5 => Direction::SW,
+            6 => Direction::W,
+            _ => Direction::NW,
+        }
+    }
+
     /// All directions, clockwise from N.
     pub const ALL: [Direction; 8] = [
         Direction::N,
@@ -50,7 +66,7 @@ impl Direction {
     #[inline]
     #[must_use]
     pub const fn rotated(self, steps: i8) -> Direction {
-        Direction::ALL[((self as i8 + steps).rem_euclid(8)) as usize]
+        Direction::from_low_bits((self as i8).wrapping_add(steps) as u8)
     }
 
     /// The opposite direction.

@@ -196,7 +196,7 @@ pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
     if entry == NO_LINE {
         None
     } else {
-        Some((Direction::ALL[(entry & 7) as usize], entry >> 4))
+        Some((Direction::from_low_bits(entry), entry >> 4))
     }
 }
 
