@@ -467,6 +467,9 @@ impl LegalMoves<'_> {
                 continue;
             }
             let pos = self.skeletons.raw.pos;
+            if self.reorientations.is_none() && !Reorientations::any(pos, pos.to_move_slot()) {
+                return None;
+            }
             return self
                 .reorientations
                 .get_or_insert_with(|| Reorientations::new(pos, pos.to_move_slot()))
@@ -490,6 +493,15 @@ struct Reorientations {
 }
 
 impl Reorientations {
+    /// Whether `me` has a reorientation at all: a chevron, and two own fields
+    /// without a chevron to return (checked before the list is set up).
+    #[inline]
+    fn any(pos: &Position, me: usize) -> bool {
+        !pos.is_finished()
+            && pos.chevrons[me].any()
+            && (pos.fields[me] - pos.occupied()).count() >= 2
+    }
+
     fn new(pos: &Position, me: usize) -> Reorientations {
         let mut returnable = [Field::from_index_unchecked(0); 81];
         let free = pos.fields[me] - pos.occupied();
