@@ -332,14 +332,19 @@ impl Position {
     }
 
     /// Whether the state kept alongside the fields and chevrons (the field
-    /// counts and the players in the game) agrees with a recomputation from
-    /// scratch. Always true; exposed for property tests.
+    /// counts, the players in the game, the unions of chevrons and of coloured
+    /// fields) agrees with a recomputation from scratch. Always true; exposed for
+    /// property tests.
     pub fn derived_state_is_consistent(&self) -> bool {
         let counts_agree = (0..self.players.len())
             .all(|slot| u32::from(self.field_counts[slot]) == self.fields[slot].count());
         let in_game_agrees =
             (0..4).all(|slot| (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any()));
-        counts_agree && in_game_agrees
+        let union = |sets: &[Bitboard; 4]| sets.iter().fold(Bitboard::EMPTY, |all, &set| all | set);
+        counts_agree
+            && in_game_agrees
+            && self.occupied == union(&self.chevrons)
+            && self.coloured == union(&self.fields)
     }
 
     /// How many players still have chevrons (are still in the game).
