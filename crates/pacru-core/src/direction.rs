@@ -156,3 +156,32 @@ impl FromStr for Direction {
 
 #[cfg(feature = "serde")]
 crate::serde_as_text!(Direction);
+
+#[cfg(test)]
+mod tests {
+    use super::Direction;
+
+    #[test]
+    fn rotated_turns_by_any_number_of_eighths() {
+        for (i, d) in Direction::ALL.into_iter().enumerate() {
+            for steps in i8::MIN..=i8::MAX {
+                let expected = (i as i32 + i32::from(steps)).rem_euclid(8) as usize;
+                assert_eq!(
+                    d.rotated(steps),
+                    Direction::ALL[expected],
+                    "{d:?} by {steps}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn from_low_bits_reads_the_index() {
+        for bits in 0..=u8::MAX {
+            assert_eq!(
+                Direction::from_low_bits(bits).index(),
+                usize::from(bits & 7)
+            );
+        }
+    }
+}
