@@ -147,7 +147,6 @@ impl Iterator for RawMovements<'_> {
                 continue;
             }
             let from = self.remaining.pop_first()?;
-            self.from = from;
             let travels = self.pos.facing[from.index()].travel_directions();
             if self.turn.own_in_borderland(from) <= 1 {
                 self.step_count = 0;
@@ -166,6 +165,7 @@ impl Iterator for RawMovements<'_> {
                     self.queue_steps(next, travels);
                 }
             } else {
+                self.from = from;
                 self.power = self.turn.power(from);
                 self.travels = travels;
                 self.travel_index = 0;
@@ -376,9 +376,9 @@ impl Iterator for LegalMoves<'_> {
         let raw = &mut self.skeletons.raw;
         if self.current.is_none()
             && let Some(step) = raw.peek_step()
-            && step.kind == MovementKind::Plain
-            && step.from.borderland_index() == step.to.borderland_index()
-            && !raw.pos.meeting_partner_at(&raw.turn, step.to, step.travel)
+            && raw
+                .pos
+                .has_no_choices(&raw.turn, step.from, step.to, step.travel, step.kind)
         {
             raw.step_next += 1;
             self.given += 1;
@@ -442,11 +442,7 @@ impl LegalMoves<'_> {
             if let Some(raw) = self.skeletons.raw.next() {
                 let pos = self.skeletons.raw.pos;
                 let turn = self.skeletons.turn();
-                // A plain step within one borderland that meets nobody has no choices.
-                if raw.kind == MovementKind::Plain
-                    && raw.from.borderland_index() == raw.to.borderland_index()
-                    && !pos.meeting_partner_at(turn, raw.to, raw.travel)
-                {
+                if pos.has_no_choices(turn, raw.from, raw.to, raw.travel, raw.kind) {
                     return Some(Move::Movement(Movement {
                         from: raw.from,
                         to: raw.to,
@@ -510,10 +506,10 @@ impl Reorientations {
             returnable[n] = field;
             n += 1;
         }
-        let chevrons = if pos.is_finished() || n < 2 {
-            Bitboard::EMPTY
-        } else {
+        let chevrons = if Reorientations::any(pos, me) {
             pos.chevrons[me]
+        } else {
+            Bitboard::EMPTY
         };
         Reorientations {
             chevrons,
@@ -661,6 +657,23 @@ impl Position {
         sk.first_items().map(|item| per_first(Some(item))).sum()
     }
 
+    /// Whether the movement from `from` to `to`, travelling `travel`, of kind
+    /// `kind`, is a whole move as it is: a plain movement (no connection change,
+    /// no pincer) within one borderland that meets nobody has no choices.
+    #[inline(always)]
+    fn has_no_choices(
+        &self,
+        turn: &Turn,
+        from: Field,
+        to: Field,
+        travel: Direction,
+        kind: MovementKind,
+    ) -> bool {
+        kind == MovementKind::Plain
+            && from.borderland_index() == to.borderland_index()
+            && !self.meeting_partner_at(turn, to, travel)
+    }
+
     /// Whether the player at `slot` could make a movement (pincers included) now.
     #[inline]
     pub(crate) fn has_legal_movement(&self, slot: usize) -> bool {
@@ -679,6 +692,8 @@ impl Position {
             halves(self.occupied),
             halves(self.coloured),
         );
+        // `landing_fields` of each half, written out: the generic form costs
+        // a perft 1% more instructions.
         let low = !occupied.0 & (own.0 | !coloured.0);
         let high = !occupied.1 & (own.1 | !coloured.1);
         self.chevrons[slot].iter().any(|from| {
