@@ -128,10 +128,7 @@ impl Position {
         }
         let facing = &mut self.facing[r.field.index()];
         *facing = facing.rotated(r.rotation.steps());
-        let returned = r.returned & self.fields[me];
-        self.fields[me] = self.fields[me] - returned;
-        self.coloured = self.coloured - returned;
-        self.field_counts[me] -= returned.count() as u8;
+        self.return_to_neutral(me, r.returned);
         self.finish_turn(me)
     }
 

@@ -469,6 +469,15 @@ impl Position {
         }
     }
 
+    /// Makes the fields of `set` that are `slot`'s neutral (the others stay).
+    #[inline]
+    pub(crate) fn return_to_neutral(&mut self, slot: usize, set: Bitboard) {
+        let returned = set & self.fields[slot];
+        self.fields[slot] = self.fields[slot] - returned;
+        self.coloured = self.coloured - returned;
+        self.field_counts[slot] -= returned.count() as u8;
+    }
+
     /// Gives every field of `set` (none of them already `slot`'s) to `slot`.
     #[inline]
     pub(crate) fn paint_set(&mut self, set: Bitboard, slot: usize) {
