@@ -3,7 +3,7 @@
 use crate::geometry::{between, line};
 use crate::skeleton::MovementKind;
 use crate::validate::ResolvedMovement;
-use crate::{Bitboard, Direction, Item, Move, Movement, Position, Reorientation};
+use crate::{Bitboard, Direction, Field, Item, Move, Movement, Position, Reorientation};
 
 impl Position {
     /// Applies a move known to be legal here (for example one from
@@ -21,15 +21,50 @@ impl Position {
         match mv {
             Move::Movement(m) => self.play_movement_unchecked(m),
             Move::Reorientation(r) => self.play_reorientation_unchecked(r),
-            Move::Resign => {
-                let me = self.to_move_slot();
-                self.remove_all_chevrons(me);
-                self.finish_turn(me)
-            }
+            Move::Resign => self.play_resignation(),
         }
     }
 
+    /// The player to move resigns: out of line, like every rare move.
+    #[inline(never)]
+    fn play_resignation(&mut self) -> u32 {
+        let me = self.to_move_slot();
+        self.remove_all_chevrons(me);
+        self.finish_turn(me)
+    }
+
+    /// Applies an unchecked movement. The commonest ones (no pincer; no item, or
+    /// one crossing marker on a neutral field) are applied here with no call
+    /// but the rare ones at the end of the turn, so that nothing needs saving
+    /// around a call; the others go to [`Position::play_movement_in_general`].
+    #[inline(always)]
     fn play_movement_unchecked(&mut self, m: &Movement) -> u32 {
+        let [first, second] = m.items.stored();
+        let marker = match first {
+            None => None,
+            Some(Item::Field(field)) if !self.coloured.contains(field) => Some(field),
+            Some(_) => return self.play_movement_in_general(m),
+        };
+        if m.pincer || second.is_some() || m.items.surplus_items().is_some() {
+            return self.play_movement_in_general(m);
+        }
+        let me = self.to_move_slot();
+        let Some((travel, _)) = line(m.from, m.to) else {
+            return 0;
+        };
+        if !self.chevrons[me].contains(m.from) || self.occupied.contains(m.to) {
+            return 0;
+        }
+        self.move_chevron(me, m.from, m.to, travel);
+        if let Some(field) = marker {
+            self.paint_neutral(field, me);
+        }
+        self.finish_turn(me)
+    }
+
+    /// Applies any unchecked movement.
+    #[inline(never)]
+    fn play_movement_in_general(&mut self, m: &Movement) -> u32 {
         let me = self.to_move_slot();
         let Some((travel, _)) = line(m.from, m.to) else {
             return 0;
@@ -38,12 +73,7 @@ impl Position {
             return 0;
         }
         if m.pincer {
-            for slot in 0..self.players.len() {
-                if slot != me && self.chevrons[slot].contains(m.to) {
-                    self.remove_chevron(slot, m.to);
-                }
-            }
-            self.paint(m.to, me);
+            self.take_pincered(me, m.to);
         } else if self.occupied().contains(m.to) {
             return 0;
         }
@@ -56,11 +86,36 @@ impl Position {
             self.apply_stored_item(m, travel, item, me);
         }
         if let Some(surplus) = m.items.surplus_items() {
-            for &item in surplus {
-                self.apply_item(m, travel, item, me);
-            }
+            self.apply_surplus_items(m, travel, surplus, me);
         }
         self.finish_turn(me)
+    }
+
+    /// Removes the opponent's chevron on `to`, pincered by `me`, and gives `to`
+    /// to `me`'s colour. Out of line: pincers are rare.
+    #[inline(never)]
+    fn take_pincered(&mut self, me: usize, to: Field) {
+        for slot in 0..self.players.len() {
+            if slot != me && self.chevrons[slot].contains(to) {
+                self.remove_chevron(slot, to);
+            }
+        }
+        self.paint(to, me);
+    }
+
+    /// Applies the items written after the first two (never in a legal move).
+    #[cold]
+    #[inline(never)]
+    fn apply_surplus_items(
+        &mut self,
+        m: &Movement,
+        travel: Direction,
+        surplus: &[Item],
+        me: usize,
+    ) {
+        for &item in surplus {
+            self.apply_item(m, travel, item, me);
+        }
     }
 
     /// Applies one of the first two items of an unchecked movement.
@@ -121,6 +176,7 @@ impl Position {
         self.finish_turn(me)
     }
 
+    #[inline(never)]
     fn play_reorientation_unchecked(&mut self, r: &Reorientation) -> u32 {
         let me = self.to_move_slot();
         if !self.chevrons[me].contains(r.field) {
@@ -137,12 +193,27 @@ impl Position {
     /// the number of players removed as blocked.
     #[inline(always)]
     pub(crate) fn finish_turn(&mut self, mover: usize) -> u32 {
-        if u32::from(self.field_counts[mover]) >= self.target() {
-            self.set_to_move(self.next_in_game_after(mover));
+        let next = self.next_in_game_after(mover);
+        self.set_to_move(next);
+        if u32::from(self.field_counts[mover]) >= self.target()
+            || self.players_in_game() <= 1
+            || self.has_free_step(next)
+        {
             return 0;
         }
-        let mut current = mover;
-        let mut blocked = 0;
+        self.finish_turn_without_free_step(next)
+    }
+
+    /// The rest of [`Position::finish_turn`] when the player to move, `next`,
+    /// has no free step: out of line, as it is rare.
+    #[inline(never)]
+    fn finish_turn_without_free_step(&mut self, next: usize) -> u32 {
+        if self.has_longer_movement_or_pincer(next) {
+            return 0;
+        }
+        self.remove_all_chevrons(next);
+        let mut blocked = 1;
+        let mut current = next;
         loop {
             let next = self.next_in_game_after(current);
             self.set_to_move(next);

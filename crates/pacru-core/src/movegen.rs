@@ -52,6 +52,10 @@ pub(crate) struct QueuedStep {
     pub to: Field,
     pub travel: Direction,
     pub kind: MovementKind,
+    /// Whether the step is a whole move as it is (see
+    /// [`Position::has_no_choices`]): worked out when queued, where the
+    /// chevron's facts are at hand, so that giving the step tests one flag.
+    pub whole: bool,
 }
 
 impl QueuedStep {
@@ -60,6 +64,7 @@ impl QueuedStep {
         to: Field::from_index_unchecked(0),
         travel: Direction::N,
         kind: MovementKind::Plain,
+        whole: false,
     };
 }
 
@@ -204,6 +209,7 @@ impl RawMovements<'_> {
     #[inline(always)]
     fn queue_steps(&mut self, from: Field, travels: [Direction; 3]) {
         let mut count = usize::from(self.step_count);
+        let land = from.borderland_index();
         for travel in travels {
             let Some(to) = neighbour(from, travel) else {
                 continue;
@@ -219,11 +225,19 @@ impl RawMovements<'_> {
             } else {
                 continue;
             };
+            let whole = kind == MovementKind::Plain
+                && to.borderland_index() == land
+                && !self.pos.meeting_partner_at(&self.turn, to, travel);
+            debug_assert_eq!(
+                whole,
+                self.pos.has_no_choices(&self.turn, from, to, travel, kind)
+            );
             self.steps[count & (STEP_QUEUE - 1)] = QueuedStep {
                 from,
                 to,
                 travel,
                 kind,
+                whole,
             };
             count += 1;
         }
@@ -287,6 +301,86 @@ fn halves(set: Bitboard) -> (u64, u32) {
     (set.0 as u64, (set.0 >> 64) as u32)
 }
 
+/// Fields of one borderland, one bit each in ascending field order: a crossing's
+/// candidates still to give (they all lie in the borderland entered). Taking
+/// the first is a 16-bit scan and a table lookup, not a 128-bit scan.
+#[derive(Clone, Copy, Debug, Default)]
+struct LandFields {
+    bits: u16,
+    land: u8,
+}
+
+/// The fields of each borderland (by index) in ascending order, padded to 16 in
+/// both dimensions so that masked indices need no bounds check.
+static LAND_FIELDS: [[Field; 16]; 16] = {
+    let mut table = [[Field::from_index_unchecked(0); 16]; 16];
+    let mut land = 0;
+    while land < 9 {
+        let base = (land / 3) * 27 + (land % 3) * 3;
+        let mut bit = 0;
+        while bit < 9 {
+            table[land][bit] = Field::from_index_unchecked((base + (bit / 3) * 9 + bit % 3) as u8);
+            bit += 1;
+        }
+        land += 1;
+    }
+    table
+};
+
+impl LandFields {
+    const EMPTY: LandFields = LandFields { bits: 0, land: 0 };
+
+    /// The fields of `set`, all of which lie in the borderland of `field`.
+    fn within_land_of(field: Field, set: Bitboard) -> LandFields {
+        let land = field.borderland_index();
+        let base = (land / 3) * 27 + (land % 3) * 3;
+        let row = |r: usize| ((set.0 >> (base + 9 * r)) & 7) as u16;
+        let fields = LandFields {
+            bits: row(0) | row(1) << 3 | row(2) << 6,
+            land: land as u8,
+        };
+        debug_assert!(
+            (set - crate::Borderland::ALL[land].fields()).is_empty(),
+            "{set:?} is not within one borderland"
+        );
+        fields
+    }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+
+    #[inline(always)]
+    fn pop_first(&mut self) -> Option<Field> {
+        if self.bits == 0 {
+            return None;
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(LAND_FIELDS[usize::from(self.land & 15)][bit & 15])
+    }
+}
+
+/// The crossing fields of a movement that has no other choice left and meets
+/// nobody: each is a whole move, given on the iterator's inline path.
+#[derive(Clone, Copy, Debug)]
+struct InlineCrossings {
+    fields: LandFields,
+    from: Field,
+    to: Field,
+    pincer: bool,
+}
+
+impl InlineCrossings {
+    const NONE: InlineCrossings = InlineCrossings {
+        fields: LandFields::EMPTY,
+        from: Field::from_index_unchecked(0),
+        to: Field::from_index_unchecked(0),
+        pincer: false,
+    };
+}
+
 /// Iterator over complete legal moves (every choice), allocating nothing per move.
 #[derive(Clone, Debug)]
 pub struct LegalMoves<'a> {
@@ -294,7 +388,12 @@ pub struct LegalMoves<'a> {
     current: Option<MovementSkeleton>,
     no_first_pending: bool,
     connection_pending: bool,
-    crossing_pending: Bitboard,
+    /// The current skeleton's crossing fields not given yet, when they wait
+    /// behind another choice or may make a meeting.
+    crossing_pending: LandFields,
+    /// The current skeleton's crossing fields not given yet, when nothing else
+    /// is left to give for it (then `crossing_pending` is empty).
+    inline_crossings: InlineCrossings,
     chosen_first: Option<Item>,
     meeting_pending: Bitboard,
     /// Whether the current skeleton's destination faces a meeting partner.
@@ -313,7 +412,8 @@ impl<'a> LegalMoves<'a> {
             current: None,
             no_first_pending: false,
             connection_pending: false,
-            crossing_pending: Bitboard::EMPTY,
+            crossing_pending: LandFields::EMPTY,
+            inline_crossings: InlineCrossings::NONE,
             chosen_first: None,
             meeting_pending: Bitboard::EMPTY,
             partner: false,
@@ -353,19 +453,15 @@ impl Iterator for LegalMoves<'_> {
     /// of a movement that meets nobody. Everything else is given by a call.
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        if let Some(sk) = &self.current
-            && !self.partner
-            && !self.no_first_pending
-            && !self.connection_pending
-            && let Some(field) = self.crossing_pending.pop_first()
-        {
+        let crossings = &mut self.inline_crossings;
+        if let Some(field) = crossings.fields.pop_first() {
             let mv = Move::Movement(Movement {
-                from: sk.from,
-                to: sk.to,
-                pincer: sk.kind == MovementKind::Pincer,
+                from: crossings.from,
+                to: crossings.to,
+                pincer: crossings.pincer,
                 items: Items::one(Item::Field(field)),
             });
-            if self.crossing_pending.is_empty() {
+            if crossings.fields.is_empty() {
                 // The skeleton has no choice left: the next move may be a step
                 // this inline path gives too.
                 self.current = None;
@@ -376,9 +472,7 @@ impl Iterator for LegalMoves<'_> {
         let raw = &mut self.skeletons.raw;
         if self.current.is_none()
             && let Some(step) = raw.peek_step()
-            && raw
-                .pos
-                .has_no_choices(&raw.turn, step.from, step.to, step.travel, step.kind)
+            && step.whole
         {
             raw.step_next += 1;
             self.given += 1;
@@ -405,6 +499,26 @@ impl LegalMoves<'_> {
 }
 
 impl LegalMoves<'_> {
+    /// Moves the pending crossing fields of the skeleton from `from` to `to`
+    /// to the inline path, if only they are left to give and they meet nobody.
+    #[inline(always)]
+    fn hand_over_crossings(&mut self, from: Field, to: Field, kind: MovementKind) {
+        if self.partner
+            || self.no_first_pending
+            || self.connection_pending
+            || self.crossing_pending.is_empty()
+        {
+            return;
+        }
+        self.inline_crossings = InlineCrossings {
+            fields: self.crossing_pending,
+            from,
+            to,
+            pincer: kind == MovementKind::Pincer,
+        };
+        self.crossing_pending = LandFields::EMPTY;
+    }
+
     #[inline(always)]
     fn next_move(&mut self) -> Option<Move> {
         loop {
@@ -419,8 +533,10 @@ impl LegalMoves<'_> {
                     self.connection_pending = false;
                     Some(Some(Item::Connection))
                 } else {
-                    self.crossing_pending
+                    self.inline_crossings
+                        .fields
                         .pop_first()
+                        .or_else(|| self.crossing_pending.pop_first())
                         .map(|field| Some(Item::Field(field)))
                 };
                 if let Some(first) = first {
@@ -435,7 +551,11 @@ impl LegalMoves<'_> {
                         self.meeting_pending = meeting;
                         continue;
                     }
-                    return Some(sk.complete(first, None));
+                    let mv = sk.complete(first, None);
+                    // Once only crossing fields are left, the next calls give them inline.
+                    let (from, to, kind) = (sk.from, sk.to, sk.kind);
+                    self.hand_over_crossings(from, to, kind);
+                    return Some(mv);
                 }
                 self.current = None;
             }
@@ -453,12 +573,13 @@ impl LegalMoves<'_> {
                 let sk = pos.build_raw(turn, &raw);
                 self.no_first_pending = !sk.needs_first_item();
                 self.connection_pending = sk.connection_change_available();
-                self.crossing_pending = sk.crossing_fields;
+                self.crossing_pending = LandFields::within_land_of(sk.to, sk.crossing_fields);
                 self.partner = self
                     .skeletons
                     .raw
                     .pos
                     .meeting_partner(self.skeletons.turn(), &sk);
+                self.hand_over_crossings(sk.from, sk.to, sk.kind);
                 self.current = Some(sk);
                 continue;
             }
@@ -682,8 +803,8 @@ impl Position {
 
     /// Whether a chevron of `slot` can step one field onto a free field of no
     /// other colour: the usual reason a player is not blocked.
-    #[inline]
-    fn has_free_step(&self, slot: usize) -> bool {
+    #[inline(always)]
+    pub(crate) fn has_free_step(&self, slot: usize) -> bool {
         // Worked out on the two halves of each set, of different widths, so that
         // the compiler reads them as the moves just wrote them (64 bits at a time):
         // a 128-bit read of a set written in two halves waits for both writes.
@@ -696,15 +817,18 @@ impl Position {
         // a perft 1% more instructions.
         let low = !occupied.0 & (own.0 | !coloured.0);
         let high = !occupied.1 & (own.1 | !coloured.1);
-        self.chevrons[slot].iter().any(|from| {
+        for from in self.chevrons[slot] {
             let targets = halves(step_targets(from, self.facing[from.index()]));
-            (targets.0 & low) | u64::from(targets.1 & high) != 0
-        })
+            if (targets.0 & low) | u64::from(targets.1 & high) != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `slot` has a movement of two or more fields, or a pincer.
     #[inline(never)]
-    fn has_longer_movement_or_pincer(&self, slot: usize) -> bool {
+    pub(crate) fn has_longer_movement_or_pincer(&self, slot: usize) -> bool {
         let turn = Turn::new(self, slot);
         let mut pincer_targets = None;
         for from in turn.mine {
@@ -732,7 +856,36 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Position, SplitMix64};
+    use super::LandFields;
+    use crate::{Bitboard, Borderland, Field, Position, SplitMix64};
+
+    /// Every subset of every borderland, taken apart field by field, gives
+    /// its fields in ascending order.
+    #[test]
+    fn land_fields_give_every_subset_of_a_borderland_in_order() {
+        for land in Borderland::ALL {
+            let fields: Vec<Field> = land.fields().iter().collect();
+            for subset in 0..512u32 {
+                let set: Bitboard = fields
+                    .iter()
+                    .enumerate()
+                    .filter(|&(bit, _)| subset & (1 << bit) != 0)
+                    .map(|(_, &field)| field)
+                    .collect();
+                let mut taken = LandFields::within_land_of(fields[4], set);
+                let mut given = Vec::new();
+                while let Some(field) = taken.pop_first() {
+                    given.push(field);
+                }
+                assert!(taken.is_empty());
+                assert_eq!(
+                    given,
+                    set.iter().collect::<Vec<_>>(),
+                    "{land:?} {subset:09b}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn len_is_what_is_left_to_give_along_random_games() {

@@ -415,16 +415,9 @@ impl Position {
     /// player has chevrons; `slot` if nobody has.
     #[inline]
     pub(crate) fn next_in_game_after(&self, slot: usize) -> usize {
-        let in_game = self.in_game_slots();
-        let later = in_game & !((2u32 << slot) - 1);
-        // Masked as slots are: `in_game` has no bit beyond slot 3.
-        if later != 0 {
-            later.trailing_zeros() as usize & 3
-        } else if in_game != 0 {
-            in_game.trailing_zeros() as usize & 3
-        } else {
-            slot
-        }
+        // Read after every move: one table lookup, masked so that it needs no
+        // bounds check (`in_game` has no bit beyond slot 3).
+        usize::from(NEXT_IN_GAME[usize::from(self.in_game & 15)][slot & 3] & 3)
     }
 
     // ----- low-level edits that keep the field counts and players in step -----
@@ -522,6 +515,32 @@ impl Position {
     }
 }
 
+/// [`Position::next_in_game_after`] for every set of slots in the game (one bit
+/// each) and every slot.
+const NEXT_IN_GAME: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut in_game = 0;
+    while in_game < 16 {
+        let mut slot = 0;
+        while slot < 4 {
+            let mut next = slot;
+            let mut step = 1;
+            while step <= 4 {
+                let candidate = (slot + step) % 4;
+                if in_game & (1 << candidate) != 0 {
+                    next = candidate;
+                    break;
+                }
+                step += 1;
+            }
+            table[in_game][slot] = next as u8;
+            slot += 1;
+        }
+        in_game += 1;
+    }
+    table
+};
+
 impl From<Position> for Setup {
     fn from(pos: Position) -> Setup {
         pos.to_setup()
@@ -538,6 +557,28 @@ impl TryFrom<Setup> for Position {
 #[cfg(test)]
 mod tests {
     use super::Position;
+
+    /// The table gives, for every set of slots in the game and every slot, the
+    /// first slot in the game after it in cyclic order (ending with the slot
+    /// itself), or the slot itself when nobody is in the game.
+    #[test]
+    fn next_in_game_after_walks_the_slots_in_cyclic_order() {
+        let mut pos = Position::standard(4).unwrap();
+        for in_game in 0..16u8 {
+            pos.in_game = in_game;
+            for slot in 0..4 {
+                let expected = (1..=4)
+                    .map(|step| (slot + step) % 4)
+                    .find(|&next| in_game & (1 << next) != 0)
+                    .unwrap_or(slot);
+                assert_eq!(
+                    pos.next_in_game_after(slot),
+                    expected,
+                    "{in_game:04b} {slot}"
+                );
+            }
+        }
+    }
 
     /// The word-wide comparison agrees with comparing each count, for every
     /// count a slot can hold, in each slot, for each number of players.
