@@ -334,9 +334,10 @@ impl LandFields {
     fn within_land_of(field: Field, set: Bitboard) -> LandFields {
         let land = field.borderland_index();
         let base = (land / 3) * 27 + (land % 3) * 3;
-        let row = |r: usize| ((set.0 >> (base + 9 * r)) & 7) as u16;
+        // The borderland's three rows of three, 9 fields apart, from its first field.
+        let rows = (set.0 >> base) as u32;
         let fields = LandFields {
-            bits: row(0) | row(1) << 3 | row(2) << 6,
+            bits: (rows & 7 | (rows >> 6) & 0o70 | (rows >> 12) & 0o700) as u16,
             land: land as u8,
         };
         debug_assert!(

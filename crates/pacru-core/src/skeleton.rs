@@ -197,6 +197,10 @@ impl Position {
         to: Field,
         travel: Direction,
     ) -> bool {
+        // Most of the time nobody stands on their own colour: no lookup then.
+        if partners.is_empty() {
+            return false;
+        }
         match crate::geometry::neighbour(to, travel) {
             Some(ahead) => {
                 partners.contains(ahead) && self.facing[ahead.index()] == travel.opposite()
