@@ -2,7 +2,7 @@
 
 use crate::geometry::{line, neighbour, step_targets};
 use crate::ray::Ray;
-use crate::skeleton::{MovementKind, MovementSkeleton};
+use crate::skeleton::{MovementKind, MovementSkeleton, crossing_candidates};
 use crate::turn::Turn;
 use crate::{
     Bitboard, Direction, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation,
@@ -520,6 +520,39 @@ impl LegalMoves<'_> {
         self.crossing_pending = LandFields::EMPTY;
     }
 
+    /// The first move of `raw`, a plain movement into another borderland
+    /// that meets nobody: its only choice is the crossing field, if there is
+    /// one. The other crossing fields are left to the inline path; no skeleton
+    /// is built.
+    #[inline(always)]
+    fn start_plain_crossing(&mut self, raw: &RawMovement) -> Move {
+        let (from, to) = (raw.from, raw.to);
+        let turn = self.skeletons.turn();
+        let (_, candidates) =
+            crossing_candidates(turn.own, turn.coloured, turn.occupied, from, to, false);
+        debug_assert!({
+            let sk = self.skeletons.raw.pos.build_raw(turn, raw);
+            sk.crossing && sk.crossing_fields == candidates && !sk.connection_change_available()
+        });
+        let mut fields = LandFields::within_land_of(to, candidates);
+        let items = match fields.pop_first() {
+            Some(field) => Items::one(Item::Field(field)),
+            None => Items::NONE,
+        };
+        self.inline_crossings = InlineCrossings {
+            fields,
+            from,
+            to,
+            pincer: false,
+        };
+        Move::Movement(Movement {
+            from,
+            to,
+            pincer: false,
+            items,
+        })
+    }
+
     #[inline(always)]
     fn next_move(&mut self) -> Option<Move> {
         loop {
@@ -570,6 +603,11 @@ impl LegalMoves<'_> {
                         pincer: false,
                         items: Items::NONE,
                     }));
+                }
+                if raw.kind == MovementKind::Plain
+                    && !pos.meeting_partner_at(turn, raw.to, raw.travel)
+                {
+                    return Some(self.start_plain_crossing(&raw));
                 }
                 let sk = pos.build_raw(turn, &raw);
                 self.no_first_pending = !sk.needs_first_item();
