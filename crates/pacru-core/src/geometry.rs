@@ -10,6 +10,7 @@ pub(crate) static RAY_PREFIX: [[[u128; 9]; 8]; 81] = build_ray_prefix();
 /// For each field and facing: the (up to three) adjacent fields a chevron there
 /// could step onto.
 static STEP_TARGETS: [[u128; 8]; 81] = build_step_targets();
+static STEPS: [[[u8; 4]; 8]; 81] = build_steps();
 /// For each field and direction: the adjacent field's index, 255 off the board.
 static NEIGHBOUR: [[u8; 8]; 81] = build_neighbours();
 /// For each field: its borderland's index.
@@ -95,6 +96,28 @@ const fn build_step_targets() -> [[u128; 8]; 81] {
     table
 }
 
+const fn build_steps() -> [[[u8; 4]; 8]; 81] {
+    let mut table = [[[OFF_BOARD; 4]; 8]; 81];
+    let mut f = 0;
+    while f < 81 {
+        let mut facing = 0;
+        while facing < 8 {
+            let travels = Direction::ALL[facing].travel_directions();
+            let mut i = 0;
+            while i < 3 {
+                if let Some(g) = step(f, travels[i] as usize, 1) {
+                    let same_land = (f / 27 == g / 27) && ((f % 9) / 3 == (g % 9) / 3);
+                    table[f][facing][i] = g as u8 | if same_land { SAME_BORDERLAND } else { 0 };
+                }
+                i += 1;
+            }
+            facing += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
 const fn build_neighbours() -> [[u8; 8]; 81] {
     let mut table = [[u8::MAX; 8]; 81];
     let mut f = 0;
@@ -163,6 +186,22 @@ pub(crate) fn lines_through(field: Field) -> Bitboard {
 #[inline]
 pub(crate) fn land_of(field: Field) -> Bitboard {
     Bitboard(LAND_OF[field.index()])
+}
+
+/// An entry of [`steps`] for a step off the board.
+pub(crate) const OFF_BOARD: u8 = u8::MAX;
+
+/// The flag of an entry of [`steps`] whose field lies in the borderland of the
+/// chevron's field.
+pub(crate) const SAME_BORDERLAND: u8 = 0x80;
+
+/// The steps of a chevron on `from` facing `facing`, one per direction of
+/// travel in the order of [`Direction::travel_directions`]: the index of the
+/// field stepped onto, with [`SAME_BORDERLAND`] added when it lies in the
+/// borderland of `from`, or [`OFF_BOARD`].
+#[inline(always)]
+pub(crate) fn steps(from: Field, facing: Direction) -> [u8; 4] {
+    STEPS[from.index()][facing.index()]
 }
 
 /// The adjacent fields a chevron on `from` facing `facing` could step onto.

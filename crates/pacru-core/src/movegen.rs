@@ -1,6 +1,6 @@
 //! Legal move generation: skeletons, complete moves, counting.
 
-use crate::geometry::{line, neighbour, step_targets};
+use crate::geometry::{self, line, step_targets};
 use crate::ray::Ray;
 use crate::skeleton::{MovementKind, MovementSkeleton, crossing_candidates};
 use crate::turn::Turn;
@@ -156,7 +156,7 @@ impl Iterator for RawMovements<'_> {
             if self.turn.own_in_borderland(from) <= 1 {
                 self.step_count = 0;
                 self.step_next = 0;
-                self.queue_steps(from, travels);
+                self.queue_steps(from);
                 // Queue the chevrons that follow while they too have power 1.
                 while usize::from(self.step_count) + 3 <= STEP_QUEUE {
                     let Some(next) = self.remaining.first() else {
@@ -166,8 +166,7 @@ impl Iterator for RawMovements<'_> {
                         break;
                     }
                     self.remaining.remove(next);
-                    let travels = self.pos.facing[next.index()].travel_directions();
-                    self.queue_steps(next, travels);
+                    self.queue_steps(next);
                 }
             } else {
                 self.from = from;
@@ -207,13 +206,17 @@ impl RawMovements<'_> {
     /// movement may end there, or the opponent's chevron there if it may be
     /// pincered.
     #[inline(always)]
-    fn queue_steps(&mut self, from: Field, travels: [Direction; 3]) {
+    fn queue_steps(&mut self, from: Field) {
         let mut count = usize::from(self.step_count);
-        let land = from.borderland_index();
-        for travel in travels {
-            let Some(to) = neighbour(from, travel) else {
+        let facing = self.pos.facing[from.index()];
+        let travels = facing.travel_directions();
+        let steps = geometry::steps(from, facing);
+        for i in 0..3 {
+            let (step, travel) = (steps[i], travels[i]);
+            if step == geometry::OFF_BOARD {
                 continue;
-            };
+            }
+            let to = Field::from_index_unchecked(step & !geometry::SAME_BORDERLAND);
             let kind = if self.turn.landing.contains(to) {
                 MovementKind::Plain
             } else if self.turn.occupied.contains(to)
@@ -226,7 +229,7 @@ impl RawMovements<'_> {
                 continue;
             };
             let whole = kind == MovementKind::Plain
-                && to.borderland_index() == land
+                && step & geometry::SAME_BORDERLAND != 0
                 && !self.pos.meeting_partner_at(&self.turn, to, travel);
             debug_assert_eq!(
                 whole,
