@@ -10,6 +10,8 @@ pub(crate) static RAY_PREFIX: [[[u128; 9]; 8]; 81] = build_ray_prefix();
 /// For each field and facing: the (up to three) adjacent fields a chevron there
 /// could step onto.
 static STEP_TARGETS: [[u128; 8]; 81] = build_step_targets();
+/// For each field and facing: the steps in the order of the directions of
+/// travel (see [`steps`]).
 static STEPS: [[[u8; 4]; 8]; 81] = build_steps();
 /// For each field and direction: the adjacent field's index, 255 off the board.
 static NEIGHBOUR: [[u8; 8]; 81] = build_neighbours();
@@ -97,6 +99,7 @@ const fn build_step_targets() -> [[u128; 8]; 81] {
 }
 
 const fn build_steps() -> [[[u8; 4]; 8]; 81] {
+    let borderlands = build_borderland_of();
     let mut table = [[[OFF_BOARD; 4]; 8]; 81];
     let mut f = 0;
     while f < 81 {
@@ -106,7 +109,7 @@ const fn build_steps() -> [[[u8; 4]; 8]; 81] {
             let mut i = 0;
             while i < 3 {
                 if let Some(g) = step(f, travels[i] as usize, 1) {
-                    let same_land = (f / 27 == g / 27) && ((f % 9) / 3 == (g % 9) / 3);
+                    let same_land = borderlands[f] == borderlands[g];
                     table[f][facing][i] = g as u8 | if same_land { SAME_BORDERLAND } else { 0 };
                 }
                 i += 1;

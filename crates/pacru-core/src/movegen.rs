@@ -313,13 +313,19 @@ struct LandFields {
     land: u8,
 }
 
+/// The index of the first (south-west) field of the borderland with index
+/// `land`: its three rows of three start there, 9 fields apart.
+const fn first_field_of_land(land: usize) -> usize {
+    (land / 3) * 27 + (land % 3) * 3
+}
+
 /// The fields of each borderland (by index) in ascending order, padded to 16 in
 /// both dimensions so that masked indices need no bounds check.
 static LAND_FIELDS: [[Field; 16]; 16] = {
     let mut table = [[Field::from_index_unchecked(0); 16]; 16];
     let mut land = 0;
     while land < 9 {
-        let base = (land / 3) * 27 + (land % 3) * 3;
+        let base = first_field_of_land(land);
         let mut bit = 0;
         while bit < 9 {
             table[land][bit] = Field::from_index_unchecked((base + (bit / 3) * 9 + bit % 3) as u8);
@@ -336,9 +342,8 @@ impl LandFields {
     /// The fields of `set`, all of which lie in the borderland of `field`.
     fn within_land_of(field: Field, set: Bitboard) -> LandFields {
         let land = field.borderland_index();
-        let base = (land / 3) * 27 + (land % 3) * 3;
         // The borderland's three rows of three, 9 fields apart, from its first field.
-        let rows = (set.0 >> base) as u32;
+        let rows = (set.0 >> first_field_of_land(land)) as u32;
         let fields = LandFields {
             bits: (rows & 7 | (rows >> 6) & 0o70 | (rows >> 12) & 0o700) as u16,
             land: land as u8,
