@@ -54,9 +54,12 @@ pub struct Effects {
 impl Position {
     /// Like [`Position::play`], also describing what the move did.
     pub fn play_explained(&self, mv: &Move) -> Result<(Position, Effects), IllegalMove> {
+        if let Some(settled) = self.settled_copy() {
+            return settled.play_explained(mv);
+        }
         let resolved = self.check(mv)?;
         let mut next = self.clone();
-        next.play_unchecked(mv);
+        next.play_unchecked_and_settle(mv);
         let mover = self.to_move();
         let mut effects = Effects {
             mover,

@@ -27,6 +27,7 @@ mod rule;
 mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod settle;
 mod skeleton;
 mod turn;
 mod validate;

@@ -81,7 +81,10 @@ impl Position {
     /// choice uniformly. The weights make rare kinds of move (connections, pincers,
     /// meetings) turn up often in random play. Allocates nothing.
     pub fn random_move(&self, rng: &mut SplitMix64) -> Option<Move> {
-        if self.is_finished() {
+        // A position played into with `play_unchecked` is looked at as stored:
+        // it is its settled form unless the player to move has no movement
+        // (below).
+        if self.is_finished_as_stored() {
             return None;
         }
         let turn = Turn::new(self, self.to_move_slot());
@@ -106,6 +109,15 @@ impl Position {
                 *slot = weight;
             }
             chevrons += 1;
+        }
+        // Every legal movement weighs at least 1.
+        debug_assert_eq!(
+            movements == 0,
+            !self.has_legal_movement(self.to_move_slot())
+        );
+        if movements == 0 && self.pending {
+            // The stored player to move is blocked, and is still to be removed.
+            return self.random_move_of_settled_copy(rng);
         }
         let total = movements + reorientations;
         if total == 0 {
@@ -373,6 +385,14 @@ impl Position {
             }
         }
         None
+    }
+
+    /// [`Position::random_move`] when the position as stored is not settled:
+    /// no random number was drawn yet.
+    #[cold]
+    #[inline(never)]
+    fn random_move_of_settled_copy(&self, rng: &mut SplitMix64) -> Option<Move> {
+        self.settled_clone().random_move(rng)
     }
 
     /// Plays random moves until the game ends or `max_plies` moves were made;

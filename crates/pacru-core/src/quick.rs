@@ -71,7 +71,7 @@ impl Position {
         travel: Direction,
     ) -> Option<ResolvedMovement> {
         let own = self.fields[me];
-        let occupied = self.occupied();
+        let occupied = self.occupied;
         let coloured = self.coloured();
         // `to` must be a landing field (see `landing_fields`): tested as one
         // field, not as a set.
@@ -189,6 +189,8 @@ mod tests {
                     }
                 }
                 pos.play_unchecked(&next);
+                // The checks above read the stored fields: settle the position first.
+                pos.settle();
             }
         }
         assert!(quick * 10 > legal * 8, "{quick} of {legal} taken quickly");

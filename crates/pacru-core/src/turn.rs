@@ -33,7 +33,7 @@ impl Turn {
     #[inline]
     pub fn new(pos: &Position, me: usize) -> Turn {
         let own = pos.fields[me];
-        let occupied = pos.occupied();
+        let occupied = pos.occupied;
         let coloured = pos.coloured();
         Turn {
             me,
@@ -155,6 +155,8 @@ mod tests {
                     }
                     pincers += targets.count();
                     pos.play_unchecked(&mv);
+                    // The checks above read the stored fields: settle the position first.
+                    pos.settle();
                 }
             }
         }
