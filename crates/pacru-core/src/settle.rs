@@ -93,6 +93,7 @@ impl Position {
         }
     }
 
+    /// [`Position::settled_with`] on a settled copy: the rare case.
     #[cold]
     #[inline(never)]
     fn settled_copy_with<R>(&self, f: impl FnOnce(&Position) -> R) -> R {
@@ -109,6 +110,7 @@ impl Position {
         Some(self.settled_clone())
     }
 
+    /// A copy of the position, settled.
     #[cold]
     #[inline(never)]
     pub(crate) fn settled_clone(&self) -> Position {
