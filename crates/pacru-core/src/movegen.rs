@@ -447,13 +447,8 @@ pub struct LegalMoves<'a> {
 
 impl<'a> LegalMoves<'a> {
     pub(crate) fn new(pos: &'a Position) -> LegalMoves<'a> {
-        LegalMoves::with_skeletons(MovementSkeletons::new(pos, pos.to_move_slot()))
-    }
-
-    #[inline(always)]
-    fn with_skeletons(skeletons: MovementSkeletons<'a>) -> LegalMoves<'a> {
         LegalMoves {
-            skeletons,
+            skeletons: MovementSkeletons::new(pos, pos.to_move_slot()),
             current: None,
             no_first_pending: false,
             connection_pending: false,
