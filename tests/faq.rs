@@ -400,8 +400,9 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
             },
             pos.to_move()
         );
-        match pos.play_explained(&mv) {
-            Ok((next, effects)) => {
+        match pos.explain(&mv) {
+            Ok(effects) => {
+                let next = pos.play(&mv).expect("explained moves are legal");
                 let lines = effects.describe();
                 let _ = writeln!(out, "verdict: legal");
                 let _ = writeln!(out, "what happened:");

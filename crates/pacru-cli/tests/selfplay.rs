@@ -147,7 +147,8 @@ fn random_play_exercises_every_kind_of_move() {
             let game = game.expect("selfplay writes records that parse");
             let mut pos: Position = game.start_position().unwrap();
             for mv in game.plies() {
-                let (next, effects) = pos.play_explained(mv).expect("legal");
+                let effects = pos.explain(mv).expect("legal");
+                let next = pos.play(mv).expect("legal");
                 match effects.kind {
                     Some(MovementKind::Plain) => kinds.plain += 1,
                     Some(MovementKind::Pincer) => kinds.pincer += 1,

@@ -4,11 +4,11 @@
 //! `valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/workload playout`.
 //! An optional second argument sets the number of playout games (default 200).
 
-#[path = "../benches/support/random_game.rs"]
-mod random_game;
+#[path = "../benches/support/workloads.rs"]
+mod workloads;
 
 use pacru_core::{Position, SplitMix64};
-use random_game::random_game;
+use workloads::{perft_nobulk, random_game, random_playout};
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
@@ -21,7 +21,11 @@ fn main() {
             let mut plies = 0u64;
             for seed in 0..games {
                 let mut pos = Position::standard(2 + (seed % 3) as usize).expect("start");
-                plies += u64::from(pos.random_playout(&mut SplitMix64::new(seed), u32::MAX));
+                plies += u64::from(random_playout(
+                    &mut pos,
+                    &mut SplitMix64::new(seed),
+                    u32::MAX,
+                ));
             }
             println!("plies {plies}");
         }
@@ -46,7 +50,9 @@ fn main() {
         }
         "perft" => {
             let pos = Position::standard(2).expect("start");
-            println!("nodes {}", pos.perft_applying(3));
+            let mut applied = 0;
+            perft_nobulk(&pos, 4, &mut applied);
+            println!("moves applied {applied}");
         }
         _ => eprintln!("usage: workload playout [GAMES] | validate [GAMES] | perft"),
     }

@@ -1,4 +1,4 @@
-//! Applying moves: the board changes, then the turn passes on and the position settles.
+//! Applying moves: the board changes, then the turn ends (R15-R16).
 
 use crate::geometry::{between, line};
 use crate::skeleton::MovementKind;
@@ -7,137 +7,78 @@ use crate::{Bitboard, Direction, Field, Item, Move, Movement, Position, Reorient
 
 impl Position {
     /// Applies a move known to be legal here (for example one from
-    /// [`Position::legal_moves`]). An illegal move does not panic, but its outcome
-    /// is unspecified and may break the invariants of a valid position (for example
-    /// a chevron left on another player's colour); use [`Position::play`] for moves
+    /// [`Position::legal_moves`]), in place, and ends the turn as every move does.
+    /// An illegal move does not panic, but its outcome is unspecified and may break
+    /// the invariants of a valid position (for example a chevron left on another
+    /// player's colour); use [`Position::play`] or [`Position::try_play`] for moves
     /// from outside.
-    ///
-    /// The end of the turn (the win test, and the removal of a blocked next
-    /// player) is left to the first look at the new position: a position never
-    /// looked at, such as a leaf of a perft, never pays for it. A caller that
-    /// will look at the position at once, and more than once, is better served
-    /// by [`Position::play_unchecked_and_settle`]. See [`Position::settle`].
-    // Kept out of line: inlined into a perft's loop it measured 10% slower.
-    #[inline(never)]
-    pub fn play_unchecked(&mut self, mv: &Move) {
-        self.play_unchecked_ending::<false>(mv);
-    }
-
-    /// [`Position::play_unchecked`], then [`Position::settle`], in one step:
-    /// the end of the turn is made at once, with what applying the move has at
-    /// hand, which costs less than settling afterwards. For a search that
-    /// evaluates every position it plays into.
     ///
     /// ```
     /// use pacru_core::Position;
     /// let start = Position::standard(3).unwrap();
     /// for mv in start.legal_moves() {
     ///     let mut child = start.clone();
-    ///     child.play_unchecked_and_settle(&mv);
+    ///     child.play_unchecked(&mv);
     ///     assert_eq!(child, start.play(&mv).unwrap());
     /// }
     /// ```
-    #[inline]
-    pub fn play_unchecked_and_settle(&mut self, mv: &Move) {
-        self.play_unchecked_ending::<true>(mv);
-    }
-
-    /// [`Position::play_unchecked_and_settle`], returning the number of players
-    /// removed as blocked at the end of the turn.
-    pub(crate) fn play_unchecked_counting(&mut self, mv: &Move) -> u32 {
-        self.play_unchecked_ending::<true>(mv)
-    }
-
-    /// Applies a move; makes the end of the turn at once if `SETTLE`, else
-    /// leaves it pending. Returns the number of players removed as blocked at
-    /// the end of the turn (0 when it is left pending).
-    #[inline(always)]
-    fn play_unchecked_ending<const SETTLE: bool>(&mut self, mv: &Move) -> u32 {
-        match mv {
-            Move::Movement(m) => self.play_movement_unchecked::<SETTLE>(m),
-            Move::Reorientation(r) => self.play_reorientation_unchecked::<SETTLE>(r),
-            Move::Resign => self.play_resignation::<SETTLE>(),
-        }
-    }
-
-    /// Ends the turn of `mover`: at once if `SETTLE` (see
-    /// [`Position::finish_turn`]); otherwise the turn passes to the next player
-    /// with chevrons and the rest is left pending (see [`Position::settle`]).
-    #[inline(always)]
-    fn end_turn<const SETTLE: bool>(&mut self, mover: usize) -> u32 {
-        if SETTLE {
-            return self.finish_turn(mover);
-        }
-        let next = self.next_in_game_after(mover);
-        self.set_to_move(next);
-        self.pending = true;
-        0
-    }
-
-    /// The player to move resigns: out of line, like every rare move.
     #[inline(never)]
-    fn play_resignation<const SETTLE: bool>(&mut self) -> u32 {
-        self.settle();
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        self.apply_unchecked(mv);
+    }
+
+    /// [`Position::play_unchecked`], returning the number of players removed as
+    /// blocked at the end of the turn.
+    pub(crate) fn apply_unchecked(&mut self, mv: &Move) -> u32 {
+        match mv {
+            Move::Movement(m) => self.play_movement_unchecked(m),
+            Move::Reorientation(r) => self.play_reorientation_unchecked(r),
+            Move::Resign => self.play_resignation(),
+        }
+    }
+
+    /// The player to move resigns.
+    #[inline(never)]
+    fn play_resignation(&mut self) -> u32 {
         let me = self.to_move_slot();
         self.remove_all_chevrons(me);
-        self.end_turn::<SETTLE>(me)
+        self.finish_turn(me)
     }
 
     /// Applies an unchecked movement. The commonest ones (no pincer; no item, or
-    /// one crossing marker on a neutral field) are applied here with no call
-    /// but the rare ones at the end of the turn, so that nothing needs saving
-    /// around a call; the others go to [`Position::play_movement_in_general`].
+    /// one crossing marker on a neutral field) are applied here; the others go to
+    /// [`Position::play_movement_in_general`].
     #[inline(always)]
-    fn play_movement_unchecked<const SETTLE: bool>(&mut self, m: &Movement) -> u32 {
+    fn play_movement_unchecked(&mut self, m: &Movement) -> u32 {
         let [first, second] = m.items.stored();
         let marker = match first {
             None => None,
             Some(Item::Field(field)) if !self.coloured.contains(field) => Some(field),
-            Some(_) => return self.play_movement_in_general::<SETTLE>(m),
+            Some(_) => return self.play_movement_in_general(m),
         };
         if m.pincer || second.is_some() || m.items.surplus_items().is_some() {
-            return self.play_movement_in_general::<SETTLE>(m);
+            return self.play_movement_in_general(m);
         }
         let me = self.to_move_slot();
         let Some((travel, _)) = line(m.from, m.to) else {
             return 0;
         };
-        if !self.chevrons[me].contains(m.from) {
-            return self.settle_then_play_movement::<SETTLE>(m);
-        }
-        if self.occupied.contains(m.to) {
-            return 0;
-        }
         self.move_chevron(me, m.from, m.to, travel);
         if let Some(field) = marker {
             self.paint_neutral(field, me);
         }
-        self.end_turn::<SETTLE>(me)
-    }
-
-    /// Plays a movement whose chevron the stored player to move does not own.
-    /// If the end of the last turn is pending, a blocked player may still be
-    /// stored as the one to move: settle, then play. Otherwise the movement is
-    /// illegal and is ignored.
-    #[cold]
-    #[inline(never)]
-    fn settle_then_play_movement<const SETTLE: bool>(&mut self, m: &Movement) -> u32 {
-        if !self.pending {
-            return 0;
-        }
-        self.settle();
-        self.play_movement_in_general::<SETTLE>(m)
+        self.finish_turn(me)
     }
 
     /// Applies any unchecked movement.
     #[inline(never)]
-    fn play_movement_in_general<const SETTLE: bool>(&mut self, m: &Movement) -> u32 {
+    fn play_movement_in_general(&mut self, m: &Movement) -> u32 {
         let me = self.to_move_slot();
         let Some((travel, _)) = line(m.from, m.to) else {
             return 0;
         };
         if !self.chevrons[me].contains(m.from) {
-            return self.settle_then_play_movement::<SETTLE>(m);
+            return 0;
         }
         if m.pincer {
             self.take_pincered(me, m.to);
@@ -145,22 +86,14 @@ impl Position {
             return 0;
         }
         self.move_chevron(me, m.from, m.to, travel);
-        let [first, second] = m.items.stored();
-        if let Some(item) = first {
-            self.apply_stored_item(m, travel, item, me);
+        for item in m.items.iter() {
+            self.apply_item(m, travel, item, me);
         }
-        if let Some(item) = second {
-            self.apply_stored_item(m, travel, item, me);
-        }
-        if let Some(surplus) = m.items.surplus_items() {
-            self.apply_surplus_items(m, travel, surplus, me);
-        }
-        self.end_turn::<SETTLE>(me)
+        self.finish_turn(me)
     }
 
     /// Removes the opponent's chevron on `to`, pincered by `me`, and gives `to`
-    /// to `me`'s colour. Out of line: pincers are rare.
-    #[inline(never)]
+    /// to `me`'s colour.
     fn take_pincered(&mut self, me: usize, to: Field) {
         for slot in 0..self.players.len() {
             if slot != me && self.chevrons[slot].contains(to) {
@@ -170,35 +103,7 @@ impl Position {
         self.paint(to, me);
     }
 
-    /// Applies the items written after the first two (never in a legal move).
-    #[cold]
-    #[inline(never)]
-    fn apply_surplus_items(
-        &mut self,
-        m: &Movement,
-        travel: Direction,
-        surplus: &[Item],
-        me: usize,
-    ) {
-        for &item in surplus {
-            self.apply_item(m, travel, item, me);
-        }
-    }
-
-    /// Applies one of the first two items of an unchecked movement.
-    #[inline(always)]
-    fn apply_stored_item(&mut self, m: &Movement, travel: Direction, item: Item, me: usize) {
-        match item {
-            // The commonest item: a crossing marker on a neutral field.
-            Item::Field(field) if !self.coloured.contains(field) => self.paint_neutral(field, me),
-            _ => self.apply_item(m, travel, item, me),
-        }
-    }
-
-    /// Applies one written item of an unchecked movement. Out of line, with
-    /// `paint` inlined in it: of the shapes measured, the one that gave the
-    /// fastest perft (inlined here, it spilled the movement's registers).
-    #[inline(never)]
+    /// Applies one written item of an unchecked movement.
     fn apply_item(&mut self, m: &Movement, travel: Direction, item: Item, me: usize) {
         match item {
             Item::Connection => {
@@ -243,21 +148,17 @@ impl Position {
         self.finish_turn(me)
     }
 
+    /// Applies an unchecked reorientation.
     #[inline(never)]
-    fn play_reorientation_unchecked<const SETTLE: bool>(&mut self, r: &Reorientation) -> u32 {
+    fn play_reorientation_unchecked(&mut self, r: &Reorientation) -> u32 {
         let me = self.to_move_slot();
         if !self.chevrons[me].contains(r.field) {
-            // As in `settle_then_play_movement`.
-            if !self.pending {
-                return 0;
-            }
-            self.settle();
-            return self.play_reorientation_unchecked::<SETTLE>(r);
+            return 0;
         }
         let facing = &mut self.facing[r.field.index()];
         *facing = facing.rotated(r.rotation.steps());
         self.return_to_neutral(me, r.returned);
-        self.end_turn::<SETTLE>(me)
+        self.finish_turn(me)
     }
 
     /// Ends the turn of `mover`: checks the win (R16), passes the turn to the next
@@ -265,11 +166,10 @@ impl Position {
     /// the number of players removed as blocked.
     #[inline(always)]
     pub(crate) fn finish_turn(&mut self, mover: usize) -> u32 {
-        self.pending = false;
         let next = self.next_in_game_after(mover);
         self.set_to_move(next);
         if u32::from(self.field_counts[mover]) >= self.target()
-            || self.players_in_game_as_stored() <= 1
+            || self.players_in_game() <= 1
             || self.has_free_step(next)
         {
             return 0;
@@ -278,7 +178,7 @@ impl Position {
     }
 
     /// The rest of [`Position::finish_turn`] when the player to move, `next`,
-    /// has no free step: out of line, as it is rare.
+    /// has no free step (rare).
     #[inline(never)]
     pub(crate) fn finish_turn_without_free_step(&mut self, next: usize) -> u32 {
         if self.has_longer_movement_or_pincer(next) {
@@ -290,7 +190,7 @@ impl Position {
         loop {
             let next = self.next_in_game_after(current);
             self.set_to_move(next);
-            if self.players_in_game_as_stored() <= 1 || self.has_legal_movement(next) {
+            if self.players_in_game() <= 1 || self.has_legal_movement(next) {
                 return blocked;
             }
             self.remove_all_chevrons(next);
@@ -302,7 +202,7 @@ impl Position {
     /// Settles a position read from outside: a player to move without chevrons passes
     /// the turn on, and a blocked player to move is removed (repeatedly).
     pub(crate) fn settle_loaded(&mut self) {
-        if self.is_finished_as_stored() {
+        if self.is_finished() {
             return;
         }
         let slot = self.to_move_slot();

@@ -28,9 +28,6 @@ impl Position {
     ///  9 | .   .   .   | .   .r↓ .   | .   .   .   | 9
     /// ```
     pub fn diagram(&self) -> String {
-        if let Some(settled) = self.settled_copy() {
-            return settled.diagram();
-        }
         let mut out = String::new();
         let files = "     a   b   c     d   e   f     g   h   i\n";
         let rule = "   +-------------+-------------+-------------+\n";

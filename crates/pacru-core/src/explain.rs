@@ -1,4 +1,4 @@
-//! What a legal move did, for people: [`Position::play_explained`] and its
+//! What a legal move does, for people: [`Position::explain`] and its
 //! [`Effects`], the basis of replay commentary and of the viewer's highlights.
 
 use crate::skeleton::MovementKind;
@@ -52,14 +52,24 @@ pub struct Effects {
 }
 
 impl Position {
-    /// Like [`Position::play`], also describing what the move did.
-    pub fn play_explained(&self, mv: &Move) -> Result<(Position, Effects), IllegalMove> {
-        if let Some(settled) = self.settled_copy() {
-            return settled.play_explained(mv);
-        }
+    /// What `mv` does here, if it is legal: who moves, what it captures, colours and
+    /// returns, who leaves the game and the status after it; otherwise the rule it
+    /// breaks and why, as [`Position::play`] says. `self` is not changed: play the
+    /// move with [`Position::play_unchecked`] (it is legal) or [`Position::play`].
+    ///
+    /// ```
+    /// use pacru_core::{Position, Status};
+    /// let start = Position::standard(2).unwrap();
+    /// let mv = "e1-e2".parse().unwrap();
+    /// let effects = start.explain(&mv).unwrap();
+    /// assert_eq!(effects.mover, pacru_core::Colour::Black);
+    /// assert_eq!(effects.status, Status::Ongoing);
+    /// assert!(start.explain(&"e1-e9".parse().unwrap()).is_err());
+    /// ```
+    pub fn explain(&self, mv: &Move) -> Result<Effects, IllegalMove> {
         let resolved = self.check(mv)?;
         let mut next = self.clone();
-        next.play_unchecked_and_settle(mv);
+        next.play_unchecked(mv);
         let mover = self.to_move();
         let mut effects = Effects {
             mover,
@@ -127,6 +137,6 @@ impl Position {
                 effects.out.push((self.players.as_slice()[slot], reason));
             }
         }
-        Ok((next, effects))
+        Ok(effects)
     }
 }

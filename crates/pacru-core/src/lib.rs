@@ -27,7 +27,6 @@ mod rule;
 mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod settle;
 mod skeleton;
 mod turn;
 mod validate;
@@ -46,7 +45,7 @@ pub use move_text::{MoveSyntaxError, format_move, parse_move};
 pub use movegen::{LegalMoves, MovementSkeletons, ReorientationSkeleton};
 pub use moves::{Item, Items, Move, Movement, Reorientation, Rotation};
 pub use players::Players;
-pub use playout::{MEETING_WEIGHT, PLAIN_WEIGHT, REORIENTATION_WEIGHT, SPECIAL_WEIGHT, SplitMix64};
+pub use playout::SplitMix64;
 pub use position::{Chevron, Position, Setup, Status, WinReason};
 pub use ppn::{Ppn, PpnError, format_ppn, parse_ppn, parse_ppn_with_rules};
 pub use rule::{ParseRuleError, Rule};

@@ -75,7 +75,7 @@ impl<'a> RawMovements<'a> {
             pos,
             turn,
             pincer_targets: None,
-            remaining: if pos.is_finished_as_stored() {
+            remaining: if pos.is_finished() {
                 Bitboard::EMPTY
             } else {
                 turn.mine
@@ -252,37 +252,13 @@ impl RawMovements<'_> {
 #[derive(Clone, Debug)]
 pub struct MovementSkeletons<'a> {
     raw: RawMovements<'a>,
-    /// The skeletons of the settled position, when the position was played
-    /// into with its player to move blocked and still to be removed (see
-    /// [`Position::settle`]). Listed once the stored player to move is found
-    /// to have no movement, before anything was given.
-    listed: Option<std::vec::IntoIter<MovementSkeleton>>,
 }
 
 impl<'a> MovementSkeletons<'a> {
     pub(crate) fn new(pos: &'a Position, me: usize) -> MovementSkeletons<'a> {
         MovementSkeletons {
             raw: RawMovements::new(pos, me),
-            listed: None,
         }
-    }
-
-    /// The next skeleton once the stored player's movements are exhausted:
-    /// those of the settled position if that player turned out to be blocked.
-    #[cold]
-    fn next_after_movements(&mut self) -> Option<MovementSkeleton> {
-        let pos = self.raw.pos;
-        // A player with a movement is not blocked: only a player without one
-        // (who gave no skeleton) can be still to remove.
-        if self.listed.is_none()
-            && pos.is_blocked_pending()
-            && !pos.has_legal_movement(pos.to_move_slot())
-        {
-            let settled = pos.settled_clone();
-            let listed: Vec<_> = MovementSkeletons::new(&settled, settled.to_move_slot()).collect();
-            self.listed = Some(listed.into_iter());
-        }
-        self.listed.as_mut()?.next()
     }
 
     /// The turn facts the skeletons were generated from.
@@ -297,11 +273,8 @@ impl Iterator for MovementSkeletons<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<MovementSkeleton> {
-        match self.raw.next() {
-            Some(raw) => Some(self.raw.pos.build_raw(&self.raw.turn, &raw)),
-            None if self.listed.is_none() && !self.raw.pos.pending => None,
-            None => self.next_after_movements(),
-        }
+        let raw = self.raw.next()?;
+        Some(self.raw.pos.build_raw(&self.raw.turn, &raw))
     }
 }
 
@@ -438,11 +411,6 @@ pub struct LegalMoves<'a> {
     reorientations: Option<Reorientations>,
     /// How many moves this iterator has given so far.
     given: u64,
-    /// The moves of the settled position, when the position was played into
-    /// with its player to move blocked and still to be removed (see
-    /// [`Position::settle`]). Listed once the stored player to move is found to
-    /// have no movement, before anything was given.
-    listed: Option<std::vec::IntoIter<Move>>,
 }
 
 impl<'a> LegalMoves<'a> {
@@ -459,19 +427,6 @@ impl<'a> LegalMoves<'a> {
             partner: false,
             reorientations: None,
             given: 0,
-            listed: None,
-        }
-    }
-
-    /// Lists the moves of the settled position if the stored player to move
-    /// gave no movement because they are blocked and still to be removed.
-    #[cold]
-    fn list_if_blocked(&mut self) {
-        let pos = self.skeletons.raw.pos;
-        if self.given == 0 && pos.is_blocked_pending() {
-            let settled = pos.settled_clone();
-            let listed: Vec<_> = LegalMoves::new(&settled).collect();
-            self.listed = Some(listed.into_iter());
         }
     }
 
@@ -489,9 +444,6 @@ impl<'a> LegalMoves<'a> {
     /// assert_eq!(moves.count(), all - 1);
     /// ```
     pub fn len(&self) -> usize {
-        if let Some(listed) = &self.listed {
-            return listed.len();
-        }
         (self.skeletons.raw.pos.legal_move_count() - self.given) as usize
     }
 
@@ -677,15 +629,6 @@ impl LegalMoves<'_> {
                 self.current = Some(sk);
                 continue;
             }
-            if self.listed.is_none()
-                && self.reorientations.is_none()
-                && self.skeletons.raw.pos.pending
-            {
-                self.list_if_blocked();
-            }
-            if let Some(listed) = &mut self.listed {
-                return listed.next();
-            }
             let pos = self.skeletons.raw.pos;
             if self.reorientations.is_none() && !Reorientations::any(pos, pos.to_move_slot()) {
                 return None;
@@ -717,9 +660,7 @@ impl Reorientations {
     /// without a chevron to return (checked before the list is set up).
     #[inline]
     fn any(pos: &Position, me: usize) -> bool {
-        !pos.is_finished_as_stored()
-            && pos.chevrons[me].any()
-            && (pos.fields[me] - pos.occupied).count() >= 2
+        !pos.is_finished() && pos.chevrons[me].any() && (pos.fields[me] - pos.occupied).count() >= 2
     }
 
     fn new(pos: &Position, me: usize) -> Reorientations {
@@ -826,11 +767,10 @@ impl Position {
 
     /// The reorientation options of the player to move (none when the game is over).
     pub fn reorientation_skeletons(&self) -> impl Iterator<Item = ReorientationSkeleton> + '_ {
-        let settled = self.settled_copy();
-        let pos = settled.as_ref().unwrap_or(self);
+        let pos = self;
         let me = pos.to_move_slot();
         let returnable = pos.fields[me] - pos.occupied;
-        let chevrons = if pos.is_finished_as_stored() {
+        let chevrons = if pos.is_finished() {
             Bitboard::EMPTY
         } else {
             pos.chevrons[me]
@@ -854,12 +794,7 @@ impl Position {
 
     /// The number of complete legal moves, counted without listing reorientation subsets.
     pub fn legal_move_count(&self) -> u64 {
-        self.settled_with(Position::legal_move_count_as_stored)
-    }
-
-    /// [`Position::legal_move_count`] of the position as stored, not settled.
-    fn legal_move_count_as_stored(&self) -> u64 {
-        if self.is_finished_as_stored() {
+        if self.is_finished() {
             return 0;
         }
         let me = self.to_move_slot();
@@ -960,9 +895,7 @@ impl Position {
 
     /// Whether the player to move has a legal movement (false when the game is over).
     pub fn can_move(&self) -> bool {
-        self.settled_with(|pos| {
-            !pos.is_finished_as_stored() && pos.has_legal_movement(pos.to_move_slot())
-        })
+        !self.is_finished() && self.has_legal_movement(self.to_move_slot())
     }
 }
 

@@ -20,25 +20,6 @@ impl Position {
         }
     }
 
-    /// Like [`Position::perft`] but applying every move, the leaves included
-    /// (the workload of a search engine; used to benchmark apply speed).
-    pub fn perft_applying(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut total = 0;
-        for mv in self.legal_moves() {
-            let mut child = self.clone();
-            child.play_unchecked(&mv);
-            total += if depth == 1 {
-                1
-            } else {
-                child.perft_applying(depth - 1)
-            };
-        }
-        total
-    }
-
     /// Perft split by first move: each legal move with the count below it.
     pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
         if depth == 0 {

@@ -11,13 +11,13 @@ use crate::turn::Turn;
 use crate::{Bitboard, Direction, Field, Move, MovementKind, Position, Reorientation, Rotation};
 
 /// The weight of one reorientation option (chevron and rotation) in [`Position::random_move`].
-pub const REORIENTATION_WEIGHT: u64 = 1;
-/// The weight of a plain movement skeleton in [`Position::random_move`].
-pub const PLAIN_WEIGHT: u64 = 4;
+const REORIENTATION_WEIGHT: u64 = 1;
+/// The weight of a plain movement skeleton.
+const PLAIN_WEIGHT: u64 = 4;
 /// The weight of a connection, connection jump or pincer skeleton.
-pub const SPECIAL_WEIGHT: u64 = 32;
+const SPECIAL_WEIGHT: u64 = 32;
 /// The weight of a movement that would face a partner for a meeting.
-pub const MEETING_WEIGHT: u64 = 512;
+const MEETING_WEIGHT: u64 = 512;
 
 /// A small, fast, seedable random number generator (SplitMix64). Not for cryptography.
 #[derive(Clone, Debug)]
@@ -76,15 +76,25 @@ impl Position {
     /// A random legal move (resignation excluded), or `None` when the game is over.
     ///
     /// First a skeleton is picked among all movement skeletons and reorientation
-    /// options (chevron and rotation), with the weights [`PLAIN_WEIGHT`],
-    /// [`SPECIAL_WEIGHT`], [`MEETING_WEIGHT`] and [`REORIENTATION_WEIGHT`]; then each
-    /// choice uniformly. The weights make rare kinds of move (connections, pincers,
-    /// meetings) turn up often in random play. Allocates nothing.
+    /// options (a chevron and a rotation), by weight: 4 for a plain movement, 32
+    /// for a connection, connection jump or pincer, 512 for a movement whose
+    /// destination faces a partner for a meeting, 1 for a reorientation option;
+    /// then each choice uniformly. The weights make rare kinds of move
+    /// (connections, pincers, meetings) turn up often in random play. The same
+    /// generator state always gives the same move (self-play records depend on
+    /// it). Allocates nothing.
+    ///
+    /// ```
+    /// use pacru_core::{Position, SplitMix64};
+    /// let mut rng = SplitMix64::new(7);
+    /// let mut position = Position::standard(4).unwrap();
+    /// while let Some(mv) = position.random_move(&mut rng) {
+    ///     position.play_unchecked(&mv);
+    /// }
+    /// assert!(position.is_finished());
+    /// ```
     pub fn random_move(&self, rng: &mut SplitMix64) -> Option<Move> {
-        // A position played into with `play_unchecked` is looked at as stored:
-        // it is its settled form unless the player to move has no movement
-        // (below).
-        if self.is_finished_as_stored() {
+        if self.is_finished() {
             return None;
         }
         let turn = Turn::new(self, self.to_move_slot());
@@ -115,10 +125,6 @@ impl Position {
             movements == 0,
             !self.has_legal_movement(self.to_move_slot())
         );
-        if movements == 0 && self.pending {
-            // The stored player to move is blocked, and is still to be removed.
-            return self.random_move_of_settled_copy(rng);
-        }
         let total = movements + reorientations;
         if total == 0 {
             return None;
@@ -385,27 +391,5 @@ impl Position {
             }
         }
         None
-    }
-
-    /// [`Position::random_move`] when the position as stored is not settled:
-    /// no random number was drawn yet.
-    #[cold]
-    #[inline(never)]
-    fn random_move_of_settled_copy(&self, rng: &mut SplitMix64) -> Option<Move> {
-        self.settled_clone().random_move(rng)
-    }
-
-    /// Plays random moves until the game ends or `max_plies` moves were made;
-    /// returns the number of moves made. The position is left where play stopped.
-    pub fn random_playout(&mut self, rng: &mut SplitMix64, max_plies: u32) -> u32 {
-        let mut plies = 0;
-        while plies < max_plies {
-            let Some(mv) = self.random_move(rng) else {
-                break;
-            };
-            self.play_unchecked(&mv);
-            plies += 1;
-        }
-        plies
     }
 }

@@ -58,15 +58,24 @@ pub struct Setup {
     pub rules: RulesEdition,
 }
 
-/// A position of the game. Always valid, and settled wherever it is looked at: the
-/// player to move can make a movement, or the game is finished.
+/// A position of the game. Always valid and settled: the player to move can make a
+/// movement, or the game is finished.
 ///
-/// [`Position::play_unchecked`] leaves the end of the turn (the win test and the
-/// blocked test of the next player, R15-R16) to the first look at the position;
-/// every method settles before it answers, on a copy when it cannot change the
-/// position (see [`Position::settle`]). Equality, hashing and `Debug` compare and
-/// show the settled position.
-#[derive(Clone)]
+/// Every way of making or changing a position ends the turn completely: the turn
+/// passes to the next player with chevrons, a player who cannot move at the start
+/// of their turn is removed (R15, repeatedly), and the game ends when someone
+/// reaches the target or only one player is left (R16). So a caller never has to
+/// ask whether the player to move is blocked.
+///
+/// ```
+/// use pacru_core::{Position, Status};
+/// let start = Position::standard(2).unwrap();
+/// assert_eq!(start.status(), Status::Ongoing);
+/// assert_eq!(start.legal_moves().count(), 28);
+/// let next = start.play(&"e1-e2".parse().unwrap()).unwrap();
+/// assert_eq!(next.to_move(), pacru_core::Colour::Red);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -91,12 +100,6 @@ pub struct Position {
     pub(crate) occupied: Bitboard,
     /// Every field with a marker (derived from `fields`).
     pub(crate) coloured: Bitboard,
-    /// Whether the end of the last turn is still to be made: set by
-    /// [`Position::play_unchecked`], which moves the turn on to the next player
-    /// with chevrons but leaves the win test and the blocked test to the first
-    /// look at the position, so that a position nobody looks at (a leaf of a
-    /// perft) never pays for them. Kept out of equality, hashing and `Debug`.
-    pub(crate) pending: bool,
 }
 
 impl Position {
@@ -162,7 +165,6 @@ impl Position {
             in_game: 0,
             occupied: Bitboard::EMPTY,
             coloured: Bitboard::EMPTY,
-            pending: false,
         };
         for field in Field::all() {
             if let Some(colour) = setup.markers[field.index()] {
@@ -201,9 +203,6 @@ impl Position {
 
     /// The position as plain data.
     pub fn to_setup(&self) -> Setup {
-        if let Some(settled) = self.settled_copy() {
-            return settled.to_setup();
-        }
         let mut markers = [None; 81];
         for field in Field::all() {
             markers[field.index()] = self.colour_at(field);
@@ -226,7 +225,7 @@ impl Position {
     /// The player whose turn it is (in a finished game: who would be next).
     #[inline]
     pub fn to_move(&self) -> Colour {
-        self.settled_with(|pos| pos.players.colour_at_slot(pos.to_move as usize))
+        self.players.colour_at_slot(self.to_move_slot())
     }
 
     /// The rules edition in force.
@@ -238,7 +237,6 @@ impl Position {
     /// The same position under another rules edition.
     #[must_use]
     pub fn with_rules(mut self, rules: RulesEdition) -> Position {
-        self.settle();
         self.rules = rules;
         self
     }
@@ -260,14 +258,12 @@ impl Position {
     /// The chevron on `field`, if any.
     #[inline]
     pub fn chevron_at(&self, field: Field) -> Option<Chevron> {
-        self.settled_with(|pos| {
-            (0..pos.players.len())
-                .find(|&slot| pos.chevrons[slot].contains(field))
-                .map(|slot| Chevron {
-                    colour: pos.players.as_slice()[slot],
-                    facing: pos.facing[field.index()],
-                })
-        })
+        (0..self.players.len())
+            .find(|&slot| self.chevrons[slot].contains(field))
+            .map(|slot| Chevron {
+                colour: self.players.as_slice()[slot],
+                facing: self.facing[field.index()],
+            })
     }
 
     /// The fields of `colour` (empty if it does not play).
@@ -279,11 +275,9 @@ impl Position {
 
     /// The fields holding a chevron of `colour`.
     pub fn chevrons_of(&self, colour: Colour) -> Bitboard {
-        self.settled_with(|pos| {
-            pos.players
-                .slot_of(colour)
-                .map_or(Bitboard::EMPTY, |slot| pos.chevrons[slot])
-        })
+        self.players
+            .slot_of(colour)
+            .map_or(Bitboard::EMPTY, |slot| self.chevrons[slot])
     }
 
     /// The number of fields of `colour` on the board.
@@ -301,7 +295,7 @@ impl Position {
     /// Every field holding a chevron.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.settled_with(|pos| pos.occupied)
+        self.occupied
     }
 
     /// Every field with a marker of any colour.
@@ -312,18 +306,12 @@ impl Position {
 
     /// All chevrons as (colour, field, facing), by player in order of play, then by field.
     pub fn chevrons(&self) -> impl Iterator<Item = (Colour, Field, Direction)> + '_ {
-        // Settling only takes away all the chevrons of blocked players, so the
-        // settled chevrons are the stored ones of the players still in the game.
-        let in_game = self.settled_with(|pos| pos.in_game);
-        let in_game = move |slot: &usize| in_game & (1 << slot) != 0;
-        (0..self.players.len())
-            .filter(in_game)
-            .flat_map(move |slot| {
-                let colour = self.players.as_slice()[slot];
-                self.chevrons[slot]
-                    .iter()
-                    .map(move |field| (colour, field, self.facing[field.index()]))
-            })
+        (0..self.players.len()).flat_map(move |slot| {
+            let colour = self.players.as_slice()[slot];
+            self.chevrons[slot]
+                .iter()
+                .map(move |field| (colour, field, self.facing[field.index()]))
+        })
     }
 
     /// The Zobrist hash of the position: the field colours, the chevrons (owner,
@@ -345,9 +333,6 @@ impl Position {
     /// assert_ne!(moved.hash_key(), start.hash_key());
     /// ```
     pub fn hash_key(&self) -> u64 {
-        if let Some(settled) = self.settled_copy() {
-            return settled.hash_key();
-        }
         let mut hash = zobrist::TO_MOVE[self.to_move().index()];
         for slot in 0..self.players.len() {
             let colour = self.players.as_slice()[slot].index();
@@ -361,31 +346,9 @@ impl Position {
         hash
     }
 
-    /// Whether the state kept alongside the fields and chevrons (the field
-    /// counts, the players in the game, the unions of chevrons and of coloured
-    /// fields) agrees with a recomputation from scratch. Always true; exposed for
-    /// property tests.
-    pub fn derived_state_is_consistent(&self) -> bool {
-        let counts_agree = (0..self.players.len())
-            .all(|slot| u32::from(self.field_counts[slot]) == self.fields[slot].count());
-        let in_game_agrees =
-            (0..4).all(|slot| (self.in_game >> slot) & 1 == u8::from(self.chevrons[slot].any()));
-        let union = |sets: &[Bitboard; 4]| sets.iter().fold(Bitboard::EMPTY, |all, &set| all | set);
-        counts_agree
-            && in_game_agrees
-            && self.occupied == union(&self.chevrons)
-            && self.coloured == union(&self.fields)
-    }
-
     /// How many players still have chevrons (are still in the game).
     #[inline]
     pub fn players_in_game(&self) -> usize {
-        self.settled_with(Position::players_in_game_as_stored)
-    }
-
-    /// [`Position::players_in_game`] of the position as stored, not settled.
-    #[inline]
-    pub(crate) fn players_in_game_as_stored(&self) -> usize {
         self.in_game_slots().count_ones() as usize
     }
 
@@ -398,11 +361,6 @@ impl Position {
 
     /// Whether the game is over, and who won.
     pub fn status(&self) -> Status {
-        self.settled_with(Position::status_as_stored)
-    }
-
-    /// [`Position::status`] of the position as stored, not settled.
-    fn status_as_stored(&self) -> Status {
         let target = self.target();
         let mut best: Option<(usize, u32)> = None;
         for slot in 0..self.players.len() {
@@ -417,7 +375,7 @@ impl Position {
                 reason: WinReason::Target,
             };
         }
-        match self.players_in_game_as_stored() {
+        match self.players_in_game() {
             0 => Status::NoWinner,
             1 => Status::Won {
                 winner: self.players.as_slice()[self.next_in_game_after(0)],
@@ -430,12 +388,6 @@ impl Position {
     /// Whether the game is over.
     #[inline]
     pub fn is_finished(&self) -> bool {
-        self.settled_with(Position::is_finished_as_stored)
-    }
-
-    /// [`Position::is_finished`] of the position as stored, not settled.
-    #[inline]
-    pub(crate) fn is_finished_as_stored(&self) -> bool {
         self.in_game.count_ones() <= 1 || self.someone_reached_target()
     }
 

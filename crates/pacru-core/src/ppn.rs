@@ -423,9 +423,6 @@ fn locate(e: &PositionError, setup: &Setup, spans: &Spans) -> PpnError {
 /// machinery or an intermediate [`Setup`]: `pacru check --format json` writes one
 /// for every game it checks.
 pub fn format_ppn(pos: &Position) -> String {
-    if let Some(settled) = pos.settled_copy() {
-        return format_ppn(&settled);
-    }
     let mut out = String::with_capacity(128);
     // Each field's colour letter, from the fields of each player.
     let mut letters = [0u8; 81];

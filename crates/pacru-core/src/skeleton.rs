@@ -212,10 +212,8 @@ impl Position {
     /// The fields a meeting lets the mover take after `sk` with first item `first`
     /// (R12); empty when the move makes no meeting or the meeting gives nothing.
     pub fn meeting_fields(&self, sk: &MovementSkeleton, first: Option<Item>) -> Bitboard {
-        self.settled_with(|pos| {
-            let turn = Turn::new(pos, pos.to_move_slot());
-            pos.meeting_fields_in(&turn, sk, first)
-        })
+        let turn = Turn::new(self, self.to_move_slot());
+        self.meeting_fields_in(&turn, sk, first)
     }
 
     #[inline]

@@ -155,8 +155,6 @@ mod tests {
                     }
                     pincers += targets.count();
                     pos.play_unchecked(&mv);
-                    // The checks above read the stored fields: settle the position first.
-                    pos.settle();
                 }
             }
         }

@@ -29,12 +29,8 @@ impl Position {
     /// Applies `mv` if it is legal, returning the new (settled) position; otherwise
     /// the rule it breaks and why. `self` is never changed.
     pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
-        if let Some(settled) = self.settled_copy() {
-            return settled.play(mv);
-        }
-        self.check(mv)?;
         let mut next = self.clone();
-        next.play_unchecked_and_settle(mv);
+        next.try_play(mv)?;
         Ok(next)
     }
 
@@ -52,26 +48,21 @@ impl Position {
     /// ```
     #[inline]
     pub fn try_play(&mut self, mv: &Move) -> Result<Played, IllegalMove> {
-        self.settle();
         let blocked = match self.check(mv)? {
             Some(resolved) => self.apply_resolved(&resolved),
-            None => self.play_unchecked_counting(mv),
+            None => self.apply_unchecked(mv),
         };
         Ok(Played { blocked })
     }
 
     /// Checks `mv` without applying it.
     pub fn validate(&self, mv: &Move) -> Result<(), IllegalMove> {
-        if let Some(settled) = self.settled_copy() {
-            return settled.validate(mv);
-        }
         self.check(mv).map(|_| ())
     }
 
     #[inline(always)]
     pub(crate) fn check(&self, mv: &Move) -> Result<Option<ResolvedMovement>, IllegalMove> {
-        debug_assert!(self.is_settled_as_is());
-        if self.is_finished_as_stored() {
+        if self.is_finished() {
             return Err(match self.status() {
                 Status::Won { winner, .. } => {
                     IllegalMove::new(Rule::R16, format!("the game is over: {winner} has won"))

@@ -216,7 +216,7 @@ fn note_skeletons(p: &Position, cov: &mut Coverage) {
 
 /// Classifies a played move for coverage, and says how rare it is (higher = rarer).
 fn rarity(p: &Position, m: &Move) -> u32 {
-    let (_, e) = p.play_explained(m).expect("legal");
+    let e = p.explain(m).expect("legal");
     let mut r = 0;
     if let Move::Reorientation(_) = m {
         return 1;
@@ -244,7 +244,8 @@ fn rarity(p: &Position, m: &Move) -> u32 {
 }
 
 fn record(p: &Position, m: &Move, cov: &mut Coverage) {
-    let (next, e) = p.play_explained(m).expect("legal");
+    let e = p.explain(m).expect("legal");
+    let next = p.play(m).expect("legal");
     match m {
         Move::Reorientation(r) => {
             if r.rotation.returned_count() == 2 {

@@ -150,9 +150,28 @@ fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
     }
     let reread = Position::from_ppn(&ppn, p.rules()).expect("the position's own PPN");
     prop_assert_eq!(p.hash_key(), reread.hash_key(), "hash in {}", ppn);
-    prop_assert!(
-        p.derived_state_is_consistent(),
-        "field counts kept by the position disagree with its fields in {}",
+    // What the position keeps up to date (field counts, the unions of fields and
+    // of chevrons, the players in the game) agrees with a recount.
+    let playing = p.players().as_slice();
+    let mut coloured = Bitboard::EMPTY;
+    let mut occupied = Bitboard::EMPTY;
+    for &colour in playing {
+        prop_assert_eq!(
+            p.field_count(colour),
+            p.fields_of(colour).count(),
+            "count in {}",
+            ppn
+        );
+        coloured |= p.fields_of(colour);
+        occupied |= p.chevrons_of(colour);
+    }
+    prop_assert_eq!(p.coloured(), coloured, "coloured fields in {}", ppn);
+    prop_assert_eq!(p.occupied(), occupied, "occupied fields in {}", ppn);
+    let in_game = playing.iter().filter(|&&c| p.chevrons_of(c).any()).count();
+    prop_assert_eq!(
+        p.players_in_game(),
+        in_game,
+        "players in the game in {}",
         ppn
     );
     // Settled: finished, or the player to move has chevrons and a legal movement.

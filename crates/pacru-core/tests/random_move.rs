@@ -4,9 +4,15 @@
 //! leave the generator in the same state. Self-play records depend on this sequence.
 
 use pacru_core::{
-    Bitboard, Colour, Field, MEETING_WEIGHT, Move, MovementKind, MovementSkeleton, PLAIN_WEIGHT,
-    Position, REORIENTATION_WEIGHT, Reorientation, RulesEdition, SPECIAL_WEIGHT, SplitMix64,
+    Bitboard, Colour, Field, Move, MovementKind, MovementSkeleton, Position, Reorientation,
+    RulesEdition, SplitMix64,
 };
+
+// The weights `Position::random_move` documents.
+const REORIENTATION_WEIGHT: u64 = 1;
+const PLAIN_WEIGHT: u64 = 4;
+const SPECIAL_WEIGHT: u64 = 32;
+const MEETING_WEIGHT: u64 = 512;
 
 /// The `i`-th field (ascending) of `set`.
 fn nth(set: Bitboard, i: u64) -> Field {

@@ -1137,7 +1137,8 @@ fn effects_name_who_left_and_why() {
         'K',
         "KRYG",
     ));
-    let (q, e) = p.play_explained(&mv("e3xe5(d4)")).unwrap();
+    let e = p.explain(&mv("e3xe5(d4)")).unwrap();
+    let q = p.play(&mv("e3xe5(d4)")).unwrap();
     assert_eq!(e.out, vec![(Colour::Green, OutReason::LastChevronTaken)]);
     assert_eq!(e.captured, Some((Colour::Green, f("e5"))));
     assert_eq!(e.crossing_field, Some((f("d4"), false)));
@@ -1149,7 +1150,7 @@ fn effects_name_who_left_and_why() {
         'K',
         "KYR",
     ));
-    let (_, e) = p.play_explained(&mv("b9-a9")).unwrap();
+    let e = p.explain(&mv("b9-a9")).unwrap();
     assert_eq!(
         e.out,
         vec![
@@ -1166,7 +1167,7 @@ fn effects_name_who_left_and_why() {
     );
     // Resignation.
     let p = Position::standard(2).unwrap();
-    let (_, e) = p.play_explained(&Move::Resign).unwrap();
+    let e = p.explain(&Move::Resign).unwrap();
     assert_eq!(e.out, vec![(Colour::Black, OutReason::Resigned)]);
 }
 

@@ -790,7 +790,7 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
                     && !p.is_finished()
                     && p.to_move() == colour_of(who)
                 {
-                    p.play_unchecked_and_settle(&Move::Resign);
+                    p.play_unchecked(&Move::Resign);
                     game.moves.push(MoveEntry::new(Move::Resign));
                 }
             }
@@ -879,7 +879,7 @@ fn play(game: &mut Game, pos: &mut Option<Position>, mv: Move, actor: Colour) {
             ));
         }
         if p.validate(&mv).is_ok() {
-            p.play_unchecked_and_settle(&mv);
+            p.play_unchecked(&mv);
         } else {
             *pos = None;
         }

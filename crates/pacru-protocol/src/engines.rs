@@ -227,7 +227,7 @@ pub fn greedy_move(position: &Position, seed: u64) -> Option<Move> {
             };
             let mv = sk.complete(first, meeting);
             let mut after = position.clone();
-            after.play_unchecked_and_settle(&mv);
+            after.play_unchecked(&mv);
             let score = greedy_score(&after, me);
             if score > best_score {
                 best_score = score;

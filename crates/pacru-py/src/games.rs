@@ -94,7 +94,7 @@ impl PyGame {
                     let mut position = start;
                     for mv in self.game.plies() {
                         positions.push(PyPosition::from(position.clone()));
-                        position.play_unchecked_and_settle(mv);
+                        position.play_unchecked(mv);
                     }
                     positions.push(PyPosition::from(position));
                     positions

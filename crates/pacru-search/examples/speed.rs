@@ -26,7 +26,12 @@ fn main() {
         for plies in [0, 30] {
             let mut pos = Position::standard(players).unwrap();
             let mut rng = SplitMix64::new(players as u64);
-            pos.random_playout(&mut rng, plies);
+            for _ in 0..plies {
+                let Some(mv) = pos.random_move(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(&mv);
+            }
             let searcher = Searcher::new(SearchConfig::default());
             let limits = Limits {
                 simulations: Some(simulations),

@@ -26,7 +26,7 @@ pub(crate) fn playout(
             greedy_playout_move(position, rng)
         };
         match mv {
-            Some(mv) => position.play_unchecked_and_settle(&mv),
+            Some(mv) => position.play_unchecked(&mv),
             None => return,
         }
     }

@@ -180,7 +180,7 @@ impl Run<'_> {
         for mv in self.candidates.drain(..) {
             let mut child = position.clone();
             // Looked at at once, and more than once: settled as it is played.
-            child.play_unchecked_and_settle(&mv);
+            child.play_unchecked(&mv);
             let (prior, proven) = if child.is_finished() {
                 let winner = winner_slot(&child);
                 won |= usize::from(winner) == mover;
@@ -211,7 +211,7 @@ impl Run<'_> {
                 return;
             }
             let mut position = self.root.clone();
-            position.play_unchecked_and_settle(&self.nodes[best].mv);
+            position.play_unchecked(&self.nodes[best].mv);
             self.expand(best, &position);
         }
     }
@@ -263,7 +263,7 @@ impl Run<'_> {
                     break rewards(&position);
                 }
                 let child = self.select(index);
-                position.play_unchecked_and_settle(&self.nodes[child].mv);
+                position.play_unchecked(&self.nodes[child].mv);
                 self.path.push(child);
                 if let Some(winner) = self.nodes[child].proven {
                     break proven_rewards(winner);
@@ -275,7 +275,7 @@ impl Run<'_> {
                 break rewards(&position);
             }
             let child = self.select(index);
-            position.play_unchecked_and_settle(&self.nodes[child].mv);
+            position.play_unchecked(&self.nodes[child].mv);
             self.path.push(child);
             index = child;
         };

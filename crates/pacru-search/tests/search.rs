@@ -197,7 +197,9 @@ fn the_same_seed_and_budget_give_the_same_search() {
 fn a_finished_game_has_no_move() {
     let mut pos = Position::standard(2).unwrap();
     let mut rng = SplitMix64::new(5);
-    pos.random_playout(&mut rng, 10_000);
+    while let Some(mv) = pos.random_move(&mut rng) {
+        pos.play_unchecked(&mv);
+    }
     assert!(pos.is_finished());
     let result = search(&pos, 0, 100);
     assert_eq!(result.best, None);

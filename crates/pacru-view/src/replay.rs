@@ -157,8 +157,12 @@ fn replay_moves(view: &mut GameView, start: Position, moves: &[MoveEntry], verdi
             }
             continue;
         };
-        let (next, effects) = match position.play_explained(mv) {
-            Ok(played) => played,
+        let (next, effects) = match position.explain(mv) {
+            Ok(effects) => {
+                let mut next = position.clone();
+                next.play_unchecked(mv);
+                (next, effects)
+            }
             Err(illegal) => {
                 // Only where the referee did not say (a malformed game's moves
                 // before its syntax error): the core's own reason.

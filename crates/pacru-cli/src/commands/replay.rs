@@ -143,10 +143,10 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
             continue;
         };
         let mover = position.to_move();
-        match position.play_explained(mv) {
-            Ok((next, effects)) => {
+        match position.explain(mv) {
+            Ok(effects) => {
                 ply += 1;
-                position = next;
+                position.play_unchecked(mv);
                 if args.ply.is_none() {
                     let _ = writeln!(text, "\nply {ply}, {mover}: {}", Escaped(&entry.text));
                     for line in effects.describe() {

@@ -27,7 +27,7 @@ pub(super) fn replay_movers(game: &Game) -> Vec<Option<usize>> {
         if let Some(p) = &mut pos {
             let slot = p.players().slot_of(p.to_move()).unwrap_or(0);
             if p.validate(mv).is_ok() {
-                p.play_unchecked_and_settle(mv);
+                p.play_unchecked(mv);
                 movers.push(Some(slot));
                 continue;
             }

@@ -95,7 +95,7 @@ impl GameRecorder {
     /// Plays `mv` if it is legal here and records it; otherwise nothing changes.
     pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
         self.position.validate(mv)?;
-        self.position.play_unchecked_and_settle(mv);
+        self.position.play_unchecked(mv);
         self.game.moves.push(MoveEntry::new(mv.clone()));
         Ok(())
     }
