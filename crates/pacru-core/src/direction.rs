@@ -30,7 +30,7 @@ pub enum Direction {
 impl Direction {
     /// The direction whose index is the low three bits of `bits`. Written as a
     /// match, which compiles to the bits themselves (no table read).
-    #[inline(always)]
+    #[inline]
     pub(crate) const fn from_low_bits(bits: u8) -> Direction {
         match bits & 7 {
             0 => Direction::N,

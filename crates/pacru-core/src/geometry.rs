@@ -202,7 +202,7 @@ pub(crate) const SAME_BORDERLAND: u8 = 0x80;
 /// travel in the order of [`Direction::travel_directions`]: the index of the
 /// field stepped onto, with [`SAME_BORDERLAND`] added when it lies in the
 /// borderland of `from`, or [`OFF_BOARD`].
-#[inline(always)]
+#[inline]
 pub(crate) fn steps(from: Field, facing: Direction) -> [u8; 4] {
     STEPS[from.index()][facing.index()]
 }
@@ -232,7 +232,7 @@ const fn build_lines() -> [[u8; 81]; 81] {
 }
 
 /// The direction and distance from `from` to `to`, if they lie on one straight line.
-#[inline(always)]
+#[inline]
 pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
     let entry = LINE[from.index()][to.index()];
     if entry == NO_LINE {
@@ -243,7 +243,7 @@ pub(crate) fn line(from: Field, to: Field) -> Option<(Direction, u8)> {
 }
 
 /// The fields strictly between `from` and `to`, which lie `direction` of `from`.
-#[inline(always)]
+#[inline]
 pub(crate) fn between(from: Field, to: Field, direction: Direction) -> Bitboard {
     let d = direction.index();
     Bitboard(RAY_MASK[from.index()][d] ^ RAY_MASK[to.index()][d] ^ Bitboard::from_field(to).0)

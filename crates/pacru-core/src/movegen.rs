@@ -187,14 +187,14 @@ impl Iterator for RawMovements<'_> {
 
 impl RawMovements<'_> {
     /// The next queued step, if any is left.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn peek_step(&self) -> Option<QueuedStep> {
         (self.step_next < self.step_count)
             .then(|| self.steps[usize::from(self.step_next) & (STEP_QUEUE - 1)])
     }
 
     /// Takes the next queued step, if any is left.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn pop_step(&mut self) -> Option<QueuedStep> {
         let step = self.peek_step()?;
         self.step_next += 1;
@@ -205,7 +205,7 @@ impl RawMovements<'_> {
     /// power 1 on `from`: in each direction of travel, the adjacent field if a
     /// movement may end there, or the opponent's chevron there if it may be
     /// pincered.
-    #[inline(always)]
+    #[inline]
     fn queue_steps(&mut self, from: Field) {
         let mut count = usize::from(self.step_count);
         let facing = self.pos.facing[from.index()];
@@ -299,7 +299,7 @@ pub struct ReorientationSkeleton {
 }
 
 /// The low 64 bits and the high bits (fields 64 to 80) of a set.
-#[inline(always)]
+#[inline]
 fn halves(set: Bitboard) -> (u64, u32) {
     (set.0 as u64, (set.0 >> 64) as u32)
 }
@@ -355,12 +355,12 @@ impl LandFields {
         fields
     }
 
-    #[inline(always)]
+    #[inline]
     fn is_empty(&self) -> bool {
         self.bits == 0
     }
 
-    #[inline(always)]
+    #[inline]
     fn pop_first(&mut self) -> Option<Field> {
         if self.bits == 0 {
             return None;
@@ -491,15 +491,13 @@ impl Iterator for LegalMoves<'_> {
                 items: Items::NONE,
             }));
         }
-        self.next_out_of_line()
+        self.next_counted()
     }
 }
 
 impl LegalMoves<'_> {
-    // Kept out of line: inlined into a caller's loop (a perft, a search) it costs
-    // more than the call, as the iterator's state no longer fits in registers.
-    #[inline(never)]
-    fn next_out_of_line(&mut self) -> Option<Move> {
+    /// The next move of the general path, counted.
+    fn next_counted(&mut self) -> Option<Move> {
         let mv = self.next_move();
         self.given += u64::from(mv.is_some());
         mv
@@ -509,7 +507,7 @@ impl LegalMoves<'_> {
 impl LegalMoves<'_> {
     /// Moves the pending crossing fields of the skeleton from `from` to `to`
     /// to the inline path, if only they are left to give and they meet nobody.
-    #[inline(always)]
+    #[inline]
     fn hand_over_crossings(&mut self, from: Field, to: Field, kind: MovementKind) {
         if self.partner
             || self.no_first_pending
@@ -531,7 +529,7 @@ impl LegalMoves<'_> {
     /// that meets nobody: its only choice is the crossing field, if there is
     /// one. The other crossing fields are left to the inline path; no skeleton
     /// is built.
-    #[inline(always)]
+    #[inline]
     fn start_plain_crossing(&mut self, raw: &RawMovement) -> Move {
         let (from, to) = (raw.from, raw.to);
         let turn = self.skeletons.turn();
@@ -560,7 +558,7 @@ impl LegalMoves<'_> {
         })
     }
 
-    #[inline(always)]
+    #[inline]
     fn next_move(&mut self) -> Option<Move> {
         loop {
             if let Some(sk) = &self.current {
@@ -826,7 +824,7 @@ impl Position {
     /// Whether the movement from `from` to `to`, travelling `travel`, of kind
     /// `kind`, is a whole move as it is: a plain movement (no connection change,
     /// no pincer) within one borderland that meets nobody has no choices.
-    #[inline(always)]
+    #[inline]
     fn has_no_choices(
         &self,
         turn: &Turn,
@@ -848,7 +846,7 @@ impl Position {
 
     /// Whether a chevron of `slot` can step one field onto a free field of no
     /// other colour: the usual reason a player is not blocked.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn has_free_step(&self, slot: usize) -> bool {
         // Worked out on the two halves of each set, of different widths, so that
         // the compiler reads them as the moves just wrote them (64 bits at a time):
@@ -872,7 +870,6 @@ impl Position {
     }
 
     /// Whether `slot` has a movement of two or more fields, or a pincer.
-    #[inline(never)]
     pub(crate) fn has_longer_movement_or_pincer(&self, slot: usize) -> bool {
         let turn = Turn::new(self, slot);
         let mut pincer_targets = None;

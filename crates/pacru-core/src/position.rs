@@ -427,7 +427,7 @@ impl Position {
     }
 
     /// Gives `field` to `slot`'s colour, taking it from whoever had it.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
         // Most fields painted are neutral: test the union before looking for an owner.
         if self.coloured.contains(field) {

@@ -13,7 +13,7 @@ impl Position {
     /// Resolves `m` if it is a legal movement that is not a pincer, jumps no
     /// chevron and cannot make a meeting; `None` for every other move, legal or
     /// not. The game is assumed not to be over (the caller checks R16 first).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn resolve_usual_movement(&self, m: &Movement) -> Option<ResolvedMovement> {
         if m.pincer || m.items.surplus_items().is_some() {
             return None;
@@ -61,7 +61,7 @@ impl Position {
     /// are right: none, or one of the crossing's candidates when it crosses into
     /// another borderland and the crossing has a benefit. `None` when a partner
     /// of `me` faces back from beyond `to` (a meeting, left to the full check).
-    #[inline(always)]
+    #[inline]
     fn resolve_step(
         &self,
         m: &Movement,
@@ -105,7 +105,7 @@ impl Position {
 /// `m`, a movement that makes no meeting, resolved as `skeleton` if its items
 /// are right: the one first item the skeleton needs (the connection change or a
 /// crossing candidate) or none when it needs none, and nothing after it.
-#[inline(always)]
+#[inline]
 fn resolve_items(m: &Movement, skeleton: MovementSkeleton) -> Option<ResolvedMovement> {
     let first = match m.items.get(0) {
         None if !skeleton.needs_first_item() => None,

@@ -31,20 +31,6 @@ impl Turn {
         power: u8,
         pincer_targets: &mut Option<Bitboard>,
     ) -> Ray {
-        self.ray_inlined(pos, from, travel, power, pincer_targets)
-    }
-
-    /// [`Turn::ray`], always inlined: for the random mover's loop over every ray,
-    /// where the call and the copy of the result cost more than the work.
-    #[inline(always)]
-    pub fn ray_inlined(
-        &self,
-        pos: &Position,
-        from: Field,
-        travel: Direction,
-        power: u8,
-        pincer_targets: &mut Option<Bitboard>,
-    ) -> Ray {
         let d = travel.index();
         if power <= 1 {
             // One step: no connection, no jump.

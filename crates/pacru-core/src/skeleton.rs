@@ -134,7 +134,7 @@ impl MovementSkeleton {
 
 impl Position {
     /// Builds the skeleton of a movement already known to be legal in outline.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn build_skeleton(
         &self,
         turn: &Turn,
@@ -177,20 +177,20 @@ impl Position {
 
     /// Whether the moved chevron will face one of ours that faces back and stands on
     /// our colour (the part of the meeting test that no choice can change).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn meeting_partner(&self, turn: &Turn, sk: &MovementSkeleton) -> bool {
         self.meeting_partner_at(turn, sk.to, sk.travel)
     }
 
     /// Whether a chevron arriving on `to` travelling `travel` faces a partner.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn meeting_partner_at(&self, turn: &Turn, to: Field, travel: Direction) -> bool {
         self.partner_faces_back(turn.partners, to, travel)
     }
 
     /// Whether one of `partners` (the mover's chevrons on the mover's colour)
     /// stands beyond `to` in direction `travel` and faces back at it.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn partner_faces_back(
         &self,
         partners: Bitboard,
@@ -264,7 +264,7 @@ impl Position {
 /// (and, for a pincer, after the captured field became the mover's); `coloured`
 /// and `occupied` are the coloured and occupied fields before the movement.
 /// Returns whether it is a transformation, and the candidates.
-#[inline(always)]
+#[inline]
 pub(crate) fn crossing_candidates(
     own: Bitboard,
     coloured: Bitboard,

@@ -5,7 +5,7 @@ use crate::{Bitboard, Field, Position};
 
 /// The fields a movement of the player whose fields are `own` may end on: no
 /// chevron, and neutral or the player's own.
-#[inline(always)]
+#[inline]
 pub(crate) fn landing_fields(own: Bitboard, occupied: Bitboard, coloured: Bitboard) -> Bitboard {
     !occupied & (own | !coloured)
 }
@@ -94,7 +94,6 @@ impl Turn {
 
     /// Whether two or more of our chevrons attack the opponent chevron on `target`:
     /// whether [`Turn::pincer_targets`] holds it, without computing the others.
-    #[inline(never)]
     pub fn attacked_twice(&self, pos: &Position, target: Field) -> bool {
         let mut seen = false;
         // Only chevrons on a line with the target can attack it.

@@ -60,7 +60,7 @@ impl Position {
         self.check(mv).map(|_| ())
     }
 
-    #[inline(always)]
+    #[inline]
     pub(crate) fn check(&self, mv: &Move) -> Result<Option<ResolvedMovement>, IllegalMove> {
         if self.is_finished() {
             return Err(match self.status() {
@@ -99,9 +99,7 @@ impl Position {
         }
     }
 
-    // Out of line: the quick path takes most movements of a record, and this
-    // check's messages would make every caller's frame large.
-    #[inline(never)]
+    /// The full check of a movement: decides and explains every case.
     pub(crate) fn check_movement(&self, m: &Movement) -> Result<ResolvedMovement, IllegalMove> {
         let me = self.to_move_slot();
         let mover = self.to_move();
@@ -236,7 +234,7 @@ impl Position {
         self.resolve_items(&turn, &sk, m)
     }
 
-    #[inline(always)]
+    #[inline]
     fn resolve_items(
         &self,
         turn: &Turn,
