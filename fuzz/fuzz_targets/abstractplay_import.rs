@@ -1,4 +1,4 @@
-//! The `abstractplay_import` fuzz target: see `checks::abstractplay_import` in `fuzz/checks.rs`.
+//! The `abstractplay_import` fuzz target: see `pacru_testkit::fuzz_checks::abstractplay_import`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_fuzz::checks::abstractplay_import(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_testkit::fuzz_checks::abstractplay_import(data));

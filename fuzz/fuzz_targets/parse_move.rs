@@ -1,4 +1,4 @@
-//! The `parse_move` fuzz target: see `checks::parse_move` in `fuzz/checks.rs`.
+//! The `parse_move` fuzz target: see `pacru_testkit::fuzz_checks::parse_move`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_fuzz::checks::parse_move(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_testkit::fuzz_checks::parse_move(data));

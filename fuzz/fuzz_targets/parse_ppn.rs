@@ -1,4 +1,4 @@
-//! The `parse_ppn` fuzz target: see `checks::parse_ppn` in `fuzz/checks.rs`.
+//! The `parse_ppn` fuzz target: see `pacru_testkit::fuzz_checks::parse_ppn`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_fuzz::checks::parse_ppn(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_testkit::fuzz_checks::parse_ppn(data));

@@ -1,4 +1,4 @@
-//! The `protocol_json` fuzz target: see `checks::protocol_json` in `fuzz/checks.rs`.
+//! The `protocol_json` fuzz target: see `pacru_testkit::fuzz_checks::protocol_json`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_fuzz::checks::protocol_json(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_testkit::fuzz_checks::protocol_json(data));

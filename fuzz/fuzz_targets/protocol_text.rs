@@ -1,4 +1,4 @@
-//! The `protocol_text` fuzz target: see `checks::protocol_text` in `fuzz/checks.rs`.
+//! The `protocol_text` fuzz target: see `pacru_testkit::fuzz_checks::protocol_text`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_fuzz::checks::protocol_text(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_testkit::fuzz_checks::protocol_text(data));

@@ -1,4 +1,4 @@
-//! The `read_pgr` fuzz target: see `checks::read_pgr` in `fuzz/checks.rs`.
+//! The `read_pgr` fuzz target: see `pacru_testkit::fuzz_checks::read_pgr`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_fuzz::checks::read_pgr(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pacru_testkit::fuzz_checks::read_pgr(data));

@@ -4,11 +4,13 @@
 //!   docs), fail fast.
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: every fuzz target (or those
 //!   named) for SECS seconds each, with cargo-fuzz on the stable toolchain.
+//! - `cargo xtask perft-data --input FILE --output FILE [--naive-limit N]`: perft
+//!   reference lines checked against the naive implementation of the rules.
 //! - `cargo xtask release [--dry-run]`: a reproducible binary archive and Python wheel
 //!   in `dist/`.
 //!
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
-//! [`release`] are the two main commands, [`fuzz`] runs the fuzz targets, [`version`] reads the workspace version and checks
+//! [`release`] are the two main commands, [`fuzz`] runs the fuzz targets, [`perft_data`] the perft data generator, [`version`] reads the workspace version and checks
 //! the changelog, [`archive`] packs files reproducibly, [`wheel`] builds the Python
 //! wheel and [`checksum`] writes the `sha256sum` line.
 
@@ -16,6 +18,7 @@ mod archive;
 mod checksum;
 mod ci;
 mod fuzz;
+mod perft_data;
 mod process;
 mod release;
 mod version;
@@ -34,6 +37,10 @@ Commands:
                        run every fuzz target (or those named) for SECS seconds each
                        (default 60) with `cargo fuzz run T --sanitizer none`; needs
                        cargo-fuzz (cargo install cargo-fuzz --locked)
+  perft-data --input FILE --output FILE [--naive-limit N]
+                       write perft reference lines for the positions of FILE, each
+                       count checked against the naive rules (default limit 300000;
+                       input format in crates/pacru-core/tests/perft_data.rs)
   release [--dry-run]  build pacru and pack dist/pacru-<version>-<target>.tar.gz (+ .sha256),
                        and build the Python wheel dist/pacru-<version>-*.whl (+ .sha256);
                        --dry-run checks everything and prints the plan, writing nothing
@@ -59,6 +66,7 @@ fn run(args: Vec<String>) -> Result<()> {
     match args.as_slice() {
         ["ci"] => ci::run(&workspace_root()),
         ["fuzz", rest @ ..] => fuzz::run(&workspace_root(), rest),
+        ["perft-data", rest @ ..] => perft_data::run(&workspace_root(), rest),
         ["release"] => release::run(&workspace_root(), false),
         ["release", "--dry-run"] => release::run(&workspace_root(), true),
         [] | ["help" | "--help" | "-h"] => {

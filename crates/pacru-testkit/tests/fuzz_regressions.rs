@@ -1,11 +1,9 @@
 //! Replays every input kept from fuzzing (`fuzz/regressions/TARGET/`) and the seed
 //! corpus (`fuzz/corpus/TARGET/`) through the same assertions the fuzz targets
-//! make (`fuzz/checks.rs`), so that a fixed crash stays fixed under a plain
-//! `cargo test`, without cargo-fuzz.
+//! make (`pacru_testkit::fuzz_checks`), so that a fixed crash stays fixed under a
+//! plain `cargo test`, without cargo-fuzz.
 
-#[path = "../../../fuzz/checks.rs"]
-mod checks;
-
+use pacru_testkit::fuzz_checks as checks;
 use std::path::{Path, PathBuf};
 
 /// A fuzz target's check: panics when the input breaks its property.
@@ -84,5 +82,9 @@ fn seed_corpus_passes_the_fuzz_checks() {
 
 #[test]
 fn kept_crash_inputs_pass_the_fuzz_checks() {
-    replay("regressions");
+    assert!(
+        replay("regressions") > 0,
+        "no kept input found under {}",
+        fuzz_dir().join("regressions").display()
+    );
 }

@@ -4,8 +4,7 @@
 use pacru_protocol::check::{CheckOptions, ComplianceReport, Outcome, check_engine};
 use std::time::{Duration, Instant};
 
-const BROKEN: &str = env!("CARGO_BIN_EXE_pep-broken-engine");
-const BUILTIN: &str = env!("CARGO_BIN_EXE_pep-builtin-engine");
+const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");
 
 fn quick() -> CheckOptions {
     CheckOptions {
@@ -34,7 +33,7 @@ fn builtin_engines_pass_every_check() {
         &["greedy", "2"],
         &["greedy", "3", "--threaded"],
     ] {
-        let report = check(BUILTIN, args);
+        let report = check(ENGINE, args);
         assert!(report.passed(), "{report}");
         assert_eq!(report.engine.as_ref().unwrap().protocol, 1);
         let text = report.to_string();
@@ -47,7 +46,7 @@ fn builtin_engines_pass_every_check() {
 
 #[test]
 fn a_lenient_engine_is_caught_accepting_what_it_must_refuse() {
-    let report = check(BROKEN, &["lenient"]);
+    let report = check(ENGINE, &["lenient"]);
     let failed = failed(&report);
     for name in [
         "options",
@@ -80,7 +79,7 @@ fn a_lenient_engine_is_caught_accepting_what_it_must_refuse() {
 #[test]
 fn a_mute_engine_fails_quickly_and_everything_is_still_checked() {
     let started = Instant::now();
-    let report = check(BROKEN, &["mute"]);
+    let report = check(ENGINE, &["mute"]);
     assert!(
         started.elapsed() < Duration::from_secs(15),
         "{:?}",
@@ -107,7 +106,7 @@ fn a_mute_engine_fails_quickly_and_everything_is_still_checked() {
 
 #[test]
 fn a_crashing_engine_is_restarted_for_each_check() {
-    let report = check(BROKEN, &["crash"]);
+    let report = check(ENGINE, &["crash"]);
     let failed = failed(&report);
     assert!(failed.contains(&"first-move"), "{report}");
     assert!(failed.contains(&"rules-2011"), "{report}");
@@ -128,7 +127,7 @@ fn a_crashing_engine_is_restarted_for_each_check() {
 
 #[test]
 fn an_illegal_engine_fails_the_move_checks() {
-    let report = check(BROKEN, &["illegal"]);
+    let report = check(ENGINE, &["illegal"]);
     let first = report
         .checks
         .iter()

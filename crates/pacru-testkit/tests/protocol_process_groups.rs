@@ -6,7 +6,7 @@
 use pacru_protocol::{Clocks, EngineFailure, EngineProcess, EngineSpec, GameSetup};
 use std::time::{Duration, Instant};
 
-const BROKEN: &str = env!("CARGO_BIN_EXE_pep-broken-engine");
+const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");
 
 /// A string no other process on the machine has in its command line.
 fn marker(test: &str) -> String {
@@ -51,7 +51,7 @@ fn spawn(mode: &str, marker: &str) -> EngineProcess {
     let spec = EngineSpec {
         handshake_timeout: Duration::from_secs(5),
         quit_timeout: Duration::from_secs(1),
-        ..EngineSpec::new(BROKEN, [mode, marker])
+        ..EngineSpec::new(ENGINE, [mode, marker])
     };
     EngineProcess::spawn(&spec).expect("the engine handshakes")
 }
@@ -120,7 +120,7 @@ fn an_engine_exiting_with_status_1_while_a_helper_holds_its_output_crashed() {
 #[test]
 fn a_kill_switch_ends_a_thinking_engine_from_another_thread() {
     let mark = marker("switch");
-    let spec = EngineSpec::new(BROKEN, ["hang", &mark]);
+    let spec = EngineSpec::new(ENGINE, ["hang", &mark]);
     let mut engine = EngineProcess::spawn(&spec).unwrap();
     let switch = engine.kill_switch().expect("a process has a kill switch");
     let killer = std::thread::spawn(move || {

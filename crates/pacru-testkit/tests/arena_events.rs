@@ -13,10 +13,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const RUNNER: &str = env!("CARGO_BIN_EXE_pacru-arena-runner");
+const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");
+const EVENT: &str = env!("CARGO_BIN_EXE_pacru-test-event");
 
 fn process(args: &str) -> EngineConfig {
-    EngineConfig::parse(&format!("{RUNNER} {args}")).unwrap()
+    EngineConfig::parse(&format!("{ENGINE} {args}")).unwrap()
 }
 
 fn named(name: &str, args: &str) -> EngineConfig {
@@ -95,10 +96,7 @@ fn standings_json(out: &Path) -> serde_json::Value {
 #[test]
 fn match_between_builtin_engines_in_process_and_as_processes() {
     let dir = tempfile::tempdir().unwrap();
-    let engines = vec![
-        builtin("builtin:random:1"),
-        process("engine greedy --seed 2"),
-    ];
+    let engines = vec![builtin("builtin:random:1"), process("greedy 2")];
     let mut cfg = config(engines, System::Match { games: 4 }, 2);
     cfg.time = TimeControl::parse_clock("5+0.1").unwrap();
     let report = run_event(Some(cfg), &options(dir.path())).unwrap();
@@ -110,7 +108,7 @@ fn match_between_builtin_engines_in_process_and_as_processes() {
     assert_eq!(games[0].tags.get("Black"), Some("random-1"));
     assert_eq!(
         games[1].tags.get("Black"),
-        Some("pacru-arena-runner engine greedy --seed 2")
+        Some("pacru-test-engine greedy 2")
     );
     for g in &games {
         assert_eq!(g.tags.get("TimeControl"), Some("5+0.1"));
@@ -149,15 +147,15 @@ fn match_between_builtin_engines_in_process_and_as_processes() {
 fn broken_engines_forfeit_in_two_player_games() {
     let dir = tempfile::tempdir().unwrap();
     let engines = vec![
-        named("good", "engine random --seed 5"),
-        named("crash", "broken crash:2"),
-        named("hang", "broken hang:2"),
-        named("illegal", "broken illegal:2"),
-        named("exit0", "broken exit0:2"),
-        named("refuse", "broken refuse:2"),
-        named("resign", "broken resign:2"),
-        named("silent", "broken silent"),
-        named("missing", "broken x"),
+        named("good", "random 5"),
+        named("crash", "crash:2"),
+        named("hang", "hang:2"),
+        named("illegal", "illegal:2"),
+        named("exit0", "exit0:2"),
+        named("refuse", "refuse:2"),
+        named("resign", "resign:2"),
+        named("silent", "silent"),
+        named("missing", "x"),
     ];
     let mut engines = engines;
     engines[8].program = "/nonexistent/engine".to_owned();
@@ -219,8 +217,8 @@ fn multiplayer_forfeits_become_resign_moves_and_the_game_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let engines = vec![
         builtin("builtin:random:1"),
-        named("crash", "broken crash:2"),
-        named("illegal", "broken illegal:3"),
+        named("crash", "crash:2"),
+        named("illegal", "illegal:3"),
         builtin("builtin:greedy:1"),
     ];
     let cfg = config(engines, System::Match { games: 4 }, 4);
@@ -299,10 +297,7 @@ fn openings_clocks_and_adjudication() {
 fn time_forfeit_on_the_clock() {
     let dir = tempfile::tempdir().unwrap();
     // 0.4 s for the whole game, 80 ms a move: the sleeper runs out after a few moves.
-    let engines = vec![
-        builtin("builtin:random:1"),
-        named("sleeper", "broken sleep:80"),
-    ];
+    let engines = vec![builtin("builtin:random:1"), named("sleeper", "good:80")];
     let mut cfg = config(engines, System::Match { games: 2 }, 2);
     cfg.time = TimeControl::parse_clock("0.4+0").unwrap();
     cfg.margin_ms = 50;
@@ -402,8 +397,8 @@ fn config_file(dir: &Path, name: &str, config: &EventConfig) -> std::path::PathB
 fn slow_tournament() -> EventConfig {
     let mut cfg = config(
         vec![
-            named("a", "broken sleep:15"),
-            named("b", "broken sleep:15"),
+            named("a", "good:15"),
+            named("b", "good:15"),
             builtin("c=builtin:random:3"),
         ],
         System::RoundRobin,
@@ -428,8 +423,7 @@ fn finished_in_file(out: &Path) -> usize {
 
 /// Starts the runner on the event `file` in `out`.
 fn start_runner(file: &Path, out: &Path) -> std::process::Child {
-    Command::new(RUNNER)
-        .arg("event")
+    Command::new(EVENT)
         .arg(file)
         .arg(out)
         .args(["-j", "2"])
@@ -483,8 +477,8 @@ fn killed_with_sigkill_and_resumed() {
         2,
     );
     let other = config_file(dir.path(), "other.json", &other);
-    let status = Command::new(RUNNER)
-        .args(["event", "--resume"])
+    let status = Command::new(EVENT)
+        .arg("--resume")
         .arg(&other)
         .arg(&out)
         .stdout(Stdio::null())
@@ -493,8 +487,8 @@ fn killed_with_sigkill_and_resumed() {
         .unwrap();
     assert_eq!(status.code(), Some(2));
     // Only --resume and the directory: the journal's settings are used.
-    let status = Command::new(RUNNER)
-        .args(["event", "--resume"])
+    let status = Command::new(EVENT)
+        .arg("--resume")
         .arg(&out)
         .stdout(Stdio::null())
         .status()

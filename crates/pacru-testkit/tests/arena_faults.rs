@@ -17,26 +17,27 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const RUNNER: &str = env!("CARGO_BIN_EXE_pacru-arena-runner");
+const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");
+const EVENT: &str = env!("CARGO_BIN_EXE_pacru-test-event");
 
-/// `pacru-arena-runner ARGS` as an engine named `name`.
-fn runner(name: &str, args: &[&str]) -> EngineConfig {
+/// `pacru-test-engine ARGS` as an engine named `name`.
+fn test_engine(name: &str, args: &[&str]) -> EngineConfig {
     EngineConfig {
         name: name.to_owned(),
-        program: RUNNER.to_owned(),
+        program: ENGINE.to_owned(),
         args: args.iter().map(|a| a.to_string()).collect(),
         builtin: None,
         options: Vec::new(),
     }
 }
 
-/// `pacru-arena-runner ARGS` run by a shell that first makes it ignore SIGINT,
+/// `pacru-test-engine ARGS` run by a shell that first makes it ignore SIGINT,
 /// SIGTERM and SIGHUP (an ignored signal stays ignored across `exec`).
 fn deaf(name: &str, args: &[&str]) -> EngineConfig {
     let mut command = vec![
         "-c".to_owned(),
         "trap '' INT TERM HUP; exec \"$0\" \"$@\"".to_owned(),
-        RUNNER.to_owned(),
+        ENGINE.to_owned(),
     ];
     command.extend(args.iter().map(|a| a.to_string()));
     EngineConfig {
@@ -88,7 +89,7 @@ fn run_watching(
 fn an_unstartable_engine_stops_the_event_before_anything_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("a").join("b");
-    let mut missing = runner("typo", &[]);
+    let mut missing = test_engine("typo", &[]);
     missing.program = "./nonexistent-engine".to_owned();
     let config = event(
         vec![builtin("builtin:random:1"), missing],
@@ -116,7 +117,7 @@ fn an_unstartable_engine_stops_the_event_before_anything_is_written() {
     // A program that starts but never answers the handshake.
     let mut silent = event(
         vec![
-            runner("silent", &["broken", "silent"]),
+            test_engine("silent", &["silent"]),
             builtin("builtin:random:2"),
         ],
         System::Match { games: 2 },
@@ -220,9 +221,9 @@ fn engines_and_their_helpers_do_not_outlive_the_event() {
     let config = event(
         vec![
             builtin("builtin:random:1"),
-            runner("fork", &["broken", "fork:2", &m]),
-            deaf("deaf", &["broken", "noquit:2", &m]),
-            runner("exit1", &["broken", "exit1:2", &m]),
+            test_engine("fork", &["fork:2", &m]),
+            deaf("deaf", &["noquit:2", &m]),
+            test_engine("exit1", &["exit1:2", &m]),
         ],
         System::Gauntlet { seeds: 1 },
     );
@@ -267,8 +268,8 @@ fn a_runner_killed_with_sigkill_leaves_no_engine_behind() {
     let m = mark("sigkill");
     let mut config = event(
         vec![
-            runner("fork", &["broken", "fork:20", &m]),
-            deaf("deaf", &["broken", "noquit:20", &m]),
+            test_engine("fork", &["fork:20", &m]),
+            deaf("deaf", &["noquit:20", &m]),
             builtin("builtin:random:1"),
         ],
         System::RoundRobin,
@@ -277,8 +278,7 @@ fn a_runner_killed_with_sigkill_leaves_no_engine_behind() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("event.json");
     std::fs::write(&file, serde_json::to_string(&config).unwrap()).unwrap();
-    let mut child = Command::new(RUNNER)
-        .arg("event")
+    let mut child = Command::new(EVENT)
         .arg(&file)
         .arg(dir.path().join("out"))
         .args(["-j", "2"])
@@ -326,8 +326,8 @@ fn a_stopped_event_resumes_into_the_same_event() {
     let m = mark("stop");
     let mut config = event(
         vec![
-            runner("a", &["broken", "sleep:5", &m]),
-            runner("b", &["broken", "sleep:5", &m]),
+            test_engine("a", &["good:5", &m]),
+            test_engine("b", &["good:5", &m]),
             builtin("c=builtin:random:3"),
         ],
         System::RoundRobin,

@@ -5,8 +5,7 @@ use pacru_core::Move;
 use pacru_protocol::{Clocks, EngineFailure, EngineProcess, EngineSpec, GameSetup};
 use std::time::{Duration, Instant};
 
-const BROKEN: &str = env!("CARGO_BIN_EXE_pep-broken-engine");
-const BUILTIN: &str = env!("CARGO_BIN_EXE_pep-builtin-engine");
+const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");
 
 fn spec(program: &str, args: &[&str]) -> EngineSpec {
     EngineSpec {
@@ -18,7 +17,7 @@ fn spec(program: &str, args: &[&str]) -> EngineSpec {
 }
 
 fn broken(mode: &str) -> EngineProcess {
-    EngineProcess::spawn(&spec(BROKEN, &[mode])).expect("the broken engine handshakes correctly")
+    EngineProcess::spawn(&spec(ENGINE, &[mode])).expect("the broken engine handshakes correctly")
 }
 
 fn first_move(
@@ -35,8 +34,8 @@ fn alive(pid: u32) -> bool {
 
 #[test]
 fn builtin_engines_play_a_whole_game_as_processes() {
-    let mut random = EngineProcess::spawn(&spec(BUILTIN, &["random", "11"])).unwrap();
-    let mut greedy = EngineProcess::spawn(&spec(BUILTIN, &["greedy", "12", "--threaded"])).unwrap();
+    let mut random = EngineProcess::spawn(&spec(ENGINE, &["random", "11"])).unwrap();
+    let mut greedy = EngineProcess::spawn(&spec(ENGINE, &["greedy", "12", "--threaded"])).unwrap();
     assert_eq!(random.engine_id().name, "pacru random");
     assert_eq!(greedy.engine_id().name, "pacru greedy");
     assert_eq!(random.options()[0].name, "Seed");
@@ -141,7 +140,7 @@ fn the_clock_is_the_limit_when_it_is_smaller() {
 fn untimed_requests_use_the_spec_limit() {
     let mut engine = EngineProcess::spawn(&EngineSpec {
         untimed_limit: Some(Duration::from_millis(200)),
-        ..spec(BROKEN, &["hang"])
+        ..spec(ENGINE, &["hang"])
     })
     .unwrap();
     assert!(matches!(
@@ -220,7 +219,7 @@ fn a_failure_reply_is_a_refusal() {
 fn flooding_is_stopped_at_the_cap() {
     let mut engine = EngineProcess::spawn(&EngineSpec {
         max_output_bytes: 1 << 20,
-        ..spec(BROKEN, &["flood"])
+        ..spec(ENGINE, &["flood"])
     })
     .unwrap();
     let pid = engine.pid().unwrap();
@@ -289,7 +288,7 @@ fn silence_fails_the_handshake() {
     let started = Instant::now();
     let result = EngineProcess::spawn(&EngineSpec {
         handshake_timeout: Duration::from_millis(300),
-        ..spec(BROKEN, &["silent"])
+        ..spec(ENGINE, &["silent"])
     });
     assert!(
         matches!(result, Err(EngineFailure::TimedOut { .. })),
@@ -311,7 +310,7 @@ fn a_missing_program_cannot_be_spawned() {
 fn invalid_requests_are_the_referees_fault_and_are_not_sent() {
     let mut engine = broken("good");
     let setup = GameSetup::standard(2).unwrap();
-    let bad = pacru_notation::parse_move("e1-e9").unwrap();
+    let bad: Move = "e1-e9".parse().unwrap();
     assert!(matches!(
         engine.request_move(&setup, &[bad], &Clocks::untimed()),
         Err(EngineFailure::InvalidRequest { .. })
@@ -330,12 +329,12 @@ fn invalid_requests_are_the_referees_fault_and_are_not_sent() {
 fn options_from_the_spec_are_set_and_checked() {
     let ok = EngineProcess::spawn(&EngineSpec {
         options: vec![("Seed".into(), "42".into())],
-        ..spec(BUILTIN, &["greedy"])
+        ..spec(ENGINE, &["greedy"])
     });
     assert!(ok.is_ok());
     let bad = EngineProcess::spawn(&EngineSpec {
         options: vec![("Seed".into(), "-3".into())],
-        ..spec(BUILTIN, &["greedy"])
+        ..spec(ENGINE, &["greedy"])
     });
     match bad {
         Err(EngineFailure::ProtocolError { message }) => {
@@ -349,7 +348,7 @@ fn options_from_the_spec_are_set_and_checked() {
 fn json_framing_with_a_process() {
     let mut engine = EngineProcess::spawn(&EngineSpec {
         framing: pacru_protocol::Framing::Json,
-        ..spec(BUILTIN, &["random", "5"])
+        ..spec(ENGINE, &["random", "5"])
     })
     .unwrap();
     let setup = GameSetup::standard(4).unwrap();

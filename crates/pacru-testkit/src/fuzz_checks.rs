@@ -1,8 +1,13 @@
 //! What every fuzz target asserts, one public function per target, each taking the
-//! raw input. The fuzz targets (`fuzz_targets/`) call them, and so does the
-//! workspace test `crates/pacru-cli/tests/fuzz_regressions.rs`, which replays every
-//! input kept under `fuzz/regressions/` and the seed corpus through the same
-//! assertions with a plain `cargo test`. A function panics when its property fails.
+//! raw input. The fuzz targets (`fuzz/fuzz_targets/`) call them, and so does the
+//! test `fuzz_regressions` of this crate, which replays every input kept under
+//! `fuzz/regressions/` and the seed corpus through the same assertions with a plain
+//! `cargo test`. A function panics when its property fails.
+//!
+//! ```
+//! // A move that reads is written canonically and reads back the same.
+//! pacru_testkit::fuzz_checks::parse_move(b"e1-e2");
+//! ```
 
 use pacru_core::RulesEdition;
 use pacru_notation::abstractplay::import;
