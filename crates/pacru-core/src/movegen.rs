@@ -785,9 +785,31 @@ impl Position {
         })
     }
 
-    /// Every complete legal move (resignation excluded), lazily.
+    /// Every complete legal move (resignation excluded), lazily, in the order of
+    /// generation: movements by chevron (fields in ascending order), direction and
+    /// distance, each with its choices, then reorientations. The fastest way to
+    /// visit every move; for the order people and other interfaces list them in,
+    /// see [`Position::sorted_legal_moves`].
     pub fn legal_moves(&self) -> LegalMoves<'_> {
         LegalMoves::new(self)
+    }
+
+    /// Every complete legal move (resignation excluded), in the byte order of its
+    /// canonical text: the one order in which `pacru moves`, the Python package's
+    /// `legal_moves()` and the JavaScript package's `legalMoves()` list moves, so
+    /// that "the first move" is the same move everywhere.
+    ///
+    /// ```
+    /// use pacru_core::Position;
+    /// let start = Position::standard(2).unwrap();
+    /// let moves = start.sorted_legal_moves();
+    /// assert_eq!(moves.len(), 28);
+    /// assert_eq!(moves[0].to_string(), "a3-b2");
+    /// ```
+    pub fn sorted_legal_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.legal_moves().collect();
+        moves.sort_by_cached_key(Move::to_string);
+        moves
     }
 
     /// The number of complete legal moves, counted without listing reorientation subsets.

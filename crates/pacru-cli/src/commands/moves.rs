@@ -13,9 +13,10 @@ pub fn run(args: &MovesArgs) -> anyhow::Result<Outcome> {
     let written = if args.count {
         writeln!(out, "{}", position.legal_move_count())
     } else {
-        let mut moves: Vec<String> = position.legal_moves().map(|m| m.to_string()).collect();
-        moves.sort_unstable();
-        moves.iter().try_for_each(|mv| writeln!(out, "{mv}"))
+        position
+            .sorted_legal_moves()
+            .iter()
+            .try_for_each(|mv| writeln!(out, "{mv}"))
     };
     written
         .and_then(|()| out.flush())
