@@ -282,6 +282,11 @@ const CHECKS: &[(&str, &str, CheckFn)] = &[
     ),
     ("quit", "answers quit and exits with status 0", check_quit),
     (
+        "quit-alone",
+        "exits with status 0 on `quit` without an id",
+        check_quit_alone,
+    ),
+    (
         "end-of-input",
         "exits when its input ends",
         check_end_of_input,
@@ -804,6 +809,24 @@ fn check_quit(c: &mut Checker) -> Result<(), String> {
     c.engine()?;
     let engine = c.engine.take().ok_or("no engine")?;
     engine.quit().map_err(|e| e.to_string())
+}
+
+fn check_quit_alone(c: &mut Checker) -> Result<(), String> {
+    c.engine()?;
+    let mut engine = c.engine.take().ok_or("no engine")?;
+    engine.send_raw("quit").map_err(|e| e.to_string())?;
+    let deadline = crate::millis::from_now(&[c.options.reply_timeout, c.options.margin]);
+    match engine.wait_exit_until(deadline) {
+        Some(crate::client::Exit::Success) => Ok(()),
+        Some(crate::client::Exit::Failure(status)) => Err(format!("exited with {status}")),
+        None => Err(format!(
+            "still running {} ms after `quit` without an id",
+            c.options
+                .reply_timeout
+                .saturating_add(c.options.margin)
+                .as_millis()
+        )),
+    }
 }
 
 fn check_end_of_input(c: &mut Checker) -> Result<(), String> {

@@ -376,7 +376,12 @@ impl Session {
             RequestBody::Go(go) => Step::one(play(engine, id, &go, stop, emit)),
             RequestBody::Stop | RequestBody::Ping => Step::one(done(id)),
             RequestBody::Quit => Step {
-                messages: vec![done(id)],
+                // A `quit` without an id has nobody to answer.
+                messages: if id == crate::wire::UNKNOWN_ID {
+                    Vec::new()
+                } else {
+                    vec![done(id)]
+                },
                 quit: true,
             },
         }

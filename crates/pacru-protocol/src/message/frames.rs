@@ -189,7 +189,8 @@ impl Request {
 
     /// Reads a request from a frame.
     pub fn from_frame(frame: &Frame) -> Result<Request, MessageError> {
-        if frame.id == crate::wire::UNKNOWN_ID {
+        // Only `quit` may come without an id (it then gets no reply).
+        if frame.id == crate::wire::UNKNOWN_ID && frame.tag != "quit" {
             return Err(MessageError::Wire(WireError::BadId(frame.id.clone())));
         }
         let body = match frame.tag.as_str() {

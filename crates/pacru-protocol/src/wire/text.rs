@@ -122,6 +122,10 @@ impl Frame {
             return Err(WireError::BadTag(truncate(tag, 40)));
         }
         let (id, rest) = split_word(rest);
+        if id.is_empty() && tag == "quit" {
+            // `quit` alone, as a person typing at an engine writes it.
+            return Ok(Frame::new(tag, UNKNOWN_ID));
+        }
         if id.is_empty() {
             return Err(WireError::MissingId {
                 tag: tag.to_owned(),
