@@ -2,7 +2,7 @@
 //! most recent bytes so that reports can quote the offending line and `fmt` can copy
 //! a game through unchanged, without ever holding a whole file in memory.
 
-use pacru_notation::Escaped;
+use pacru_core::Escaped;
 use pacru_notation::parts::line_breaks;
 use std::cell::RefCell;
 use std::collections::VecDeque;

@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 
 pub mod abstractplay;
-mod escape;
 mod fast_move;
 mod game_replay;
 pub mod parts;
@@ -12,7 +11,6 @@ pub mod selfplay;
 #[doc(hidden)]
 pub mod test_support;
 
-pub use escape::{Escaped, escape_bytes, escape_controls, needs_escape};
 /// Move and position text live in pacru-core (`Move: FromStr + Display`, [`pacru_core::Ppn`]);
 /// re-exported here for callers that read records.
 pub use pacru_core::{

@@ -216,7 +216,7 @@ fn result_mismatch(tag: &str, tag_present: bool, token: &str) -> Option<String> 
     if !is_result_token(tag) {
         Some(format!(
             "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
-            crate::escape::shorten(tag)
+            crate::pgr::quote::shorten(tag)
         ))
     } else if tag == token {
         None

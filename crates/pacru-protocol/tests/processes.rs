@@ -311,7 +311,7 @@ fn a_missing_program_cannot_be_spawned() {
 fn invalid_requests_are_the_referees_fault_and_are_not_sent() {
     let mut engine = broken("good");
     let setup = GameSetup::standard(2).unwrap();
-    let bad = pacru_notation::parse_move("e1-e9").unwrap();
+    let bad = "e1-e9".parse::<pacru_core::Move>().unwrap();
     assert!(matches!(
         engine.request_move(&setup, &[bad], &Clocks::untimed()),
         Err(EngineFailure::InvalidRequest { .. })

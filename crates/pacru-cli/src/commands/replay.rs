@@ -9,9 +9,10 @@ use crate::outcome::write_failed;
 use crate::words::{plies, plural};
 use crate::{board, style};
 use anyhow::{Context, bail};
+use pacru_core::Escaped;
 use pacru_core::Position;
+use pacru_notation::format_ppn;
 use pacru_notation::pgr::{Game, Reader};
-use pacru_notation::{Escaped, format_ppn};
 use std::fmt::Write as _;
 use std::io::Write;
 

@@ -1,7 +1,7 @@
 //! A game record in memory: tags, moves with their annotations, the result.
 
+use super::quote::shorten;
 use super::{GameResult, Tags};
-use crate::escape::shorten;
 use crate::{PpnError, parse_ppn_with_rules};
 use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
 use thiserror::Error;

@@ -9,6 +9,7 @@
 mod error;
 mod game;
 mod movers;
+pub(crate) mod quote;
 mod reader;
 mod recorder;
 mod result;

@@ -22,7 +22,6 @@
 //! start, and pass them on to the helper).
 
 use pacru_core::{Move, Position};
-use pacru_notation::format_move;
 use pacru_protocol::engines::{Rng, random_move};
 use pacru_protocol::{EngineMessage, Framing, Reply, Request, RequestBody};
 use std::io::{self, BufRead, Write};
@@ -119,7 +118,7 @@ fn main() {
                     .as_ref()
                     .ok()
                     .and_then(|p: &Position| random_move(p, &mut Rng::for_position(gos as u64, p)));
-                let legal_text = legal.as_ref().map(format_move);
+                let legal_text = legal.as_ref().map(ToString::to_string);
                 if !misbehave
                     || matches!(
                         mode.as_str(),
@@ -278,7 +277,7 @@ fn illegal_move(position: Option<Position>) -> String {
                     items: pacru_core::Items::NONE,
                 });
                 if position.play(&mv).is_err() {
-                    return format_move(&mv);
+                    return mv.to_string();
                 }
             }
         }

@@ -404,7 +404,7 @@ impl<R: Read> Reader<R> {
                 r,
                 format!(
                     "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
-                    crate::escape::shorten(&r.0)
+                    crate::pgr::quote::shorten(&r.0)
                 ),
             );
             fail.place = Some(ErrorPlace::Tags {

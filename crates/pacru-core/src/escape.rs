@@ -11,18 +11,6 @@
 use std::borrow::Cow;
 use std::fmt;
 
-/// The most characters of a piece of input quoted in an error message.
-const QUOTED_CHARS: usize = 40;
-
-/// `text` as quoted in an error message: its first 40 characters and `...` when
-/// it is longer, so that a message stays short whatever the input.
-pub(crate) fn shorten(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
-    }
-}
-
 /// Whether `c` must not reach a terminal as it is: C0 and C1 control characters
 /// (tab excepted) and the invisible characters that change the direction of the
 /// text around them.
@@ -34,7 +22,7 @@ pub fn needs_escape(c: char) -> bool {
 /// Displays a string with its control characters escaped (see the module docs).
 ///
 /// ```
-/// use pacru_notation::Escaped;
+/// use pacru_core::Escaped;
 /// assert_eq!(Escaped("a\u{1b}]0;title\u{7}b").to_string(), r"a\u{1b}]0;title\u{7}b");
 /// assert_eq!(Escaped("plain text, tab\tkept").to_string(), "plain text, tab\tkept");
 /// ```
@@ -60,7 +48,7 @@ impl fmt::Display for Escaped<'_> {
 /// The string with its control characters escaped; borrowed when there are none.
 ///
 /// ```
-/// use pacru_notation::escape_controls;
+/// use pacru_core::escape_controls;
 /// assert_eq!(escape_controls("e1-e2"), "e1-e2");
 /// assert_eq!(escape_controls("e1\r\n"), r"e1\u{d}\u{a}");
 /// ```
@@ -76,7 +64,7 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
 /// control characters are escaped.
 ///
 /// ```
-/// use pacru_notation::escape_bytes;
+/// use pacru_core::escape_bytes;
 /// assert_eq!(escape_bytes(b"ab\x00\xff"), "ab\\u{0}\u{fffd}");
 /// ```
 pub fn escape_bytes(bytes: &[u8]) -> String {
