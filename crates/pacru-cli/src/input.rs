@@ -3,7 +3,7 @@
 //! a game through unchanged, without ever holding a whole file in memory.
 
 use pacru_core::Escaped;
-use pacru_notation::parts::line_breaks;
+use pacru_referee::parts::line_breaks;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt;

@@ -2,8 +2,8 @@
 //! anything else goes to [`parse_move`], which also produces the error messages.
 //! Both give the same move for every text the fast path accepts (tested).
 
-use crate::{MoveSyntaxError, parse_move};
 use pacru_core::{Bitboard, Field, Item, Items, Move, Movement, Reorientation, Rotation};
+use pacru_core::{MoveSyntaxError, parse_move};
 
 #[inline]
 fn field(file: u8, rank: u8) -> Option<Field> {

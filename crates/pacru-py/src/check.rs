@@ -6,9 +6,9 @@ use crate::errors::{detached, os_error};
 use crate::source::{Failure, FailureSlot, Source, Stream, check_path, open, take_failure};
 use crate::verdict::verdict_dict;
 use pacru_core::RulesEdition;
-use pacru_notation::parts::{FileVerdicts, check_file};
 use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{Checker, Verdict};
+use pacru_referee::parts::{FileVerdicts, check_file};
+use pacru_referee::{Checker, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::collections::VecDeque;
@@ -22,7 +22,7 @@ struct Current {
 
 /// Where the verdicts of the input come from.
 enum Games {
-    /// A file by path: refereed by `pacru-notation`, on every core when it is big.
+    /// A file by path: refereed by `pacru-referee`, on every core when it is big.
     File {
         verdicts: FileVerdicts,
         path: String,

@@ -6,7 +6,7 @@ use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
 use crate::verdict::verdict_dict;
 use pacru_notation::pgr::{Game, MoveEntry, ParseGameResultError, PgrError, Reader, Tags};
-use pacru_notation::referee::VerdictStatus;
+use pacru_referee::VerdictStatus;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 

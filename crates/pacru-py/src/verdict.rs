@@ -9,7 +9,7 @@
 
 use crate::api;
 use pacru_core::Colour;
-use pacru_notation::referee::{GameError, Verdict, VerdictStatus};
+use pacru_referee::{GameError, Verdict, VerdictStatus};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

@@ -3,7 +3,6 @@
 //! their names (`e4`), colours as words (`Black`), directions as `N`..`NW`.
 
 use pacru_core::{Bitboard, Colour, Direction, Field, MovementKind, Position, Rule};
-use pacru_notation::format_ppn;
 use serde::{Serialize, Serializer};
 
 /// One game of a record, replayed: its tags and players, the referee's verdict,
@@ -248,7 +247,7 @@ pub(crate) fn field_vec(fields: Bitboard) -> Vec<Field> {
 }
 
 fn ppn<S: Serializer>(position: &Position, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(&format_ppn(position))
+    serializer.collect_str(&position.to_ppn())
 }
 
 fn ppn_option<S: Serializer>(
@@ -256,7 +255,7 @@ fn ppn_option<S: Serializer>(
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     match position {
-        Some(p) => serializer.serialize_str(&format_ppn(p)),
+        Some(p) => serializer.collect_str(&p.to_ppn()),
         None => serializer.serialize_none(),
     }
 }

@@ -8,7 +8,7 @@ use pacru_core::RulesEdition;
 use pacru_notation::pgr::{
     Game, GameBuilder, GameResult, GameStart, MoveToken, Reader, Skip, Visitor,
 };
-use pacru_notation::referee::{Checker, Verdict};
+use pacru_referee::{Checker, Verdict};
 use std::cell::RefCell;
 use std::io::{self, Read};
 use std::rc::Rc;

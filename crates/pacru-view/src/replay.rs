@@ -6,9 +6,8 @@ use crate::model::{
     SyntaxError, VerdictView, field_vec, kind_name, rule_parts,
 };
 use pacru_core::{Colour, Effects, Move, OutReason, Position, RulesEdition};
-use pacru_notation::format_ppn;
 use pacru_notation::pgr::{Game, MoveEntry};
-use pacru_notation::referee::{Checker, Verdict, VerdictStatus};
+use pacru_referee::{Checker, Verdict, VerdictStatus};
 
 /// What is known about a game besides its text: where it comes from and, for a
 /// malformed game, where its text broke.
@@ -105,7 +104,10 @@ fn verdict_view(verdict: &Verdict) -> VerdictView {
         plies: verdict.plies,
         result: verdict.result.clone(),
         winner: verdict.winner,
-        final_position: verdict.final_position.as_ref().map(format_ppn),
+        final_position: verdict
+            .final_position
+            .as_ref()
+            .map(|p| p.to_ppn().to_string()),
         error: verdict.error.as_ref().map(|e| {
             let (rule, rule_title) = rule_parts(e.rule);
             ErrorView {

@@ -4,8 +4,7 @@
 
 use pacru_core::Position;
 use pacru_notation::pgr::{Reader, write_game};
-use pacru_notation::referee::Checker;
-use pacru_notation::{format_ppn, parse_move};
+use pacru_referee::Checker;
 use pacru_view::{GameView, Games};
 use std::io::{self, Read};
 use std::path::Path;
@@ -61,7 +60,10 @@ fn verdicts_are_those_of_the_referee() {
             assert_eq!(v.winner, verdict.winner);
             assert_eq!(
                 v.final_position,
-                verdict.final_position.as_ref().map(format_ppn)
+                verdict
+                    .final_position
+                    .as_ref()
+                    .map(|p| p.to_ppn().to_string())
             );
             assert_eq!(
                 v.error
@@ -128,7 +130,7 @@ fn effects_name_what_each_move_did() {
         (0, 0, 0, 0, 0);
     for ply in plies {
         let e = &ply.effects;
-        let mv = parse_move(&ply.notation).unwrap();
+        let mv: pacru_core::Move = ply.notation.parse().unwrap();
         match mv {
             pacru_core::Move::Movement(m) => {
                 assert_eq!((e.origin, e.destination), (Some(m.from), Some(m.to)));
@@ -185,7 +187,15 @@ fn an_illegal_game_stops_at_the_refused_move() {
     );
     assert_eq!(
         game.verdict.final_position.as_deref(),
-        Some(format_ppn(&game.plies.last().unwrap().position).as_str())
+        Some(
+            game.plies
+                .last()
+                .unwrap()
+                .position
+                .to_ppn()
+                .to_string()
+                .as_str()
+        )
     );
     // An illegal pass is refused too, after the plies before it.
     let pass = &all[4];

@@ -6,8 +6,8 @@ use crate::diagnostics;
 use crate::input;
 use crate::outcome::write_failed;
 use anyhow::Context;
+use pacru_abstractplay as abstractplay;
 use pacru_core::Escaped;
-use pacru_notation::abstractplay;
 use pacru_notation::pgr::write_game;
 use std::io::{Read, Write};
 

@@ -5,7 +5,6 @@
 use super::escape::shown;
 use crate::model::{ChevronView, EffectsView, GameView, PlyView, RefusedMove, SyntaxError};
 use pacru_core::{Field, Position};
-use pacru_notation::format_ppn;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use std::fmt::Write as _;
@@ -248,7 +247,7 @@ pub(crate) fn game_json(view: &GameView) -> String {
         "tags": tags,
         "rules": view.rules,
         "target": view.target,
-        "start": view.start.as_ref().map(format_ppn),
+        "start": view.start.as_ref().map(|p| p.to_ppn().to_string()),
         "lead": texts(&view.leading_comments),
         "leadPasses": view.leading_passes,
         "plies": plies,

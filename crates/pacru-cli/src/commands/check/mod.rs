@@ -21,7 +21,7 @@ use crate::progress::{Progress, Units};
 use crate::style;
 use crate::words::plural;
 use pacru_core::{Position, RulesEdition};
-use pacru_notation::referee::{Verdict, VerdictStatus};
+use pacru_referee::{Verdict, VerdictStatus};
 use reading::Refereeing;
 use report::{Counts, Renderer};
 use std::fmt::Write as _;
@@ -135,7 +135,7 @@ fn verdict_message(
 /// The position section of a bad game's text report: the PPN, and the diagram
 /// when `diagram` is on.
 fn position_section(what: &str, position: &Position, diagram: bool, colour: bool) -> String {
-    let ppn = pacru_notation::format_ppn(position);
+    let ppn = position.to_ppn().to_string();
     if !diagram {
         return format!("  {what}: {ppn}\n");
     }

@@ -1,7 +1,7 @@
 //! Checking one big file on several threads, with the output of a sequential run.
 //!
 //! The file is cut into parts and the parts are read in parallel by
-//! [`pacru_notation::parts`] (which also decides which cuts hold, so that the
+//! [`pacru_referee::parts`] (which also decides which cuts hold, so that the
 //! verdicts are those of one sequential reading). What this module adds is the
 //! rendering: each worker renders its verdicts as `pacru check` prints them, with
 //! the game numbers counted from its part's first game, and the calling thread,
@@ -13,7 +13,7 @@ use super::{Message, Settings, verdict_message};
 use crate::cli::Format;
 use crate::input::Unreadable;
 use crate::words::plural;
-use pacru_notation::parts::{self, Part, Plan};
+use pacru_referee::parts::{self, Part, Plan};
 use std::fs::File;
 use std::io::{Seek, SeekFrom};
 use std::path::Path;
@@ -143,8 +143,7 @@ mod tests {
                 text,
                 position,
             } => {
-                let ppn =
-                    position.map(|(what, p)| format!("{what}: {}", pacru_notation::format_ppn(&p)));
+                let ppn = position.map(|(what, p)| format!("{what}: {}", p.to_ppn()));
                 format!("{status:?} {text}{ppn:?}")
             }
             Message::Unreadable(u) => format!("unreadable {u}"),

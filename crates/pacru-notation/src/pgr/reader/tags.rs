@@ -4,12 +4,10 @@
 use super::buffer::{is_space, utf8_prefix};
 use super::errors::Fail;
 use super::{GameState, MAX_TAGS, MAX_TOKEN_BYTES, Pos, Reader};
-use crate::parse_ppn;
-use crate::pgr::ErrorPlace;
-use crate::pgr::game::{
-    check_players_agree, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
-};
+use crate::pgr::game::{check_players_agree, parse_players_tag, parse_rules_tag, parse_seats_tag};
 use crate::pgr::visitor::Visitor;
+use crate::pgr::{ErrorPlace, GameResult};
+use pacru_core::{Position, RulesEdition};
 use std::collections::HashSet;
 use std::io::Read;
 
@@ -398,15 +396,9 @@ impl<R: Read> Reader<R> {
             self.fail(*at, state, message)
         };
         if let Some(r) = result
-            && !is_result_token(&r.0)
+            && let Err(e) = GameResult::from_tag(&r.0)
         {
-            let mut fail = bad(
-                r,
-                format!(
-                    "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
-                    crate::pgr::quote::shorten(&r.0)
-                ),
-            );
+            let mut fail = bad(r, e.to_string());
             fail.place = Some(ErrorPlace::Tags {
                 setup_read: !state.setup_broken,
             });
@@ -423,7 +415,7 @@ impl<R: Read> Reader<R> {
             player_list = Some(list);
         }
         if let Some(p) = position {
-            let pos = parse_ppn(&p.0).map_err(|e| {
+            let pos = Position::from_ppn(&p.0, RulesEdition::default()).map_err(|e| {
                 let at = Pos {
                     offset: p.1.offset + e.column as u64,
                     line: p.1.line,
