@@ -10,14 +10,14 @@ use pacru_notation::pgr::Reader;
 use pacru_referee::parts::{FileVerdicts, check_file};
 use pacru_referee::{Checker, Verdict};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 use std::collections::VecDeque;
 use std::path::Path;
 
 /// The input being checked.
 struct Current {
     games: Games,
-    name: Py<PyString>,
+    name: String,
 }
 
 /// Where the verdicts of the input come from.
@@ -147,15 +147,12 @@ impl PyVerdicts {
                     };
                     let name = name.unwrap_or_else(|| source.name().to_string());
                     let games = Games::open(source, self.rules)?;
-                    self.current.insert(Current {
-                        games,
-                        name: PyString::new(py, &name).unbind(),
-                    })
+                    self.current.insert(Current { games, name })
                 }
             };
             match detached(py, || current.games.step())? {
                 Step::Verdict(verdict) => {
-                    return verdict_dict(py, current.name.bind(py), &verdict).map(Some);
+                    return verdict_dict(py, &current.name, &verdict).map(Some);
                 }
                 Step::End => {
                     let failure = current.games.take_failure();

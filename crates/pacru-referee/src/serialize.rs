@@ -8,7 +8,7 @@
 //! `move`, `rule` (`R1`..`R16` or null) and `message`.
 
 use crate::verdict::{GameError, Verdict};
-use pacru_core::Position;
+use pacru_core::{Position, format_ppn};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 impl Serialize for Verdict {
@@ -58,6 +58,9 @@ struct Ppn<'a>(&'a Position);
 
 impl Serialize for Ppn<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.0.to_ppn())
+        // `format_ppn` writes the same text as `position.to_ppn()`'s `Display`
+        // straight from the position; `pacru check --format json` writes one
+        // per game, and the way through `Ppn` cost 12% of its instructions.
+        serializer.serialize_str(&format_ppn(self.0))
     }
 }
