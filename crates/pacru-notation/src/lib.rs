@@ -1,6 +1,5 @@
 #![doc = include_str!("../README.md")]
 
-mod fast_move;
 pub mod pgr;
 pub mod selfplay;
 #[cfg(feature = "test-support")]

@@ -1,9 +1,10 @@
-//! A fast path for reading moves written canonically (the bulk of any record);
-//! anything else goes to [`parse_move`], which also produces the error messages.
-//! Both give the same move for every text the fast path accepts (tested).
+//! Moves written canonically (the bulk of any record) read straight from the
+//! reader's buffer by its movetext fast path ([`canonical_prefix`]), without
+//! first finding where the word ends. Anything else goes to the general path and
+//! the core's parser (`Move: FromStr`), which also produces the error messages.
+//! Whatever this reads, the core's parser reads as the same move (tested).
 
 use pacru_core::{Bitboard, Field, Item, Items, Move, Movement, Reorientation, Rotation};
-use pacru_core::{MoveSyntaxError, parse_move};
 
 #[inline]
 fn field(file: u8, rank: u8) -> Option<Field> {
@@ -116,34 +117,24 @@ fn reorientation(at: Field, b: &[u8]) -> Option<(Move, usize)> {
     ))
 }
 
-/// Parses the canonical lower-case spelling without spaces; `None` means "not
-/// that simple", never "wrong".
-#[inline]
-pub(crate) fn fast(b: &[u8]) -> Option<Move> {
-    match canonical_prefix(b) {
-        Some((mv, n)) if n == b.len() => Some(mv),
-        _ => None,
-    }
-}
-
-/// Parses a move token: the canonical fast path, else [`parse_move`].
-#[inline]
-pub(crate) fn parse_move_token(text: &str) -> Result<Move, MoveSyntaxError> {
-    match fast(text.as_bytes()) {
-        Some(mv) => Ok(mv),
-        None => parse_move(text),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pacru_core::parse_move;
     use proptest::prelude::*;
 
-    /// `fast` and `canonical_prefix` against `parse_move`, the reference: whatever
-    /// the fast path reads, `parse_move` reads as the same move; every canonical
-    /// movement or reorientation takes the fast path (`resign` is left to
-    /// `parse_move`); a prefix found is a whole move the fast path reads.
+    /// The canonical move that is the whole of `b`, if any.
+    fn fast(b: &[u8]) -> Option<Move> {
+        match canonical_prefix(b) {
+            Some((mv, n)) if n == b.len() => Some(mv),
+            _ => None,
+        }
+    }
+
+    /// `canonical_prefix` against `parse_move`, the reference: whatever it reads
+    /// as a whole word, `parse_move` reads as the same move; every canonical
+    /// movement or reorientation is read (`resign` is left to `parse_move`); a
+    /// prefix found is a whole move `parse_move` reads the same.
     fn check_agreement(text: &str) {
         let b = text.as_bytes();
         if let Some(mv) = fast(b) {
