@@ -446,7 +446,7 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
                                 e.line,
                                 format!(
                                     "{text}: position after is `{}`, expected `{want}`",
-                                    next.to_ppn().to_string()
+                                    next.to_ppn()
                                 ),
                             ),
                             _ => {}
@@ -455,7 +455,7 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
                 }
                 let _ = writeln!(out, "board after:");
                 out.push_str(&indent(&next.diagram()));
-                let _ = writeln!(out, "ppn after: {}", next.to_ppn().to_string());
+                let _ = writeln!(out, "ppn after: {}", next.to_ppn());
                 pos = next;
             }
             Err(illegal) => {

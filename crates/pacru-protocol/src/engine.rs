@@ -429,10 +429,7 @@ fn play<E: Engine>(
             },
             Err(e) => failure(
                 id,
-                format!(
-                    "engine error: it chose the illegal move {} ({e})",
-                    mv.to_string()
-                ),
+                format!("engine error: it chose the illegal move {mv} ({e})"),
             ),
         },
         Err(_) => failure(

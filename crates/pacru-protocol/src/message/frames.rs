@@ -582,8 +582,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "go 4 players=KR rules=2004 moves={} time=\"60000 59500\" inc=1000 movetime=5000",
-                mv.to_string()
+                "go 4 players=KR rules=2004 moves={mv} time=\"60000 59500\" inc=1000 movetime=5000"
             )
         );
         assert_eq!(Request::decode(Framing::Text, &text).unwrap(), go);
