@@ -120,7 +120,6 @@ fn reorientation(at: Field, b: &[u8]) -> Option<(Move, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pacru_core::parse_move;
     use proptest::prelude::*;
 
     /// The canonical move that is the whole of `b`, if any.
@@ -138,9 +137,9 @@ mod tests {
     fn check_agreement(text: &str) {
         let b = text.as_bytes();
         if let Some(mv) = fast(b) {
-            assert_eq!(parse_move(text), Ok(mv), "{text:?}");
+            assert_eq!(text.parse::<pacru_core::Move>(), Ok(mv), "{text:?}");
         }
-        if let Ok(mv) = parse_move(text)
+        if let Ok(mv) = text.parse::<pacru_core::Move>()
             && mv != Move::Resign
             && mv.to_string() == text
         {
@@ -149,7 +148,11 @@ mod tests {
         if let Some((mv, n)) = canonical_prefix(b) {
             assert!(n <= b.len(), "{text:?}");
             assert_eq!(fast(&b[..n]).as_ref(), Some(&mv), "{text:?}");
-            assert_eq!(parse_move(&text[..n]), Ok(mv.clone()), "{text:?}");
+            assert_eq!(
+                text[..n].parse::<pacru_core::Move>(),
+                Ok(mv.clone()),
+                "{text:?}"
+            );
         }
     }
 
@@ -169,7 +172,7 @@ mod tests {
         ] {
             assert_eq!(
                 fast(text.as_bytes()),
-                Some(parse_move(text).unwrap()),
+                Some(text.parse::<pacru_core::Move>().unwrap()),
                 "{text}"
             );
             check_agreement(text);
@@ -219,7 +222,7 @@ mod tests {
         for (text, n) in cases {
             let (mv, len) = canonical_prefix(text.as_bytes()).unwrap();
             assert_eq!(len, n, "{text}");
-            assert_eq!(Ok(mv), parse_move(&text[..n]), "{text}");
+            assert_eq!(Ok(mv), text[..n].parse::<pacru_core::Move>(), "{text}");
         }
         for text in [
             "e1-e2(",
@@ -237,7 +240,7 @@ mod tests {
         #[test]
         fn fast_path_never_disagrees(text in "[a-j1-9x<>(),*-]{0,16}") {
             if let Some(mv) = fast(text.as_bytes()) {
-                prop_assert_eq!(Ok(mv), parse_move(&text));
+                prop_assert_eq!(Ok(mv), text.parse::<pacru_core::Move>());
             }
             check_agreement(&text);
         }
@@ -254,7 +257,7 @@ mod tests {
                 text.push_str(&items.join(","));
                 text.push(')');
             }
-            prop_assert_eq!(fast(text.as_bytes()).ok_or(()), parse_move(&text).map_err(|_| ()));
+            prop_assert_eq!(fast(text.as_bytes()).ok_or(()), text.parse::<pacru_core::Move>().map_err(|_| ()));
             check_agreement(&text);
             text.push_str(&tail);
             check_agreement(&text);
