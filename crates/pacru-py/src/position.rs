@@ -97,7 +97,7 @@ impl PyPosition {
             Err(e) => Err(invalid_position(
                 py,
                 format!("not a position: {e}"),
-                Some(e.column + 1),
+                Some(e.column),
             )),
         })
     }

@@ -149,8 +149,10 @@ impl<R: Read> Reader<R> {
                 Ok(false)
             }
             Err(e) => {
-                let column = at.column + text[..].chars().take(e.column).count();
-                let byte: usize = text.chars().take(e.column).map(char::len_utf8).sum();
+                // `e.column` counts the move's characters from 1.
+                let before = e.column - 1;
+                let column = at.column + text[..].chars().take(before).count();
+                let byte: usize = text.chars().take(before).map(char::len_utf8).sum();
                 let message = format!("'{text}' is not a move: {}", e.message);
                 let at = Pos {
                     offset: at.offset + byte as u64,
