@@ -160,7 +160,7 @@ def test_an_illegal_move_names_its_rule_and_reason():
         start.play("a3-b4")
     error = raised.value
     assert error.rule == "R4"
-    assert error.reason.startswith("the border crossing into W must place a marker")
+    assert error.reason.startswith("the border crossing into borderland W must place a marker")
     assert error.move == "a3-b4"
     assert error.position == start
     assert error.allowed == ["a4", "b4", "c4", "a5", "b5", "c5", "a6", "b6", "c6"]
