@@ -279,10 +279,17 @@ impl PyPosition {
         self.inner.winner().map(|c| colour_to_py(py, c)).transpose()
     }
 
-    /// Every legal move of the player to move, each complete (with all its choices).
+    /// Every legal move of the player to move, each complete (with all its
+    /// choices), in the byte order of its text: the order of `pacru moves` and of
+    /// the Rust and JavaScript `sorted_legal_moves`/`legalMoves`.
     fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<PyMove>> {
         shielded(py, || {
-            Ok(self.inner.legal_moves().map(PyMove::from).collect())
+            Ok(self
+                .inner
+                .sorted_legal_moves()
+                .into_iter()
+                .map(PyMove::from)
+                .collect())
         })
     }
 
