@@ -3,7 +3,10 @@
 //! Each input is read as a stream; the raw text of the current game is kept on a
 //! bounded tape so that a game that does not parse can be copied through
 //! unchanged, and so that `--check` can compare each game's text with its
-//! canonical form without holding the file.
+//! canonical form without holding the file, and show where they differ
+//! ([`diff`]).
+
+mod diff;
 
 use crate::Outcome;
 use crate::cli::FmtArgs;
@@ -122,9 +125,19 @@ fn handle_item<W: Write>(
             }
             if raw.as_deref() != Some(expected.as_slice()) {
                 report.not_canonical = true;
+                let game = format!("{} game {number} (line {line})", Escaped(name));
+                let shown = match &raw {
+                    Some(raw) => diff::unified(
+                        &game,
+                        line,
+                        &String::from_utf8_lossy(raw),
+                        &String::from_utf8_lossy(&expected),
+                    ),
+                    None => String::new(),
+                };
                 diagnostics::error(format_args!(
-                    "{} game {number} (line {line}): not in canonical form",
-                    Escaped(name)
+                    "{game}: not in canonical form\n{}",
+                    shown.trim_end_matches('\n')
                 ));
             }
         }
