@@ -1,16 +1,19 @@
 //! `cargo xtask fuzz [--time SECS] [TARGET...]`: runs the fuzz targets of `fuzz/`
 //! one after the other, each for a given time, on the stable toolchain
-//! (`cargo fuzz run TARGET --sanitizer none`). Installs nothing: says how to get
-//! cargo-fuzz when it is missing.
+//! (`cargo fuzz run TARGET --sanitizer none`); also the `fuzz` step of `cargo xtask
+//! ci` (every target for a few seconds). Installs nothing: says how to get cargo-fuzz
+//! when it is missing.
 //!
 //! New inputs libFuzzer finds go to a scratch corpus under `fuzz/target/corpus/`,
 //! which is not committed; the seeds of `fuzz/corpus/TARGET` are read, not written.
 //! A crash leaves its input in `fuzz/artifacts/TARGET/`; keep it as a regression
 //! in `fuzz/regressions/TARGET/` (see `docs/fuzzing.md`).
 
-use crate::process::{capture, cargo, describe};
-use anyhow::{Context, Result, bail};
+use crate::ci::{Context, Outcome, unavailable};
+use crate::process::{capture, cargo, describe, run_step};
+use anyhow::{Context as _, Result, bail};
 use std::path::Path;
+use std::process::Command;
 use std::time::Instant;
 
 /// Seconds per target when `--time` is not given.
@@ -49,27 +52,63 @@ pub fn parse_args(args: &[&str]) -> Result<FuzzArgs> {
     Ok(FuzzArgs { secs, targets })
 }
 
-/// Runs the targets; fails, after running them all, if any found a crash.
-pub fn run(root: &Path, args: &[&str]) -> Result<()> {
-    let args = parse_args(args)?;
-    let fuzz_dir = root.join("fuzz");
+/// Why `cargo fuzz` cannot run here, if it cannot.
+fn cargo_fuzz_missing(fuzz_dir: &Path) -> Option<String> {
     let mut version = cargo();
     version.args(["fuzz", "--version"]);
-    if capture("cargo-fuzz", &fuzz_dir, version).is_err() {
-        bail!(
-            "cargo-fuzz is not installed (`cargo fuzz` does not run); install it with \
-             `cargo install cargo-fuzz --locked` and try again"
-        );
+    capture("cargo-fuzz", fuzz_dir, version).err().map(|_| {
+        "cargo-fuzz is not installed (`cargo fuzz` does not run); install it with \
+         `cargo install cargo-fuzz --locked`"
+            .to_string()
+    })
+}
+
+/// `cargo xtask fuzz`: runs the targets; fails, after running them all, if any found
+/// a crash.
+pub fn run(root: &Path, args: &[&str]) -> Result<()> {
+    let args = parse_args(args)?;
+    if let Some(missing) = cargo_fuzz_missing(&root.join("fuzz")) {
+        bail!("{missing}, and try again");
     }
+    run_targets(root, args.secs, &args.targets)
+}
+
+/// The `fuzz` step of `cargo xtask ci`: every target for `secs` seconds.
+pub fn step(ctx: &Context, secs: u64) -> Result<Outcome> {
+    if let Some(missing) = cargo_fuzz_missing(&ctx.root.join("fuzz")) {
+        return unavailable(ctx, missing);
+    }
+    run_targets(&ctx.root, secs, &[])?;
+    Ok(Outcome::Passed(Vec::new()))
+}
+
+/// `cargo fuzz run TARGET --sanitizer none` with the targets' scratch corpus and
+/// seeds, for `secs` seconds.
+pub fn run_command(target: &str, scratch: &Path, secs: u64) -> Command {
+    let mut cmd = cargo();
+    cmd.args(["fuzz", "run", target, "--sanitizer", "none"])
+        .arg(scratch)
+        .arg(Path::new("corpus").join(target))
+        .args(["--", &format!("-max_total_time={secs}"), "-timeout=20"]);
+    cmd
+}
+
+/// Runs `targets` (every target if empty) for `secs` seconds each.
+fn run_targets(root: &Path, secs: u64, targets: &[String]) -> Result<()> {
+    let fuzz_dir = root.join("fuzz");
     let mut list = cargo();
     list.args(["fuzz", "list"]);
     let listed = String::from_utf8(capture("cargo fuzz list", &fuzz_dir, list)?)
         .context("cargo fuzz list: output is not UTF-8")?;
     let known: Vec<&str> = listed.split_whitespace().collect();
-    let targets: Vec<&str> = if args.targets.is_empty() {
+    let targets: Vec<&str> = if targets.is_empty() {
+        // One build of them all, so that the runs below build nothing.
+        let mut build = cargo();
+        build.args(["fuzz", "build", "--sanitizer", "none"]);
+        run_step("fuzz build", &fuzz_dir, build)?;
         known.clone()
     } else {
-        for target in &args.targets {
+        for target in targets {
             if !known.contains(&target.as_str()) {
                 bail!(
                     "no fuzz target `{target}`; the targets are: {}",
@@ -77,22 +116,14 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
                 );
             }
         }
-        args.targets.iter().map(String::as_str).collect()
+        targets.iter().map(String::as_str).collect()
     };
     let mut failed = Vec::new();
     for target in &targets {
         let scratch = fuzz_dir.join("target").join("corpus").join(target);
         std::fs::create_dir_all(&scratch)
             .with_context(|| format!("cannot create {}", scratch.display()))?;
-        let mut cmd = cargo();
-        cmd.args(["fuzz", "run", target, "--sanitizer", "none"])
-            .arg(&scratch)
-            .arg(Path::new("corpus").join(target))
-            .args([
-                "--",
-                &format!("-max_total_time={}", args.secs),
-                "-timeout=20",
-            ]);
+        let mut cmd = run_command(target, &scratch, secs);
         let shown = describe(&cmd);
         println!("==> fuzz {target}: {shown}");
         let start = Instant::now();
@@ -117,11 +148,7 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
             failed.join(" ")
         );
     }
-    println!(
-        "==> fuzz: {} targets ok, {} s each",
-        targets.len(),
-        args.secs
-    );
+    println!("==> fuzz: {} targets ok, {secs} s each", targets.len());
     Ok(())
 }
 
@@ -150,5 +177,21 @@ mod tests {
         assert!(parse_args(&["--time", "0"]).is_err());
         assert!(parse_args(&["--time", "x"]).is_err());
         assert!(parse_args(&["--jobs", "2"]).is_err());
+    }
+
+    #[test]
+    fn a_run_reads_the_seeds_and_grows_a_scratch_corpus() {
+        let shown = describe(&run_command(
+            "read_pgr",
+            Path::new("target/corpus/read_pgr"),
+            5,
+        ));
+        assert!(
+            shown.ends_with(
+                "fuzz run read_pgr --sanitizer none target/corpus/read_pgr corpus/read_pgr \
+                 -- -max_total_time=5 -timeout=20"
+            ),
+            "{shown}"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Running external commands: announced, timed, and failing with the step's name.
 
 use anyhow::{Context, Result, bail};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -50,6 +51,47 @@ pub fn run_step(name: &str, dir: &Path, mut cmd: Command) -> Result<Duration> {
     }
     println!("==> {name}: ok ({:.1}s)", took.as_secs_f64());
     Ok(took)
+}
+
+/// Like [`run_step`], but also returns what the command wrote: its standard output
+/// and standard error, interleaved as they came, are passed on to our standard
+/// output line by line and kept.
+pub fn run_step_tee(name: &str, dir: &Path, mut cmd: Command) -> Result<(Duration, String)> {
+    let shown = describe(&cmd);
+    println!("==> {name}: {shown}");
+    let start = Instant::now();
+    let (reader, writer) = std::io::pipe().context("creating a pipe")?;
+    let error_writer = writer.try_clone().context("creating a pipe")?;
+    let mut child = cmd
+        .current_dir(dir)
+        .stdout(writer)
+        .stderr(error_writer)
+        .spawn()
+        .with_context(|| format!("step `{name}`: could not start `{shown}`"))?;
+    // The pipe ends when the child (and whatever it started) closes its copies; ours
+    // live in `cmd`.
+    drop(cmd);
+    let mut output = String::new();
+    let mut stdout = std::io::stdout();
+    for line in BufReader::new(reader).split(b'\n') {
+        let line = line.with_context(|| format!("step `{name}`: reading its output"))?;
+        let line = String::from_utf8_lossy(&line);
+        writeln!(stdout, "{line}").context("writing to standard output")?;
+        output.push_str(&line);
+        output.push('\n');
+    }
+    let status = child
+        .wait()
+        .with_context(|| format!("step `{name}`: waiting for `{shown}`"))?;
+    let took = start.elapsed();
+    if !status.success() {
+        bail!(
+            "step `{name}` failed after {:.1}s: `{shown}` exited with {status}",
+            took.as_secs_f64()
+        );
+    }
+    println!("==> {name}: ok ({:.1}s)", took.as_secs_f64());
+    Ok((took, output))
 }
 
 /// Runs `cmd` in `dir` and returns its standard output; on failure, the error names
