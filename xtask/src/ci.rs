@@ -7,11 +7,12 @@
 //! environment variable set, as CI services do), where it fails: a CI run that
 //! passes has run every step.
 
-use crate::process::{capture, cargo, run_step, run_step_tee};
+use crate::process::{capture, cargo, children_cpu_time, run_step, run_step_tee};
 use crate::results;
 use crate::{browser, features, fuzz, python};
 use anyhow::{Context as _, Result, bail};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Seconds each fuzz target runs in the `fuzz` step.
@@ -157,7 +158,7 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
         if ctx.ci { "yes" } else { "no" }
     );
     let start = Instant::now();
-    let mut done: Vec<(Step, Duration, Result<Outcome>)> = Vec::new();
+    let mut done: Vec<Done> = Vec::new();
     for (i, step) in steps.iter().enumerate() {
         println!(
             "\n==> [{}/{}] {}: {}",
@@ -167,11 +168,21 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
             step.what
         );
         let t0 = Instant::now();
+        let cpu0 = children_cpu_time();
         let outcome = run_one(&ctx, step.name);
         let took = t0.elapsed();
+        let cpu = children_cpu_time()
+            .zip(cpu0)
+            .map(|(after, before)| after.saturating_sub(before));
         match &outcome {
             Ok(Outcome::Passed(_)) => {
-                println!("==> {}: ok ({:.1}s)", step.name, took.as_secs_f64());
+                println!(
+                    "==> [{}/{}] {}: ok ({:.1}s)",
+                    i + 1,
+                    steps.len(),
+                    step.name,
+                    took.as_secs_f64()
+                );
             }
             Ok(Outcome::Skipped(reason)) => {
                 let line = "!".repeat(78);
@@ -187,7 +198,12 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
             ),
         }
         let failed = outcome.is_err();
-        done.push((*step, took, outcome));
+        done.push(Done {
+            step: *step,
+            took,
+            cpu,
+            outcome,
+        });
         if failed {
             break;
         }
@@ -195,8 +211,8 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
     summary(&done, start.elapsed());
     let failed: Vec<_> = done
         .iter()
-        .filter(|(_, _, outcome)| outcome.is_err())
-        .map(|(step, _, _)| step.name)
+        .filter(|done| done.outcome.is_err())
+        .map(|done| done.step.name)
         .collect();
     if !failed.is_empty() {
         bail!("ci: step {} failed (see above)", failed.join(" "));
@@ -204,35 +220,68 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
     Ok(())
 }
 
+/// A step that ran: how long it took, the processor time it used (where known) and
+/// how it ended.
+struct Done {
+    step: Step,
+    took: Duration,
+    cpu: Option<Duration>,
+    outcome: Result<Outcome>,
+}
+
 /// The table of times and outcomes, then every step's result lines.
-fn summary(done: &[(Step, Duration, Result<Outcome>)], total: Duration) {
-    println!("\n==> timings");
-    for (step, took, outcome) in done {
+fn summary(done: &[Done], total: Duration) {
+    println!("\n==> timings (wall clock; processor time of the step's commands)");
+    let mut cpu_total = Some(Duration::ZERO);
+    for Done {
+        step,
+        took,
+        cpu,
+        outcome,
+    } in done
+    {
         let note = match outcome {
             Ok(Outcome::Passed(_)) => String::new(),
             Ok(Outcome::Skipped(reason)) => format!("  SKIPPED: {reason}"),
             Err(_) => "  FAILED".to_string(),
         };
-        println!("    {:<10} {:>7.1}s{note}", step.name, took.as_secs_f64());
+        cpu_total = cpu_total.zip(*cpu).map(|(sum, cpu)| sum + cpu);
+        println!(
+            "    {:<10} {:>7.1}s {}{note}",
+            step.name,
+            took.as_secs_f64(),
+            cpu_column(*cpu)
+        );
     }
-    println!("    {:<10} {:>7.1}s", "total", total.as_secs_f64());
+    println!(
+        "    {:<10} {:>7.1}s {}",
+        "total",
+        total.as_secs_f64(),
+        cpu_column(cpu_total)
+    );
     let skipped = done
         .iter()
-        .filter(|(_, _, outcome)| matches!(outcome, Ok(Outcome::Skipped(_))))
+        .filter(|done| matches!(done.outcome, Ok(Outcome::Skipped(_))))
         .count();
     if skipped > 0 {
         println!("!!! {skipped} step(s) SKIPPED: this run did not test everything");
     }
-    for (step, _, outcome) in done {
-        if let Ok(Outcome::Passed(lines)) = outcome
+    for done in done {
+        if let Ok(Outcome::Passed(lines)) = &done.outcome
             && !lines.is_empty()
         {
-            println!("\n==> {} results", step.name);
+            println!("\n==> {} results", done.step.name);
             for line in lines {
                 println!("{line}");
             }
         }
     }
+}
+
+fn cpu_column(cpu: Option<Duration>) -> String {
+    cpu.map_or_else(String::new, |cpu| {
+        format!("{:>7.1}s cpu", cpu.as_secs_f64())
+    })
 }
 
 /// Runs one step.
@@ -265,7 +314,7 @@ fn fmt(ctx: &Context) -> Result<Outcome> {
 }
 
 /// `cargo clippy --workspace --all-targets -- -D warnings`.
-pub fn clippy_command() -> std::process::Command {
+pub fn clippy_command() -> Command {
     let mut clippy = cargo();
     clippy.args([
         "clippy",
@@ -329,7 +378,7 @@ fn feature_sets(ctx: &Context) -> Result<Outcome> {
 
 /// Runs `cmd` with standard error inherited; returns whether it succeeded and its
 /// standard output.
-fn cmd_output(ctx: &Context, mut cmd: std::process::Command) -> Result<(bool, String)> {
+fn cmd_output(ctx: &Context, mut cmd: Command) -> Result<(bool, String)> {
     let output = cmd
         .current_dir(&ctx.root)
         .stderr(std::process::Stdio::inherit())
@@ -340,20 +389,73 @@ fn cmd_output(ctx: &Context, mut cmd: std::process::Command) -> Result<(bool, St
     ))
 }
 
-/// `cargo test --workspace`.
-pub fn test_command() -> std::process::Command {
-    let mut test = cargo();
-    test.args(["test", "--workspace"]);
-    test
+/// How many tests nextest runs at once. Most of the slow tests wait for child
+/// processes (engines, the `pacru` binary on a terminal, signals) rather than
+/// compute, so more than one per core pays: on 2 cores the test binaries run in
+/// 37 s with 8, 40 s with 4, 63 s with 2 (and 80 s under cargo test, one binary
+/// after the other).
+pub const TEST_THREADS: &str = "8";
+
+/// The commands of the `test` step: `cargo nextest run --workspace` and the doc
+/// tests (`cargo test --workspace --doc`, which nextest does not run) when nextest
+/// is there, else `cargo test --workspace`; both run every test even after a
+/// failure.
+pub fn test_commands(nextest: bool) -> Vec<(&'static str, Command)> {
+    if nextest {
+        let mut run = cargo();
+        run.args([
+            "nextest",
+            "run",
+            "--workspace",
+            "--no-fail-fast",
+            "--test-threads",
+            TEST_THREADS,
+        ]);
+        let mut doc = cargo();
+        doc.args(["test", "--workspace", "--doc", "--no-fail-fast"]);
+        vec![("nextest", run), ("doc tests", doc)]
+    } else {
+        let mut test = cargo();
+        test.args(["test", "--workspace", "--no-fail-fast"]);
+        vec![("cargo test", test)]
+    }
 }
 
 fn test(ctx: &Context) -> Result<Outcome> {
-    let (_, output) = run_step_tee("test", &ctx.root, test_command())?;
-    Ok(Outcome::Passed(results::cargo_test(&output).summary()))
+    let mut version = cargo();
+    version.args(["nextest", "--version"]);
+    let nextest = capture("cargo nextest --version", &ctx.root, version).is_ok();
+    if !nextest {
+        println!(
+            "    cargo-nextest is not installed: cargo test runs the test binaries one by one"
+        );
+    }
+    let mut output = String::new();
+    let mut failed = None;
+    for (name, cmd) in test_commands(nextest) {
+        match run_step_tee(name, &ctx.root, cmd) {
+            Ok((_, out)) => output.push_str(&out),
+            Err(err) => {
+                // Keep going, so that the summary has every runner's results.
+                if let Some(out) = err.downcast_ref::<crate::process::StepFailed>() {
+                    output.push_str(&out.output);
+                }
+                failed.get_or_insert(err);
+            }
+        }
+    }
+    let summary = results::cargo_test(&output).summary();
+    if let Some(err) = failed {
+        for line in &summary {
+            println!("{line}");
+        }
+        return Err(err);
+    }
+    Ok(Outcome::Passed(summary))
 }
 
 /// `cargo doc --workspace --no-deps` with rustdoc's warnings denied.
-pub fn doc_command() -> std::process::Command {
+pub fn doc_command() -> Command {
     let mut doc = cargo();
     doc.args(["doc", "--workspace", "--no-deps"])
         .env("RUSTDOCFLAGS", "-D warnings");
@@ -400,7 +502,14 @@ mod tests {
                 .ends_with("clippy --workspace --all-targets -- -D warnings")
         );
         assert!(describe(&doc_command()).starts_with("RUSTDOCFLAGS=\"-D warnings\" "));
-        assert!(describe(&test_command()).ends_with("test --workspace"));
+        let commands: Vec<String> = test_commands(true)
+            .iter()
+            .map(|(_, cmd)| describe(cmd))
+            .collect();
+        assert!(commands[0].ends_with("nextest run --workspace --no-fail-fast --test-threads 8"));
+        assert!(commands[1].ends_with("test --workspace --doc --no-fail-fast"));
+        let (_, plain) = &test_commands(false)[0];
+        assert!(describe(plain).ends_with("test --workspace --no-fail-fast"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The result lines of the test runners, gathered from their output for the summary
 //! at the end of `cargo xtask ci`: cargo test's `test result:` line of every test
-//! target (under the `Running`/`Doc-tests` line that names it) with their sum in
-//! cargo's own format, and the closing lines of the browser and Python tests.
+//! target (under the `Running`/`Doc-tests` line that names it) and nextest's
+//! `Summary` line, with their sum in cargo's own format, and the closing lines of
+//! the browser and Python tests.
 
 /// The counts of one or more `test result:` lines.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -18,7 +19,8 @@ pub struct Counts {
     pub filtered: u64,
 }
 
-/// cargo test's results: each test target with its result line, and the sum.
+/// The results of cargo test and nextest: each test target (for nextest, the whole
+/// run) with its result line, and the sum.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct CargoTestResults {
     /// `(target, result line)`: the `Running ...` or `Doc-tests ...` line, trimmed,
@@ -30,7 +32,8 @@ pub struct CargoTestResults {
     pub any_failed: bool,
 }
 
-/// Reads the output of `cargo test` (standard output and error together).
+/// Reads the output of `cargo test` or `cargo nextest run` (standard output and
+/// error together).
 pub fn cargo_test(output: &str) -> CargoTestResults {
     let mut results = CargoTestResults::default();
     let mut target = String::new();
@@ -38,6 +41,22 @@ pub fn cargo_test(output: &str) -> CargoTestResults {
         let trimmed = line.trim_start();
         if trimmed.starts_with("Running ") || trimmed.starts_with("Doc-tests ") {
             target = trimmed.to_string();
+        } else if let Some(counts) = nextest_summary(trimmed) {
+            // `Summary [  37.1s] 505 tests run: 504 passed, 1 failed, 2 skipped`
+            for (count, word) in counts {
+                let slot = match word {
+                    "passed" => &mut results.total.passed,
+                    "skipped" => &mut results.total.ignored,
+                    _ => {
+                        results.any_failed = true;
+                        &mut results.total.failed
+                    }
+                };
+                *slot += count;
+            }
+            results
+                .targets
+                .push(("cargo nextest run".to_string(), trimmed.to_string()));
         } else if let Some(rest) = line.strip_prefix("test result: ") {
             let words: Vec<&str> = rest.split_whitespace().collect();
             if words.first() != Some(&"ok.") {
@@ -61,6 +80,22 @@ pub fn cargo_test(output: &str) -> CargoTestResults {
         }
     }
     results
+}
+
+/// The counts of a nextest `Summary [...] N tests run: A passed, B failed, ...`
+/// line, each with the word after it (`passed`, `failed`, `skipped`, `timed`,
+/// ...); `None` for any other line.
+fn nextest_summary(line: &str) -> Option<Vec<(u64, &str)>> {
+    let rest = line.strip_prefix("Summary [")?;
+    let (_, counts) = rest.split_once(" tests run: ")?;
+    counts
+        .split(", ")
+        .map(|part| {
+            let (count, what) = part.trim().split_once(' ')?;
+            let word = what.split_whitespace().next()?;
+            Some((count.parse().ok()?, word))
+        })
+        .collect()
 }
 
 impl CargoTestResults {
@@ -90,7 +125,7 @@ impl CargoTestResults {
             "ok"
         };
         lines.push(format!(
-            "==> all {} test targets together:",
+            "==> the {} result lines above together:",
             self.targets.len()
         ));
         lines.push(format!(
@@ -177,7 +212,7 @@ test result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 5 filtered out; fini
         );
         assert!(results.any_failed);
         let summary = results.summary();
-        assert_eq!(summary[6], "==> all 3 test targets together:");
+        assert_eq!(summary[6], "==> the 3 result lines above together:");
         assert_eq!(
             summary[7],
             "test result: FAILED. 8 passed; 1 failed; 1 ignored; 0 measured; 5 filtered out"
@@ -193,6 +228,48 @@ test result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 5 filtered out; fini
             results.summary().last().unwrap(),
             "test result: ok. 9 passed; 0 failed; 1 ignored; 0 measured; 5 filtered out"
         );
+    }
+
+    #[test]
+    fn nextest_summary_and_doc_tests() {
+        let output = "\
+    Starting 505 tests across 53 binaries (2 tests skipped)
+        PASS [   0.011s] ( 1/505) pacru-core board::tests::a
+     Summary [  37.103s] 505 tests run: 505 passed, 2 skipped
+   Doc-tests pacru_core
+
+running 11 tests
+test result: ok. 11 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s
+";
+        let results = cargo_test(output);
+        assert_eq!(
+            results.targets[0],
+            (
+                "cargo nextest run".to_string(),
+                "Summary [  37.103s] 505 tests run: 505 passed, 2 skipped".to_string()
+            )
+        );
+        assert_eq!(results.targets[1].0, "Doc-tests pacru_core");
+        assert!(!results.any_failed);
+        assert_eq!(
+            results.summary().last().unwrap(),
+            "test result: ok. 516 passed; 0 failed; 2 ignored; 0 measured; 0 filtered out"
+        );
+        let failed = cargo_test(
+            "     Summary [   9.000s] 12 tests run: 9 passed, 2 failed, 1 timed out, 3 skipped\n",
+        );
+        assert!(failed.any_failed);
+        assert_eq!(
+            failed.total,
+            Counts {
+                passed: 9,
+                failed: 3,
+                ignored: 3,
+                measured: 0,
+                filtered: 0
+            }
+        );
+        assert!(cargo_test("Summary of the work\n").targets.is_empty());
     }
 
     #[test]
