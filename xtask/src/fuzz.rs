@@ -1,8 +1,8 @@
-//! `cargo xtask fuzz [--time SECS] [TARGET...]`: runs the fuzz targets of `fuzz/`
-//! one after the other, each for a given time, on the stable toolchain
-//! (`cargo fuzz run TARGET --sanitizer none`); also the `fuzz` step of `cargo xtask
-//! ci` (every target for a few seconds). Installs nothing: says how to get cargo-fuzz
-//! when it is missing.
+//! `cargo xtask fuzz [--time SECS] [TARGET...]`: runs the fuzz targets of `fuzz/`,
+//! each for a given time, as many at once as there are cores, on the stable
+//! toolchain (`cargo fuzz run TARGET --sanitizer none`); also the `fuzz` step of
+//! `cargo xtask ci` (every target for a few seconds). Installs nothing: says how to
+//! get cargo-fuzz when it is missing.
 //!
 //! New inputs libFuzzer finds go to a scratch corpus under `fuzz/target/corpus/`,
 //! which is not committed; the seeds of `fuzz/corpus/TARGET` are read, not written.
@@ -14,6 +14,8 @@ use crate::process::{capture, cargo, describe, run_step};
 use anyhow::{Context as _, Result, bail};
 use std::path::Path;
 use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Seconds per target when `--time` is not given.
@@ -93,7 +95,8 @@ pub fn run_command(target: &str, scratch: &Path, secs: u64) -> Command {
     cmd
 }
 
-/// Runs `targets` (every target if empty) for `secs` seconds each.
+/// Runs `targets` (every target if empty) for `secs` seconds each, as many at once
+/// as there are cores (libFuzzer runs on one), after one build of them all.
 fn run_targets(root: &Path, secs: u64, targets: &[String]) -> Result<()> {
     let fuzz_dir = root.join("fuzz");
     let mut list = cargo();
@@ -101,46 +104,47 @@ fn run_targets(root: &Path, secs: u64, targets: &[String]) -> Result<()> {
     let listed = String::from_utf8(capture("cargo fuzz list", &fuzz_dir, list)?)
         .context("cargo fuzz list: output is not UTF-8")?;
     let known: Vec<&str> = listed.split_whitespace().collect();
-    let targets: Vec<&str> = if targets.is_empty() {
-        // One build of them all, so that the runs below build nothing.
-        let mut build = cargo();
-        build.args(["fuzz", "build", "--sanitizer", "none"]);
-        run_step("fuzz build", &fuzz_dir, build)?;
-        known.clone()
-    } else {
-        for target in targets {
-            if !known.contains(&target.as_str()) {
-                bail!(
-                    "no fuzz target `{target}`; the targets are: {}",
-                    known.join(" ")
-                );
-            }
-        }
-        targets.iter().map(String::as_str).collect()
-    };
-    let mut failed = Vec::new();
-    for target in &targets {
-        let scratch = fuzz_dir.join("target").join("corpus").join(target);
-        std::fs::create_dir_all(&scratch)
-            .with_context(|| format!("cannot create {}", scratch.display()))?;
-        let mut cmd = run_command(target, &scratch, secs);
-        let shown = describe(&cmd);
-        println!("==> fuzz {target}: {shown}");
-        let start = Instant::now();
-        let status = cmd
-            .current_dir(&fuzz_dir)
-            .status()
-            .with_context(|| format!("could not start `{shown}`"))?;
-        let took = start.elapsed().as_secs_f64();
-        if status.success() {
-            println!("==> fuzz {target}: ok ({took:.0}s)");
-        } else {
-            println!(
-                "==> fuzz {target}: FAILED ({status}, {took:.0}s); input in fuzz/artifacts/{target}/"
+    for target in targets {
+        if !known.contains(&target.as_str()) {
+            bail!(
+                "no fuzz target `{target}`; the targets are: {}",
+                known.join(" ")
             );
-            failed.push(*target);
         }
     }
+    let targets: Vec<&str> = if targets.is_empty() {
+        known.clone()
+    } else {
+        targets.iter().map(String::as_str).collect()
+    };
+    // One build of every target, so that the runs below build nothing (and do not
+    // wait for each other's cargo).
+    let mut build = cargo();
+    build.args(["fuzz", "build", "--sanitizer", "none"]);
+    run_step("fuzz build", &fuzz_dir, build)?;
+
+    let next = AtomicUsize::new(0);
+    let failed = Mutex::new(Vec::new());
+    let jobs = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(targets.len());
+    println!(
+        "==> fuzz: {} targets, {secs} s each, {jobs} at a time",
+        targets.len()
+    );
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                while let Some(target) = targets.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if let Err(err) = run_target(&fuzz_dir, target, secs) {
+                        println!("==> fuzz {target}: FAILED: {err:#}");
+                        failed.lock().unwrap().push(*target);
+                    }
+                }
+            });
+        }
+    });
+    let failed = failed.into_inner().unwrap();
     if !failed.is_empty() {
         bail!(
             "fuzz targets failed: {} (crash inputs in fuzz/artifacts/; replay one with \
@@ -149,6 +153,38 @@ fn run_targets(root: &Path, secs: u64, targets: &[String]) -> Result<()> {
         );
     }
     println!("==> fuzz: {} targets ok, {secs} s each", targets.len());
+    Ok(())
+}
+
+/// Runs one target for `secs` seconds; prints libFuzzer's last line when it passes,
+/// everything it wrote when it fails.
+fn run_target(fuzz_dir: &Path, target: &str, secs: u64) -> Result<()> {
+    let scratch = fuzz_dir.join("target").join("corpus").join(target);
+    std::fs::create_dir_all(&scratch)
+        .with_context(|| format!("cannot create {}", scratch.display()))?;
+    let mut cmd = run_command(target, &scratch, secs);
+    let shown = describe(&cmd);
+    println!("==> fuzz {target}: {shown}");
+    let start = Instant::now();
+    let output = cmd
+        .current_dir(fuzz_dir)
+        .output()
+        .with_context(|| format!("could not start `{shown}`"))?;
+    let took = start.elapsed().as_secs_f64();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        print!("{}{stderr}", String::from_utf8_lossy(&output.stdout));
+        bail!(
+            "{}, after {took:.0}s; the input is in fuzz/artifacts/{target}/",
+            output.status
+        );
+    }
+    let done = stderr
+        .lines()
+        .rev()
+        .find(|line| line.starts_with("Done "))
+        .unwrap_or("");
+    println!("==> fuzz {target}: ok ({took:.0}s): {done}");
     Ok(())
 }
 
