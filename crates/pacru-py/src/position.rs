@@ -304,14 +304,15 @@ impl PyPosition {
         perft_in_pieces(py, &self.inner, check_depth(depth)?)
     }
 
-    /// Perft split by first move: each legal move with the count below it.
+    /// Perft split by first move: each legal move with the count below it, in the
+    /// order of `legal_moves()`.
     fn perft_divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
         let depth = check_depth(depth)?;
         let dict = PyDict::new(py);
         if depth == 0 {
             return Ok(dict);
         }
-        for mv in self.inner.legal_moves() {
+        for mv in self.inner.sorted_legal_moves() {
             let mut child = self.inner.clone();
             child.play_unchecked(&mv);
             let count = perft_in_pieces(py, &child, depth - 1)?;
