@@ -201,8 +201,9 @@ round numbers and line breaks as specified, comments kept; the games of all inpu
 stream, one blank line apart. Moves are not checked for legality (use `pacru check`). A game that does not parse is reported on standard error and \
 copied through unchanged; the exit status is then 1.\n\n\
 With `--check`, nothing is written to standard output; every game that is not canonical \
-(or does not parse) is named on standard error by file, game number and line, and the \
-exit status is 1 if there is any. Exit status 2: usage or I/O error (other files are \
+(or does not parse) is named on standard error by file, game number and line, a game that \
+is not canonical with a unified diff of its lines as written against its canonical lines \
+(numbered as in the file), and the exit status is 1 if there is any. Exit status 2: usage or I/O error (other files are \
 still processed).",
         after_help = "Examples:\n  pacru fmt messy.pgr > tidy.pgr\n  pacru fmt --check examples/*.pgr"
     )]

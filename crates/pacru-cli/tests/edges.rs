@@ -242,6 +242,22 @@ fn fmt_check_names_every_game_that_is_not_canonical() {
     insta::assert_snapshot!("fmt_check_names_every_game", run.stderr);
     assert!(!run.stderr.contains("at byte"), "{}", run.stderr);
     assert!(!run.stderr.contains("legal-2p"), "{}", run.stderr);
+    // Where a game is not canonical is shown as a unified diff of its lines,
+    // numbered as in the file.
+    assert!(
+        run.stderr.contains(
+            "--- tests/data/lenient.pgr game 1 (line 1), as written\n\
+             +++ tests/data/lenient.pgr game 1 (line 1), canonical\n\
+             @@ -8,6 +8,6 @@\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("\n-1. E1-F2! a7-b8 ") && run.stderr.contains("\n+1. e1-f2! a7-b8 "),
+        "{}",
+        run.stderr
+    );
     for game in 1..=2 {
         assert!(
             run.stderr

@@ -122,9 +122,7 @@ impl Diff {
                 DiffOp::Equal { .. } => self.run(' ', old_lines),
                 DiffOp::Delete { .. } => self.run('-', old_lines),
                 DiffOp::Insert { .. } => self.run('+', new_lines),
-                DiffOp::Replace { .. } => {
-                    self.run('-', old_lines) && self.run('+', new_lines)
-                }
+                DiffOp::Replace { .. } => self.run('-', old_lines) && self.run('+', new_lines),
             };
             if !written {
                 return false;
@@ -233,8 +231,15 @@ mod tests {
         let canonical = written.to_lowercase();
         let diff = unified("-", 1, &written, &canonical);
         assert!(diff.lines().count() <= MAX_DIFF_LINES, "{diff}");
-        assert!(diff.len() < MAX_DIFF_LINES * (MAX_LINE_CHARS + 40), "{}", diff.len());
-        assert!(diff.contains("too long to compare further: 3000 lines"), "{diff}");
+        assert!(
+            diff.len() < MAX_DIFF_LINES * (MAX_LINE_CHARS + 40),
+            "{}",
+            diff.len()
+        );
+        assert!(
+            diff.contains("too long to compare further: 3000 lines"),
+            "{diff}"
+        );
         assert!(diff.contains("more characters)"), "{diff}");
 
         // Short enough to compare, but one long run of differences.
@@ -251,7 +256,10 @@ mod tests {
         let canonical = written.to_lowercase();
         let diff = unified("-", 1, &written, &canonical);
         assert_eq!(diff.lines().count(), MAX_DIFF_LINES, "{diff}");
-        assert!(diff.ends_with("\n... (more differences not shown)\n"), "{diff}");
+        assert!(
+            diff.ends_with("\n... (more differences not shown)\n"),
+            "{diff}"
+        );
     }
 
     #[test]
