@@ -45,6 +45,11 @@ pub struct Builtin {
 pub struct EngineConfig {
     /// The name shown in records and standings (unique within an event).
     pub name: String,
+    /// Whether `name` was given (`NAME=`). If not, it is a default (the command
+    /// line), which a new event replaces with the name the engine gives in its
+    /// handshake ([`adopt_handshake_names`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub named: bool,
     /// The program to run (no shell); for a built-in engine, a label.
     pub program: String,
     /// The program's arguments.
@@ -87,7 +92,8 @@ impl EngineConfig {
     ///
     /// Either form may start with `NAME=` (in its first word) to name the engine;
     /// by default the name is the description itself, with the program's
-    /// directory left out.
+    /// directory left out, until an event learns the name the program gives in
+    /// its handshake ([`adopt_handshake_names`]).
     pub fn parse(text: &str) -> Result<EngineConfig, ArenaError> {
         let bad = |message: &str| ArenaError::BadEngine {
             text: text.to_owned(),
@@ -135,6 +141,7 @@ impl EngineConfig {
             };
             let label = format!("builtin:{}:{seed}", kind.as_str());
             return Ok(EngineConfig {
+                named: name.is_some(),
                 name: name.unwrap_or_else(|| format!("{}-{seed}", kind.as_str())),
                 program: label,
                 args: Vec::new(),
@@ -151,6 +158,7 @@ impl EngineConfig {
                 .join(" ")
         };
         Ok(EngineConfig {
+            named: name.is_some(),
             name: name.unwrap_or(default_name),
             program,
             args: words,
@@ -262,6 +270,57 @@ pub fn dedupe_names(engines: &mut [EngineConfig]) {
         }
         seen.push(engine.name.clone());
     }
+}
+
+/// The most characters of a name an engine gives in its handshake that is used
+/// as its name in records and standings; a longer one is not used.
+pub const MAX_HANDSHAKE_NAME_CHARS: usize = 64;
+
+/// Names every engine whose name was not given (`NAME=`) after the name it gave
+/// in its handshake, `handshake_names[i]` (`None`: none known, the name stays),
+/// as standings and records should show it: `pacru random` rather than
+/// `pacru engine random --seed 7`. Where two such engines give the same name,
+/// both keep their command lines, which tell them apart. A name that is empty,
+/// longer than [`MAX_HANDSHAKE_NAME_CHARS`] or holds a control character is not
+/// used. Names stay distinct ([`dedupe_names`]).
+///
+/// ```
+/// use pacru_arena::engine::{EngineConfig, adopt_handshake_names};
+/// let mut engines: Vec<EngineConfig> = ["./c_engine 7", "./c_engine 8", "./mine", "best=./other"]
+///     .iter()
+///     .map(|e| e.parse().unwrap())
+///     .collect();
+/// let said = [Some("Cobra 1.0"), Some("Cobra 1.0"), Some("Mine"), Some("Other")];
+/// adopt_handshake_names(&mut engines, &said);
+/// let names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
+/// assert_eq!(names, ["c_engine 7", "c_engine 8", "Mine", "best"]);
+/// ```
+pub fn adopt_handshake_names(engines: &mut [EngineConfig], handshake_names: &[Option<&str>]) {
+    let usable = |name: &&str| {
+        !name.trim().is_empty()
+            && name.chars().count() <= MAX_HANDSHAKE_NAME_CHARS
+            && !name.chars().any(char::is_control)
+    };
+    let candidates: Vec<Option<&str>> = engines
+        .iter()
+        .zip(handshake_names.iter().chain(std::iter::repeat(&None)))
+        .map(|(engine, said)| said.filter(|_| !engine.named).filter(usable))
+        .collect();
+    for (i, engine) in engines.iter_mut().enumerate() {
+        let Some(name) = candidates[i] else { continue };
+        let shared = candidates
+            .iter()
+            .enumerate()
+            .any(|(j, other)| j != i && *other == Some(name));
+        if !shared {
+            engine.name = name.trim().to_owned();
+        }
+    }
+    dedupe_names(engines);
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 /// Splits a command line into words: spaces separate, quotes group, `\` escapes.

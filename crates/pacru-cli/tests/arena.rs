@@ -60,6 +60,76 @@ fn a_match_between_engine_processes_records_games_that_check() {
     assert_ne!(again.code, 0, "{}", again.stdout);
 }
 
+/// The engines' names in a standings file, best first.
+fn standing_names(out: &std::path::Path) -> Vec<String> {
+    let standings: serde_json::Value =
+        serde_json::from_str(&read(&out.join("standings.json"))).expect("standings json");
+    let mut names: Vec<String> = standings["engines"]
+        .as_array()
+        .expect("engines")
+        .iter()
+        .map(|e| e["name"].as_str().expect("name").to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn engines_are_named_by_their_handshake_unless_two_share_a_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("m");
+    let out_text = out.display().to_string();
+    let args = [
+        "match",
+        "pacru engine random --seed 1",
+        "pacru engine greedy --seed 2",
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "-o",
+        &out_text,
+    ];
+    let run = pacru(&args);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(standing_names(&out), ["pacru greedy", "pacru random"]);
+    assert!(run.stdout.contains("  pacru greedy  "), "{}", run.stdout);
+    assert!(!run.stdout.contains("--seed"), "{}", run.stdout);
+    let records = read(&out.join("games.pgr"));
+    assert!(records.contains("\"pacru greedy\"]"), "{records}");
+    // Resuming with the same command lines is the same event.
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let again = pacru(&resume);
+    assert_eq!(again.code, 0, "{}\n{}", again.stdout, again.stderr);
+    assert_eq!(standing_names(&out), ["pacru greedy", "pacru random"]);
+
+    // Two engines that give the same name keep their command lines; a name
+    // given with NAME= stays.
+    let out = dir.path().join("m2");
+    let run = pacru(&[
+        "match",
+        "pacru engine random --seed 1",
+        "pacru engine random --seed 2",
+        "mine=pacru engine greedy",
+        "--games",
+        "3",
+        "--movetime",
+        "100",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        standing_names(&out),
+        [
+            "mine",
+            "pacru engine random --seed 1",
+            "pacru engine random --seed 2"
+        ]
+    );
+}
+
 #[test]
 fn a_four_player_tournament_of_built_in_engines_records_games_that_check() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -24,6 +24,7 @@ const EVENT: &str = env!("CARGO_BIN_EXE_pacru-test-event");
 fn test_engine(name: &str, args: &[&str]) -> EngineConfig {
     EngineConfig {
         name: name.to_owned(),
+        named: true,
         program: ENGINE.to_owned(),
         args: args.iter().map(|a| a.to_string()).collect(),
         builtin: None,
@@ -42,6 +43,7 @@ fn deaf(name: &str, args: &[&str]) -> EngineConfig {
     command.extend(args.iter().map(|a| a.to_string()));
     EngineConfig {
         name: name.to_owned(),
+        named: true,
         program: "sh".to_owned(),
         args: command,
         builtin: None,

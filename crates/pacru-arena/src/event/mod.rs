@@ -5,6 +5,7 @@ mod play;
 mod state;
 
 use crate::config::EventConfig;
+use crate::engine::adopt_handshake_names;
 use crate::error::ArenaError;
 use crate::journal::{Entry, JOURNAL_VERSION, Journal};
 use crate::progress::Progress;
@@ -98,6 +99,18 @@ fn differences(a: &EventConfig, b: &EventConfig) -> Vec<String> {
         .collect()
 }
 
+/// `given` with the stored names of the engines whose names were not given: the
+/// journal holds the names their handshakes gave them.
+fn with_stored_default_names(given: &EventConfig, stored: &EventConfig) -> EventConfig {
+    let mut given = given.clone();
+    for (engine, kept) in given.engines.iter_mut().zip(&stored.engines) {
+        if !engine.named && !kept.named {
+            engine.name.clone_from(&kept.name);
+        }
+    }
+    given
+}
+
 /// Runs (or, with `options.resume`, continues) an event. `config` may be `None`
 /// when resuming: the journal's settings are used. When both are there they must
 /// agree. See [`run_event_with`] to follow its progress.
@@ -156,7 +169,7 @@ fn settle(
         });
     }
     if let Some(given) = &config {
-        let diff = differences(given, &stored);
+        let diff = differences(&with_stored_default_names(given, &stored), &stored);
         if !diff.is_empty() {
             return Err(ArenaError::Journal {
                 path: journal_path.to_owned(),
@@ -171,12 +184,12 @@ fn settle(
 }
 
 /// Checks every engine once; an unstartable one is an error unless the options
-/// say to go on.
+/// say to go on. Returns the name each engine gave in its handshake, if any.
 fn check_startup(
     config: &EventConfig,
     options: &EventOptions,
     observer: &mut dyn FnMut(&Progress<'_>),
-) -> Result<(), ArenaError> {
+) -> Result<Vec<Option<String>>, ArenaError> {
     let results = check_engines(&config.engines, &config.start_settings(), &options.stop);
     if options.stop.is_stopped() {
         return Err(ArenaError::Stopped);
@@ -205,7 +218,10 @@ fn check_startup(
             }
         }
     }
-    Ok(())
+    Ok(results
+        .into_iter()
+        .map(|result| result.and_then(Result::ok).map(|id| id.name))
+        .collect())
 }
 
 /// Creates the output directory and the journal of a new event; on failure,
@@ -248,12 +264,17 @@ pub fn run_event_with(
 ) -> Result<EventReport, ArenaError> {
     let out = options.out.clone();
     let journal_path = out.join(JOURNAL_FILE);
-    let (config, entries) = settle(config, options, &journal_path)?;
+    let (mut config, entries) = settle(config, options, &journal_path)?;
     config.validate()?;
     let resumed = !entries.is_empty();
     let already_complete = entries.iter().any(|e| matches!(e, Entry::Complete { .. }));
     if !already_complete {
-        check_startup(&config, options, observer)?;
+        let said = check_startup(&config, options, observer)?;
+        if !resumed {
+            // A resumed event keeps the names its journal gave its games.
+            let said: Vec<Option<&str>> = said.iter().map(Option::as_deref).collect();
+            adopt_handshake_names(&mut config.engines, &said);
+        }
     }
     let (journal, entries) = if resumed {
         Journal::open(&journal_path)?

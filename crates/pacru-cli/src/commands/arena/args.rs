@@ -132,7 +132,8 @@ pub struct EventArgs {
 pub const MATCH_LONG_ABOUT: &str = "Plays a match between 2 to 4 engines seated at one table: the order of play \
 (and so the colours and seats) rotates from game to game, each opening is played once in \
 each rotation. Engines are command lines (`./my-engine --hash 64`, no shell; `NAME=` in front \
-names one) or built-in engines run in this process (`builtin:random:SEED`, \
+names one, else it is named by the name it gives in its handshake, or by its command line \
+where two engines give the same name) or built-in engines run in this process (`builtin:random:SEED`, \
 `builtin:greedy:SEED`). Every engine program is started and handshaken once before the \
 first game; one that fails stops the match (exit status 2) unless --forfeit-unstartable is \
 given. Each forfeit is reported on standard error as it happens, with its kind and reason. \
