@@ -4,6 +4,7 @@ mod checker;
 mod game;
 #[cfg(feature = "parallel")]
 pub mod parts;
+mod record;
 mod replay;
 #[cfg(feature = "serde")]
 mod serialize;
@@ -11,4 +12,5 @@ mod verdict;
 
 pub use checker::Checker;
 pub use game::check_game;
+pub use record::{CheckedGame, CheckedGames, check_record};
 pub use verdict::{GameError, Verdict, VerdictStatus, malformed};
