@@ -36,7 +36,7 @@ mod zobrist;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use borderland::Borderland;
 pub use colour::{Colour, ParseColourError};
-pub use diagram::arrow;
+pub use diagram::{DiagramPaint, Plain, arrow};
 pub use direction::{Direction, ParseDirectionError};
 pub use edition::{ParseRulesEditionError, RulesEdition};
 pub use error::{IllegalMove, PositionError};
