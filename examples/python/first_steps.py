@@ -93,7 +93,7 @@ wins = collections.Counter()
 lengths = []
 for game in pacru.read_games(pacru.selfplay(players=2, games=200, seed=1)):
     final = game.replay()[-1]
-    wins[str(final.winner)] += 1
+    wins[str(final.winner or "no winner")] += 1
     lengths.append(len(game.moves))
 print("wins:", dict(wins))
 print(f"plies: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f}, max {max(lengths)}")
@@ -112,9 +112,12 @@ for verdict in pacru.check(files):
     where = f"{Path(verdict['file']).name} game {verdict['game']}"
     error = verdict["error"]
     if error is None:
-        print(f"{where}: ok, {verdict['plies']} plies, winner {verdict['winner']}")
+        winner = verdict["winner"] or "none yet"
+        print(f"{where}: ok, {verdict['plies']} plies, winner {winner}")
     else:
-        print(f"{where}: {verdict['status']} at line {error['line']}: {error['rule']} {error['message']}")
+        # A syntax error names no rule: only an illegal move or a wrong result does.
+        rule = f"{error['rule']}: " if error["rule"] else ""
+        print(f"{where}: {verdict['status']} at line {error['line']}: {rule}{error['message']}")
     print("   ", json.dumps(verdict, ensure_ascii=False, separators=(",", ":"))[:100], "...")
 
 statuses = collections.Counter(v["status"] for v in pacru.check(files))

@@ -57,7 +57,19 @@ mod _pacru {
     #[allow(non_upper_case_globals)] // the name Python gives a package's version
     const __version__: &str = env!("CARGO_PKG_VERSION");
 
-    /// Reads the games of `source` one at a time (see the package documentation).
+    /// The games of `source`, read one at a time as they are iterated over.
+    ///
+    /// `source` is a path (a `str` without a line break, or a path object),
+    /// record text (a `str` with a line break, or `bytes`), or a file object
+    /// opened in text or binary mode. Each game is a `pacru.Game` with its tags,
+    /// moves and result; legality is not checked (`Game.check()`, `Game.replay()`
+    /// or `pacru.check`). A game that does not parse raises `pacru.MalformedGame`
+    /// with its line and column; calling `next()` again goes on with the game
+    /// after it.
+    ///
+    ///     >>> (game,) = pacru.read_games(pacru.selfplay(2, 1, seed=7, max_plies=4))
+    ///     >>> [str(move) for move in game.moves]
+    ///     ['i3-h2', 'e9-f8', 'i9-h8', 'f8-g7(g8)']
     #[pyfunction]
     fn read_games(source: &Bound<'_, PyAny>) -> PyResult<crate::games::PyGameReader> {
         shielded(source.py(), || {
@@ -65,7 +77,23 @@ mod _pacru {
         })
     }
 
-    /// Referees every game of `source` (see the package documentation).
+    /// The referee's verdict on every game of `source`, as `pacru check --format
+    /// json` gives them: an iterator of dicts, one per game in input order, with
+    /// the keys `file`, `game`, `line`, `status` (`"ok"`, `"illegal"`,
+    /// `"malformed"`, `"inconsistent"` or, for an input that cannot be read,
+    /// `"unreadable"`), `plies`, `result`, `winner`, `final_position` and `error`
+    /// (`None`, or a dict with `ply`, `line`, `column`, `move`, `rule` and
+    /// `message`).
+    ///
+    /// `source` is a path, record text, a file object, or a list of paths (each
+    /// checked in turn; a big file on every core). `rules` (`"2004"` or `"2011"`)
+    /// is the edition of games without a `Rules` tag, as `pacru check --rules`;
+    /// `name` is the `file` of verdicts on text or a file object (by default
+    /// `"-"`).
+    ///
+    ///     >>> record = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n"
+    ///     >>> [(v["status"], v["plies"]) for v in pacru.check(record)]
+    ///     [('ok', 2)]
     #[pyfunction]
     #[pyo3(signature = (source, *, rules = None, name = None))]
     fn check(
@@ -84,7 +112,17 @@ mod _pacru {
         shielded(source.py(), || crate::check::PyVerdicts::new(inputs, rules))
     }
 
-    /// Random games as canonical PGR text (see the package documentation).
+    /// Random games as canonical PGR text: the bytes `pacru selfplay` writes for
+    /// the same arguments.
+    ///
+    /// `players` (2, 3 or 4) play `games` games from the standard start with
+    /// random legal moves drawn from `seed`; `rules` is the edition (`"2004"` or
+    /// `"2011"`); a game is cut after `max_plies` plies with the result `*`
+    /// (`max_plies=0`: every game is played to its end). Ctrl-C stops the work
+    /// between games.
+    ///
+    ///     >>> print(pacru.selfplay(2, 1, seed=7, max_plies=4).splitlines()[-1])
+    ///     1. i3-h2 e9-f8 2. i9-h8 f8-g7(g8) *
     #[pyfunction]
     #[pyo3(
         signature = (players, games, seed, *, rules = None, max_plies = 1000),

@@ -337,7 +337,11 @@ impl PyPosition {
         shielded(py, || Ok(self.inner.validate(&mv).is_ok()))
     }
 
-    /// A text diagram of the board, for people.
+    /// The board as text, for people: the drawing of `pacru show` (without its
+    /// last line, the PPN). Rank 9 at the top, the borderlands boxed, each field
+    /// as its owner's letter (`.` when neutral) and its chevron as the owner's
+    /// letter in lower case with an arrow; below, each player's fields and
+    /// chevrons, the target and whose turn it is.
     fn diagram(&self, py: Python<'_>) -> PyResult<String> {
         shielded(py, || Ok(self.inner.diagram()))
     }

@@ -213,7 +213,17 @@ def test_positions_are_values():
 def test_the_diagram_shows_the_board():
     diagram = Position.standard().diagram()
     assert diagram.splitlines()[0].split() == list("abcdefghi")
-    assert "to move: Black" in diagram
+    assert diagram.splitlines()[1].startswith("   ┏━━━")
+    assert diagram.endswith("target 42 fields; Black to move\n")
+
+
+def test_the_diagram_is_the_one_pacru_show_draws(cli):
+    """One drawing: `pacru show` prints the diagram, then the PPN."""
+    (game,) = pacru.read_games(pacru.selfplay(players=3, games=1, seed=5))
+    positions = [Position.standard(2), Position.standard(4), *game.replay()[::20]]
+    for position in positions:
+        shown = cli.run("show", "--color", "never", str(position)).decode()
+        assert shown == position.diagram() + str(position) + "\n"
 
 
 def test_perft_depth_must_not_be_negative():

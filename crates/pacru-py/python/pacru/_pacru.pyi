@@ -106,7 +106,7 @@ class Position:
     def is_legal(self, move: _MoveLike) -> bool:
         """Whether ``move`` is legal here."""
     def diagram(self) -> str:
-        """A text diagram of the board."""
+        """The board as text, the drawing of ``pacru show`` (without its PPN line)."""
 
 @final
 class Game:
