@@ -67,9 +67,9 @@ mod _pacru {
     /// with its line and column; calling `next()` again goes on with the game
     /// after it.
     ///
-    ///     >>> (game,) = pacru.read_games(pacru.selfplay(2, 1, seed=7, max_plies=4))
-    ///     >>> [str(move) for move in game.moves]
-    ///     ['i3-h2', 'e9-f8', 'i9-h8', 'f8-g7(g8)']
+    /// >>> (game,) = pacru.read_games(pacru.selfplay(2, 1, seed=7, max_plies=4))
+    /// >>> [str(move) for move in game.moves]
+    /// ['i3-h2', 'e9-f8', 'i9-h8', 'f8-g7(g8)']
     #[pyfunction]
     fn read_games(source: &Bound<'_, PyAny>) -> PyResult<crate::games::PyGameReader> {
         shielded(source.py(), || {
@@ -91,9 +91,9 @@ mod _pacru {
     /// `name` is the `file` of verdicts on text or a file object (by default
     /// `"-"`).
     ///
-    ///     >>> record = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n"
-    ///     >>> [(v["status"], v["plies"]) for v in pacru.check(record)]
-    ///     [('ok', 2)]
+    /// >>> record = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n"
+    /// >>> [(v["status"], v["plies"]) for v in pacru.check(record)]
+    /// [('ok', 2)]
     #[pyfunction]
     #[pyo3(signature = (source, *, rules = None, name = None))]
     fn check(
@@ -121,8 +121,8 @@ mod _pacru {
     /// (`max_plies=0`: every game is played to its end). Ctrl-C stops the work
     /// between games.
     ///
-    ///     >>> print(pacru.selfplay(2, 1, seed=7, max_plies=4).splitlines()[-1])
-    ///     1. i3-h2 e9-f8 2. i9-h8 f8-g7(g8) *
+    /// >>> print(pacru.selfplay(2, 1, seed=7, max_plies=4).splitlines()[-1])
+    /// 1. i3-h2 e9-f8 2. i9-h8 f8-g7(g8) *
     #[pyfunction]
     #[pyo3(
         signature = (players, games, seed, *, rules = None, max_plies = 1000),
