@@ -117,7 +117,8 @@ impl Request {
     /// the same (a bad id, no protocol version, 2 to 4 players, a clock beyond
     /// 64-bit milliseconds).
     pub fn to_frame(&self) -> Result<Frame, EncodeError> {
-        check_id(&self.id, false)?;
+        // A `quit` read without an id has the id `-`, and is written with it.
+        check_id(&self.id, matches!(self.body, RequestBody::Quit))?;
         let frame = Frame::new(self.command(), self.id.clone());
         Ok(match &self.body {
             RequestBody::Hello(h) if h.protocols.is_empty() => {
