@@ -6,7 +6,10 @@ use crate::evaluate::{Rewards, rewards};
 use crate::playout::playout;
 use crate::tree::{NO_WINNER, Node, proven_rewards};
 use pacru_core::{Move, Position, SplitMix64, Status};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// std's `Instant` panics in WebAssembly in a browser or Node.js; web-time's is
+// std's elsewhere and reads `performance.now()` there.
+use web_time::Instant;
 
 /// How the search plays.
 #[derive(Clone, Debug, PartialEq)]
