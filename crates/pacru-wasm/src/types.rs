@@ -1,0 +1,105 @@
+//! The TypeScript declarations of the values that cross the boundary as plain
+//! objects or strings (colours, editions, option objects, the results of
+//! `explain`, `bestMove`, `readGames` and `check`). wasm-bindgen writes them into
+//! the package's declarations beside those of the exported classes and functions.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const VALUES: &str = r#"
+/** A player's colour, as pacru writes it. Where a colour is taken, a letter (`"R"`) or any letter case (`"red"`) does as well. */
+export type Colour = "Black" | "Red" | "Yellow" | "Green" | "Blue";
+
+/** A rules edition: the 2004 rules, or the March 2011 amendment of the meeting rule (R12). Where an edition is taken, the numbers 2004 and 2011 do as well. */
+export type Rules = "2004" | "2011";
+
+/** A direction a chevron faces. */
+export type Direction = "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
+
+/** Whether a game goes on, has been won, or ended without a winner (only in positions set up by hand). */
+export type Status = "ongoing" | "won" | "no-winner";
+
+/** A chevron on the board. */
+export interface Chevron {
+  /** Its owner. */
+  colour: Colour;
+  /** The field it stands on, `"a1"` to `"i9"`. */
+  field: string;
+  /** The direction it faces. */
+  facing: Direction;
+}
+
+/** Options of `Position.standard`. */
+export interface StandardOptions {
+  /** The players' colours in order of play: letters (`"KRB"`) or words (`["Black", "Red", "Blue"]`). Default: Black, Red, Yellow, Green. */
+  colours?: string | string[];
+  /** The players' seats in order of play: `"SWE"` or `["S", "W", "E"]`. Default: `SN`, `SWE`, `SWNE`. */
+  seats?: string | string[];
+  /** The rules edition. Default `"2004"`. */
+  rules?: Rules | 2004 | 2011;
+}
+
+/** Options of `Position.perft`. */
+export interface PerftOptions {
+  /** `true` (the default): the last ply is counted without playing its moves. `false`: every move is played; the same count, more slowly. */
+  bulk?: boolean;
+}
+
+/** What a legal move does, as `Position.explain` tells it. Fields are `"a1"` to `"i9"`. */
+export interface Effects {
+  /** The player who moved. */
+  mover: Colour;
+  /** The kind of movement; `null` for a reorientation or a resignation. */
+  kind: "plain" | "connection" | "connection_jump" | "pincer" | null;
+  /** The chevron a pincer captured (R11). */
+  captured: { colour: Colour; field: string } | null;
+  /** The fields a connection change coloured (R8). */
+  connectionFields: string[];
+  /** The crossing benefit: the field it coloured, and whether it was a borderland transformation (R10) rather than a borderland change (R4). */
+  crossing: { field: string; transformation: boolean } | null;
+  /** The field a meeting coloured (R12). */
+  meeting: string | null;
+  /** Whether the move made a meeting that gave nothing. */
+  emptyMeeting: boolean;
+  /** Whether that meeting gave nothing because of the 2011 rule (no other colour on 9 fields). */
+  meetingDeniedBy2011: boolean;
+  /** A reorientation's chevron and its new facing (R13). */
+  reoriented: { field: string; facing: Direction } | null;
+  /** The fields a reorientation returned to neutral. */
+  returned: string[];
+  /** How many fields the mover has after the move. */
+  moverFields: number;
+  /** Every field whose colour changed, with its colour before the move (`null`: neutral). */
+  changed: { field: string; before: Colour | null }[];
+  /** The players who left the game during the turn, in the order they left (R15). */
+  out: { colour: Colour; reason: "blocked" | "last_chevron_taken" | "resigned" }[];
+  /** The status after the move. */
+  status: Status;
+  /** The winner, if the move ended the game with one. */
+  winner: Colour | null;
+}
+
+/** Options of `bestMove`: a budget (at least one of `nodes` and `millis`) and a seed. */
+export interface BestMoveOptions {
+  /** The most simulations to run. With no `millis`, the result depends only on the position, `nodes` and `seed`. */
+  nodes?: number;
+  /** The most milliseconds to spend. */
+  millis?: number;
+  /** The seed of the search's random choices: a whole number, or a bigint up to 2n ** 64n - 1n. Default 0. */
+  seed?: number | bigint;
+}
+
+/** What `bestMove` found. */
+export interface BestMove {
+  /** The move to play, in canonical notation; `null` when the game is over. */
+  move: string | null;
+  /** The expected result of the move for every player, from 0 (a sure loss) to 1 (a sure win), keyed by colour in order of play. Empty when the game is over. */
+  evaluation: Partial<Record<Colour, number>>;
+  /** The simulations run. */
+  nodes: number;
+  /** The deepest ply the search tree reached. */
+  depth: number;
+  /** The expected line of play, starting with `move`. */
+  pv: string[];
+}
+"#;
