@@ -11,7 +11,6 @@
 //! no scenario is ever skipped.
 
 use pacru_core::{Field, Move, Position, RulesEdition};
-use pacru_notation::{format_ppn, parse_move, parse_ppn_with_rules};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -214,7 +213,8 @@ fn parse_file(file: &str, text: &str) -> Result<Vec<Scenario>, FileError> {
                         value.split_whitespace().map(str::to_string).collect()
                     };
                     for mv in &list {
-                        parse_move(mv).map_err(|e| err(n, format!("bad move `{mv}`: {e}")))?;
+                        mv.parse::<Move>()
+                            .map_err(|e| err(n, format!("bad move `{mv}`: {e}")))?;
                     }
                     moves = Some(list);
                 }
@@ -268,7 +268,7 @@ fn parse_file(file: &str, text: &str) -> Result<Vec<Scenario>, FileError> {
             .ok_or_else(|| err(first_line, format!("scenario `{title}` has no `position:`")))?;
         let editions = rules.map_or(vec![RulesEdition::Pacru2004], |(_, e)| e);
         for &edition in &editions {
-            parse_ppn_with_rules(&position, edition)
+            Position::from_ppn(&position, edition)
                 .map_err(|e| err(position_line, format!("bad position: {e}")))?;
         }
         for e in &expectations {
@@ -356,7 +356,7 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
         failures.push(format!("{}:{}: [{edition}] {message}", sc.file, line));
     };
     let applies = |e: &&Expectation| e.edition.is_none_or(|ed| ed == edition);
-    let start = parse_ppn_with_rules(&sc.position, edition).expect("checked when parsing");
+    let start = Position::from_ppn(&sc.position, edition).expect("checked when parsing");
     let _ = writeln!(out, "=== rules {edition} ===");
     let _ = writeln!(out, "board before:");
     out.push_str(&indent(&start.diagram()));
@@ -388,7 +388,7 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
     let mut pos = start;
     let last = sc.moves.len() - 1;
     for (i, text) in sc.moves.iter().enumerate() {
-        let mv: Move = parse_move(text).expect("checked when parsing");
+        let mv: Move = text.parse().expect("checked when parsing");
         let is_last = i == last;
         let _ = writeln!(
             out,
@@ -443,11 +443,11 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
                                     "{text} is legal, so there is no rejection reason to check"
                                 ),
                             ),
-                            ExpectKind::After(want) if format_ppn(&next) != *want => fail(
+                            ExpectKind::After(want) if next.to_ppn().to_string() != *want => fail(
                                 e.line,
                                 format!(
                                     "{text}: position after is `{}`, expected `{want}`",
-                                    format_ppn(&next)
+                                    next.to_ppn()
                                 ),
                             ),
                             _ => {}
@@ -456,7 +456,7 @@ fn run_edition(sc: &Scenario, edition: RulesEdition, out: &mut String) -> Vec<St
                 }
                 let _ = writeln!(out, "board after:");
                 out.push_str(&indent(&next.diagram()));
-                let _ = writeln!(out, "ppn after: {}", format_ppn(&next));
+                let _ = writeln!(out, "ppn after: {}", next.to_ppn());
                 pos = next;
             }
             Err(illegal) => {
@@ -636,7 +636,7 @@ fn a_broken_scenario_file_is_an_error_with_file_and_line() {
 fn a_reorientation_over_90_degrees_cannot_even_be_written() {
     // FAQ R14: "In one turn you can only reorient either 45 or 90 degrees."
     for text in ["e5>>>(a1,b1,c1,d1)", "e5<<<(a1,b1,c1,d1)", "e5><(a1,b1)"] {
-        assert!(parse_move(text).is_err(), "{text} should not parse");
+        assert!(text.parse::<Move>().is_err(), "{text} should not parse");
     }
 }
 

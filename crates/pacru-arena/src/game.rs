@@ -6,8 +6,8 @@ use crate::stop::StopHandle;
 pub use crate::time_control::TimeControl;
 use pacru_core::{Colour, Move, RulesEdition};
 use pacru_notation::pgr::{GameRecorder, GameResult, write_game};
-use pacru_notation::referee::check_game;
 use pacru_protocol::EngineFailure;
+use pacru_referee::check_game;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

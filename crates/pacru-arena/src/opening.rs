@@ -4,7 +4,6 @@
 use crate::error::ArenaError;
 use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
 use pacru_notation::pgr::{Reader, Tags};
-use pacru_notation::{format_ppn, parse_move, parse_ppn_with_rules};
 use pacru_protocol::GameSetup;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -79,7 +78,7 @@ impl Opening {
     pub fn parsed_moves(&self) -> Result<Vec<Move>, String> {
         self.moves
             .iter()
-            .map(|m| parse_move(m).map_err(|e| format!("{m}: {e}")))
+            .map(|m| m.parse::<Move>().map_err(|e| format!("{m}: {e}")))
             .collect()
     }
 
@@ -144,7 +143,7 @@ pub fn load_openings(
             let position = game
                 .tags
                 .get("Position")
-                .map(|_| format_ppn(&start.clone().with_rules(rules)));
+                .map(|_| start.clone().with_rules(rules).to_ppn().to_string());
             let seats = match (&position, game.tags.get("Seats")) {
                 (None, Some(seats)) => Some(seats.to_owned()),
                 _ => None,
@@ -168,13 +167,12 @@ pub fn load_openings(
                 continue;
             }
             let label = format!("{file}:{}", i + 1);
-            let pos =
-                parse_ppn_with_rules(line, rules).map_err(|e| bad(format!("{label}: {e}")))?;
+            let pos = Position::from_ppn(line, rules).map_err(|e| bad(format!("{label}: {e}")))?;
             let opening = Opening {
                 label,
                 players: pos.players().iter().map(Colour::letter).collect(),
                 seats: None,
-                position: Some(format_ppn(&pos)),
+                position: Some(pos.to_ppn().to_string()),
                 moves: Vec::new(),
             };
             opening

@@ -174,7 +174,7 @@ fn summary(position: &Position, colour: bool) -> String {
 /// The board followed by the position's PPN on its own last line.
 pub fn render_with_ppn(position: &Position, colour: bool) -> String {
     let mut out = render(position, colour);
-    out.push_str(&pacru_notation::format_ppn(position));
+    out.push_str(&position.to_ppn().to_string());
     out.push('\n');
     out
 }

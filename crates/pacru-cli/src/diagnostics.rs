@@ -8,7 +8,7 @@
 
 use crate::style::{self, BAD, NOTE, WARN};
 use anstyle::Style;
-use pacru_notation::Escaped;
+use pacru_core::Escaped;
 use std::fmt::{self, Display, Write as _};
 use std::io::Write;
 use std::sync::atomic::{AtomicU8, Ordering};

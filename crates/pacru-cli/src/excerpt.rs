@@ -3,7 +3,7 @@
 //! (`\u{1b}`), and the caret stays aligned under the text as shown.
 
 use crate::style::{self, BAD};
-use pacru_notation::{Escaped, needs_escape};
+use pacru_core::{Escaped, needs_escape};
 use unicode_width::UnicodeWidthChar;
 
 /// The most columns of the line shown.

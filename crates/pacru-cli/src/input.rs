@@ -2,8 +2,8 @@
 //! most recent bytes so that reports can quote the offending line and `fmt` can copy
 //! a game through unchanged, without ever holding a whole file in memory.
 
-use pacru_notation::Escaped;
-use pacru_notation::parts::line_breaks;
+use pacru_core::Escaped;
+use pacru_referee::parts::line_breaks;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt;

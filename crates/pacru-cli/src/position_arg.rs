@@ -10,7 +10,7 @@ use pacru_core::{Position, RulesEdition};
 pub fn parse(ppn: &str, rules: Option<RulesEdition>) -> anyhow::Result<Position> {
     let rules = rules.unwrap_or_default();
     let text = ppn.trim();
-    pacru_notation::parse_ppn_with_rules(text, rules).map_err(|e| {
+    pacru_core::Position::from_ppn(text, rules).map_err(|e| {
         let column = e.column + 1;
         let excerpt = caret(text, column, 1, false);
         anyhow!(

@@ -1,4 +1,4 @@
-//! One consistent `pacru` (issue 18): global options, colour, one message format,
+//! One consistent `pacru`: global options, colour, one message format,
 //! defaults that make the short command work, plain messages, help texts.
 
 mod common;

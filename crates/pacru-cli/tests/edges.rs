@@ -1,4 +1,4 @@
-//! The command line at the edges (issue 17): hostile text never reaches the
+//! The command line at the edges: hostile text never reaches the
 //! terminal raw, a closed standard output stops a command quietly with the status
 //! its work earned, reports stay proportionate to their input, and engine-check
 //! finds `pacru` without the PATH.

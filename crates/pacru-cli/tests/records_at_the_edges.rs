@@ -1,4 +1,4 @@
-//! Records from elsewhere (issue 17, the reader's and referee's side): comments
+//! Records from elsewhere, the reader's and referee's side: comments
 //! where PGN readers accept them, comments with carriage returns, malformed games
 //! refereed up to their syntax error, endless input.
 

@@ -120,6 +120,9 @@ impl FromStr for Move {
     /// let start = Position::standard(2).unwrap();
     /// assert!(start.play(&mv).is_ok());
     /// assert!("e1-j2".parse::<Move>().is_err());
+    /// assert!("A3-A5( * )".parse::<Move>().is_err());
+    /// assert_eq!("A3-A5(*)".parse::<Move>()?.to_string(), "a3-a5(*)");
+    /// assert_eq!("e3<<(d1, b2,c1,a1)".parse::<Move>()?.to_string(), "e3<<(a1,c1,d1,b2)");
     /// # Ok::<(), pacru_core::MoveSyntaxError>(())
     /// ```
     fn from_str(text: &str) -> Result<Move, MoveSyntaxError> {
@@ -127,16 +130,8 @@ impl FromStr for Move {
     }
 }
 
-/// Parses a move in any letter case, with optional spaces after commas; the same as
-/// `text.parse::<Move>()`.
-///
-/// ```
-/// use pacru_core::parse_move;
-/// assert_eq!(parse_move("A3-A5( * )").is_err(), true);
-/// assert_eq!(parse_move("A3-A5(*)").unwrap().to_string(), "a3-a5(*)");
-/// assert_eq!(parse_move("e3<<(d1, b2,c1,a1)").unwrap().to_string(), "e3<<(a1,c1,d1,b2)");
-/// ```
-pub fn parse_move(text: &str) -> Result<Move, MoveSyntaxError> {
+/// Parses a move in any letter case, with optional spaces after commas.
+fn parse_move(text: &str) -> Result<Move, MoveSyntaxError> {
     if text.eq_ignore_ascii_case("resign") {
         return Ok(Move::Resign);
     }
@@ -267,11 +262,6 @@ fn parse_returned(cur: &mut Cursor<'_>) -> Result<Bitboard, MoveSyntaxError> {
             None => return Err(error(cur.pos, "missing ')'")),
         }
     }
-}
-
-/// The canonical notation of a move (the same as its `Display`).
-pub fn format_move(mv: &Move) -> String {
-    mv.to_string()
 }
 
 #[cfg(test)]

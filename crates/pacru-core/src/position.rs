@@ -324,9 +324,9 @@ impl Position {
     /// move.
     ///
     /// ```
-    /// use pacru_core::{Position, format_ppn, parse_ppn};
+    /// use pacru_core::Position;
     /// let start = Position::standard(2).unwrap();
-    /// let again = parse_ppn(&format_ppn(&start)).unwrap();
+    /// let again: Position = start.to_string().parse().unwrap();
     /// assert_eq!(start.hash_key(), again.hash_key());
     /// let mut moved = start.clone();
     /// moved.play_unchecked(&start.legal_moves().next().unwrap());

@@ -123,7 +123,18 @@ impl FromStr for Ppn {
 
 impl fmt::Display for Ppn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_ppn(f, &self.setup)
+        let setup = &self.setup;
+        let mut letters = [0u8; 81];
+        for (letter, marker) in letters.iter_mut().zip(&setup.markers) {
+            *letter = marker.map_or(0, |colour| colour.letter() as u8);
+        }
+        write_ppn(
+            f,
+            &letters,
+            setup.chevrons.iter().copied(),
+            setup.to_move,
+            &setup.players,
+        )
     }
 }
 
@@ -147,22 +158,12 @@ impl Position {
         text.parse::<Ppn>()?.with_rules(rules).into_position()
     }
 
-    /// The position in PPN; `to_ppn().to_string()` is the canonical text.
+    /// The position in PPN, as a value. For the text alone, `to_string()` (the
+    /// `Display` of a position is its canonical PPN) does the same without the
+    /// intermediate value.
     pub fn to_ppn(&self) -> Ppn {
         Ppn::from_position(self)
     }
-}
-
-/// Parses a PPN under the 2004 rules and settles it (a blocked player to move is
-/// removed). The same as [`Position::from_ppn`] with [`RulesEdition::Pacru2004`].
-pub fn parse_ppn(text: &str) -> Result<Position, PpnError> {
-    parse_ppn_with_rules(text, RulesEdition::default())
-}
-
-/// Parses a PPN under the given rules edition and settles it; the same as
-/// [`Position::from_ppn`].
-pub fn parse_ppn_with_rules(text: &str, rules: RulesEdition) -> Result<Position, PpnError> {
-    Position::from_ppn(text, rules)
 }
 
 /// Splits on single spaces, recording each part's starting column.
@@ -417,20 +418,20 @@ fn locate(e: &PositionError, setup: &Setup, spans: &Spans) -> PpnError {
     error(column, e.to_string())
 }
 
-/// The canonical PPN of a position; the same as `position.to_ppn().to_string()`.
-///
-/// Written character by character from the position, without the formatting
-/// machinery or an intermediate [`Setup`]: `pacru check --format json` writes one
-/// for every game it checks.
-pub fn format_ppn(pos: &Position) -> String {
-    let mut out = String::with_capacity(128);
-    // Each field's colour letter, from the fields of each player.
-    let mut letters = [0u8; 81];
-    for colour in pos.players().iter() {
-        for field in pos.fields_of(colour) {
-            letters[field.index()] = colour.letter() as u8;
-        }
-    }
+/// Writes the canonical PPN of a position given as its fields' colour letters (0
+/// for neutral, indexed by field), its chevrons in order, the player to move and
+/// the players. The one PPN writer: [`Position`]'s and [`Ppn`]'s `Display` both
+/// come here, so that `pacru check --format json`, which writes one PPN a game,
+/// pays no intermediate [`Setup`].
+fn write_ppn(
+    out: &mut fmt::Formatter<'_>,
+    letters: &[u8; 81],
+    chevrons: impl Iterator<Item = (Colour, Field, Direction)>,
+    to_move: Colour,
+    players: &[Colour],
+) -> fmt::Result {
+    // At most 81 + 8 marker characters, 16 chevrons of 5 characters, the rest.
+    let mut text = String::with_capacity(192);
     for rank in (0..9usize).rev() {
         let mut run = 0u8;
         for &letter in &letters[rank * 9..rank * 9 + 9] {
@@ -439,99 +440,110 @@ pub fn format_ppn(pos: &Position) -> String {
                 continue;
             }
             if run > 0 {
-                out.push(char::from(b'0' + run));
+                text.push(char::from(b'0' + run));
                 run = 0;
             }
-            out.push(char::from(letter));
+            text.push(char::from(letter));
         }
         if run > 0 {
-            out.push(char::from(b'0' + run));
+            text.push(char::from(b'0' + run));
         }
         if rank > 0 {
-            out.push('/');
+            text.push('/');
         }
     }
-    out.push(' ');
+    text.push(' ');
     let mut any = false;
-    for (colour, field, facing) in pos.chevrons() {
+    for (colour, field, facing) in chevrons {
         if any {
-            out.push(',');
+            text.push(',');
         }
         any = true;
-        out.push(colour.letter());
-        out.push(field.file_char());
-        out.push(field.rank_char());
-        out.push_str(facing.name());
+        text.push(colour.letter());
+        text.push(field.file_char());
+        text.push(field.rank_char());
+        text.push_str(facing.name());
     }
     if !any {
-        out.push('-');
+        text.push('-');
     }
-    out.push(' ');
-    out.push(pos.to_move().letter());
-    out.push(' ');
-    for colour in pos.players().iter() {
-        out.push(colour.letter());
+    text.push(' ');
+    text.push(to_move.letter());
+    text.push(' ');
+    for colour in players {
+        text.push(colour.letter());
     }
-    out
+    out.write_str(&text)
 }
 
-fn write_ppn(out: &mut impl fmt::Write, setup: &Setup) -> fmt::Result {
-    for rank in (0..9u8).rev() {
-        let mut run = 0;
-        for file in 0..9u8 {
-            let Some(field) = Field::new(file, rank) else {
-                continue;
-            };
-            match setup.markers[field.index()] {
-                Some(colour) => {
-                    if run > 0 {
-                        write!(out, "{run}")?;
-                        run = 0;
-                    }
-                    out.write_char(colour.letter())?;
-                }
-                None => run += 1,
+impl fmt::Display for Position {
+    /// The canonical PPN of the position.
+    ///
+    /// ```
+    /// use pacru_core::Position;
+    /// let start = Position::standard(2).unwrap();
+    /// assert_eq!(
+    ///     start.to_string(),
+    ///     "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut letters = [0u8; 81];
+        for colour in self.players().iter() {
+            for field in self.fields_of(colour) {
+                letters[field.index()] = colour.letter() as u8;
             }
         }
-        if run > 0 {
-            write!(out, "{run}")?;
-        }
-        if rank > 0 {
-            out.write_char('/')?;
-        }
+        write_ppn(
+            f,
+            &letters,
+            self.chevrons(),
+            self.to_move(),
+            self.players().as_slice(),
+        )
     }
-    out.write_char(' ')?;
-    for (i, (colour, field, facing)) in setup.chevrons.iter().enumerate() {
-        if i > 0 {
-            out.write_char(',')?;
-        }
-        write!(out, "{}{field}{facing}", colour.letter())?;
+}
+
+impl FromStr for Position {
+    type Err = PpnError;
+
+    /// Reads a position from PPN under the 2004 rules (a PPN does not name the
+    /// edition; [`Position::from_ppn`] takes one).
+    ///
+    /// ```
+    /// use pacru_core::Position;
+    /// let text = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
+    /// let position: Position = text.parse().unwrap();
+    /// assert_eq!(position, Position::standard(2).unwrap());
+    /// ```
+    fn from_str(text: &str) -> Result<Position, PpnError> {
+        Position::from_ppn(text, RulesEdition::default())
     }
-    if setup.chevrons.is_empty() {
-        out.write_char('-')?;
-    }
-    write!(out, " {} ", setup.to_move.letter())?;
-    for colour in &setup.players {
-        out.write_char(colour.letter())?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn ppn_text(pos: &Position) -> String {
+        pos.to_string()
+    }
+
+    fn parse_2004(text: &str) -> Result<Position, PpnError> {
+        text.parse()
+    }
+
     const START2: &str = "9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR";
 
     #[test]
-    fn format_ppn_agrees_with_display_along_random_games() {
+    fn position_and_ppn_value_write_the_same_text_along_random_games() {
         let mut rng = crate::SplitMix64::new(3);
         let mut positions = 0;
         for players in [2, 3, 4] {
             for _ in 0..20 {
                 let mut pos = Position::standard(players).unwrap();
                 loop {
-                    assert_eq!(format_ppn(&pos), pos.to_ppn().to_string());
+                    assert_eq!(pos.to_string(), pos.to_ppn().to_string());
                     positions += 1;
                     let Some(mv) = pos.random_move(&mut rng) else {
                         break;
@@ -545,8 +557,8 @@ mod tests {
     #[test]
     fn standard_start_matches_the_spec() {
         let pos = Position::standard(2).unwrap();
-        assert_eq!(format_ppn(&pos), START2);
-        assert_eq!(parse_ppn(START2).unwrap(), pos);
+        assert_eq!(ppn_text(&pos), START2);
+        assert_eq!(parse_2004(START2).unwrap(), pos);
     }
 
     #[test]
@@ -593,7 +605,7 @@ mod tests {
     #[test]
     fn markers_round_trip() {
         let text = "K8/1R7/9/9/4K4/9/9/9/8R Ke5N,Ri1NW R KR";
-        assert_eq!(format_ppn(&parse_ppn(text).unwrap()), text);
+        assert_eq!(ppn_text(&parse_2004(text).unwrap()), text);
     }
 
     #[test]
@@ -621,7 +633,7 @@ mod tests {
             ),
         ];
         for (text, column, needle) in cases {
-            let err = parse_ppn(text).unwrap_err();
+            let err = parse_2004(text).unwrap_err();
             assert_eq!(err.column, column, "{text}: {err}");
             assert!(err.message.contains(needle), "{text}: {err}");
         }
@@ -635,7 +647,7 @@ mod tests {
             format!("9/9/9/9/9/9/9/9/9 Ke1{long} K KR"),
             format!("9/9/9/9/9/9/9/9/9 Ke1N {long} KR"),
         ] {
-            let err = parse_ppn(&text).unwrap_err();
+            let err = parse_2004(&text).unwrap_err();
             assert!(err.message.len() < 200, "{}", err.message.len());
             assert!(err.message.contains("NNN..."), "{}", err.message);
         }

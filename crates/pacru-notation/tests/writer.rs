@@ -1,7 +1,6 @@
 //! The canonical writer: tags, round numbers, wrapping, comments, glyphs.
 
 use pacru_core::Move;
-use pacru_notation::parse_move;
 use pacru_notation::pgr::{Game, MoveEntry, Reader, Tags, write_game, write_games};
 
 fn read(text: &str) -> Game {
@@ -49,8 +48,7 @@ fn tags_api() {
 fn lines_are_broken_at_80_characters() {
     let mut game = read("*");
     for _ in 0..40 {
-        game.moves
-            .push(MoveEntry::new(parse_move("e1-e2").unwrap()));
+        game.moves.push(MoveEntry::new("e1-e2".parse().unwrap()));
     }
     let text = movetext(&game);
     for line in text.lines() {

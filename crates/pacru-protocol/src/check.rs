@@ -12,7 +12,6 @@ use crate::message::{
 };
 use crate::wire::Framing;
 use pacru_core::{Colour, Move, RulesEdition, Seat};
-use pacru_notation::{format_ppn, parse_move};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -281,6 +280,11 @@ const CHECKS: &[(&str, &str, CheckFn)] = &[
         check_stop,
     ),
     ("quit", "answers quit and exits with status 0", check_quit),
+    (
+        "quit-alone",
+        "exits with status 0 on `quit` without an id",
+        check_quit_alone,
+    ),
     (
         "end-of-input",
         "exits when its input ends",
@@ -618,7 +622,7 @@ fn check_start_position(c: &mut Checker) -> Result<(), String> {
     let standard = GameSetup::standard(2).map_err(|e| e.to_string())?;
     let opening = random_history(&standard, 30, 5, false);
     let start = standard.replay(&opening).map_err(|e| e.to_string())?;
-    let setup = GameSetup::from_ppn(&format_ppn(&start), RulesEdition::Pacru2004)
+    let setup = GameSetup::from_ppn(&start.to_ppn().to_string(), RulesEdition::Pacru2004)
         .map_err(|e| e.to_string())?;
     let history = random_history(&setup, 5, 6, false);
     let clocks = c.move_clocks();
@@ -647,7 +651,7 @@ fn check_rules_in_history(c: &mut Checker) -> Result<(), String> {
         (RulesEdition::Pacru2004, "e4xe5"),
     ] {
         let setup = GameSetup::from_ppn(PINCER_MEETING_PPN, rules).map_err(|e| e.to_string())?;
-        let mv = parse_move(text).map_err(|e| e.to_string())?;
+        let mv = text.parse::<Move>().map_err(|e| e.to_string())?;
         let clocks = c.move_clocks();
         if let Err(e) = c.expect_refusal(Go {
             setup,
@@ -704,7 +708,7 @@ fn check_long_history(c: &mut Checker) -> Result<(), String> {
 fn check_illegal_history(c: &mut Checker) -> Result<(), String> {
     let setup = GameSetup::standard(2).map_err(|e| e.to_string())?;
     let mut history = random_history(&setup, 6, 7, false);
-    history.push(parse_move("e1-e9").map_err(|e| e.to_string())?);
+    history.push("e1-e9".parse::<Move>().map_err(|e| e.to_string())?);
     let clocks = c.move_clocks();
     c.expect_refusal(Go {
         setup,
@@ -781,7 +785,9 @@ fn check_stop(c: &mut Checker) -> Result<(), String> {
             reply: Reply::Move(text),
             ..
         } => {
-            let mv = parse_move(&text).map_err(|e| format!("`{text}` is not a move: {e}"))?;
+            let mv = text
+                .parse::<Move>()
+                .map_err(|e| format!("`{text}` is not a move: {e}"))?;
             position
                 .play(&mv)
                 .map_err(|e| format!("`{text}` is illegal: {e}"))?;
@@ -804,6 +810,24 @@ fn check_quit(c: &mut Checker) -> Result<(), String> {
     c.engine()?;
     let engine = c.engine.take().ok_or("no engine")?;
     engine.quit().map_err(|e| e.to_string())
+}
+
+fn check_quit_alone(c: &mut Checker) -> Result<(), String> {
+    c.engine()?;
+    let mut engine = c.engine.take().ok_or("no engine")?;
+    engine.send_raw("quit").map_err(|e| e.to_string())?;
+    let deadline = crate::millis::from_now(&[c.options.reply_timeout, c.options.margin]);
+    match engine.wait_exit_until(deadline) {
+        Some(crate::client::Exit::Success) => Ok(()),
+        Some(crate::client::Exit::Failure(status)) => Err(format!("exited with {status}")),
+        None => Err(format!(
+            "still running {} ms after `quit` without an id",
+            c.options
+                .reply_timeout
+                .saturating_add(c.options.margin)
+                .as_millis()
+        )),
+    }
 }
 
 fn check_end_of_input(c: &mut Checker) -> Result<(), String> {
@@ -853,14 +877,13 @@ fn check_json(c: &mut Checker) -> Result<(), String> {
 mod tests {
     use super::*;
     use pacru_core::Position;
-    use pacru_notation::{format_move, parse_ppn_with_rules};
 
     #[test]
     fn crafted_positions_are_what_they_claim() {
-        let p2004 = parse_ppn_with_rules(PINCER_MEETING_PPN, RulesEdition::Pacru2004).unwrap();
-        let p2011 = parse_ppn_with_rules(PINCER_MEETING_PPN, RulesEdition::Pacru2011).unwrap();
+        let p2004 = Position::from_ppn(PINCER_MEETING_PPN, RulesEdition::Pacru2004).unwrap();
+        let p2011 = Position::from_ppn(PINCER_MEETING_PPN, RulesEdition::Pacru2011).unwrap();
         let moves =
-            |p: &Position| -> Vec<String> { p.legal_moves().map(|m| format_move(&m)).collect() };
+            |p: &Position| -> Vec<String> { p.legal_moves().map(|m| m.to_string()).collect() };
         let m2004 = moves(&p2004);
         let m2011 = moves(&p2011);
         assert!(m2004.iter().all(|m| m.contains('x')), "{m2004:?}");
@@ -870,14 +893,14 @@ mod tests {
         assert!(m2004.iter().any(|m| m.starts_with("e4xe5(")));
         assert!(m2004.contains(&"e4xe5(a1)".to_owned()));
         assert!(!m2011.contains(&"e4xe5(a1)".to_owned()));
-        let reo = parse_ppn_with_rules(REORIENTATION_PPN, RulesEdition::Pacru2004).unwrap();
+        let reo = Position::from_ppn(REORIENTATION_PPN, RulesEdition::Pacru2004).unwrap();
         assert!(!reo.is_finished());
         assert!(
             reo.legal_move_count() > 150_000,
             "{}",
             reo.legal_move_count()
         );
-        let done = parse_ppn_with_rules(FINISHED_PPN, RulesEdition::Pacru2004).unwrap();
+        let done = Position::from_ppn(FINISHED_PPN, RulesEdition::Pacru2004).unwrap();
         assert_eq!(done.winner(), Some(Colour::Black));
         let (_, history) = long_history();
         assert!(history.len() >= 200, "{}", history.len());

@@ -17,7 +17,6 @@ use crate::message::{
 use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
 use crate::wire::{Framing, truncate};
 use pacru_core::{Move, Position};
-use pacru_notation::parse_move;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
@@ -861,7 +860,9 @@ fn check_move(position: &Position, text: &str) -> Result<Move, EngineFailure> {
         text: truncate(text, 200),
         reason,
     };
-    let mv = parse_move(text).map_err(|e| illegal(format!("not a move: {e}")))?;
+    let mv = text
+        .parse::<Move>()
+        .map_err(|e| illegal(format!("not a move: {e}")))?;
     match position.play(&mv) {
         Ok(_) => Ok(mv),
         Err(e) => Err(illegal(e.to_string())),

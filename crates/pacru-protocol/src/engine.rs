@@ -15,7 +15,6 @@ use crate::message::{
 };
 use crate::wire::{Framing, UNKNOWN_ID, salvage_id};
 use pacru_core::{Move, Position, Status};
-use pacru_notation::format_move;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -237,7 +236,7 @@ fn encode_line(framing: Framing, message: &EngineMessage) -> Option<String> {
         Err(e) => {
             eprintln!(
                 "engine error: a message about request {} cannot be written: {e}",
-                pacru_notation::Escaped(message.id())
+                pacru_core::Escaped(message.id())
             );
             None
         }
@@ -376,7 +375,12 @@ impl Session {
             RequestBody::Go(go) => Step::one(play(engine, id, &go, stop, emit)),
             RequestBody::Stop | RequestBody::Ping => Step::one(done(id)),
             RequestBody::Quit => Step {
-                messages: vec![done(id)],
+                // A `quit` without an id has nobody to answer.
+                messages: if id == crate::wire::UNKNOWN_ID {
+                    Vec::new()
+                } else {
+                    vec![done(id)]
+                },
                 quit: true,
             },
         }
@@ -426,14 +430,11 @@ fn play<E: Engine>(
         Ok(mv) => match position.play(&mv) {
             Ok(_) => EngineMessage::Ok {
                 id: id.to_owned(),
-                reply: Reply::Move(format_move(&mv)),
+                reply: Reply::Move(mv.to_string()),
             },
             Err(e) => failure(
                 id,
-                format!(
-                    "engine error: it chose the illegal move {} ({e})",
-                    format_move(&mv)
-                ),
+                format!("engine error: it chose the illegal move {mv} ({e})"),
             ),
         },
         Err(_) => failure(

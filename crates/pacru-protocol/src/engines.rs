@@ -473,7 +473,11 @@ mod tests {
                 pos = pos.play(&mv).expect("uniform random moves are legal");
             }
         }
-        let finished = pacru_notation::parse_ppn(crate::check::FINISHED_PPN).unwrap();
+        let finished = Position::from_ppn(
+            crate::check::FINISHED_PPN,
+            pacru_core::RulesEdition::Pacru2004,
+        )
+        .unwrap();
         assert_eq!(random_move_uniform(&finished, &mut Rng::new(1)), None);
         assert_eq!(random_move(&finished, &mut Rng::new(1)), None);
         assert_eq!(greedy_move(&finished, 1), None);

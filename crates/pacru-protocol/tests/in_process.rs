@@ -253,7 +253,7 @@ impl Engine for Cheater {
         _: &StopFlag,
     ) -> Move {
         if history.is_empty() {
-            pacru_notation::parse_move("e1-e9").unwrap()
+            "e1-e9".parse::<pacru_core::Move>().unwrap()
         } else if history.len() == 1 {
             panic!("deliberate panic in choose_move");
         } else {

@@ -1,27 +1,25 @@
-//! Every call into the text forms and the referee of the pacru crates, in one place.
-//!
-//! The public API of `pacru-notation` is being reshaped (text forms as `FromStr`
-//! values, options instead of bare `Option` arguments, `Game::replay`); the bindings
-//! reach it only through these functions, so that adapting them is a local edit.
+//! Every call into the text forms (`pacru-core`), the record writer
+//! (`pacru-notation`) and the referee (`pacru-referee`), in one place, so that a
+//! change of their API is a local edit.
 
 use pacru_core::{Move, Position, RulesEdition};
+use pacru_core::{MoveSyntaxError, PpnError};
 use pacru_notation::pgr::{Game, PgrError, SetupError};
-use pacru_notation::referee::{self, Checker, Verdict};
-use pacru_notation::{MoveSyntaxError, PpnError};
+use pacru_referee::{Checker, Verdict};
 
 /// The canonical PPN of `position`.
 pub fn to_ppn(position: &Position) -> String {
-    pacru_notation::format_ppn(position)
+    position.to_ppn().to_string()
 }
 
 /// Reads a PPN; the position is played under `rules`.
 pub fn from_ppn(text: &str, rules: RulesEdition) -> Result<Position, PpnError> {
-    pacru_notation::parse_ppn_with_rules(text, rules)
+    Position::from_ppn(text, rules)
 }
 
 /// Reads a move in move notation (syntax only).
 pub fn parse_move(text: &str) -> Result<Move, MoveSyntaxError> {
-    pacru_notation::parse_move(text)
+    text.parse()
 }
 
 /// The position `game` starts from, by its tags (`Rules` missing: 2004).
@@ -45,7 +43,7 @@ pub fn checker(rules: Option<RulesEdition>) -> Checker {
 /// moves (a reader driving a [`Checker`] gets the complete one from
 /// [`Checker::malformed`]).
 pub fn malformed(error: &PgrError) -> Verdict {
-    referee::malformed(error)
+    pacru_referee::malformed(error)
 }
 
 /// The canonical PGR text of `game`.

@@ -6,23 +6,23 @@ use crate::errors::{detached, os_error};
 use crate::source::{Failure, FailureSlot, Source, Stream, check_path, open, take_failure};
 use crate::verdict::verdict_dict;
 use pacru_core::RulesEdition;
-use pacru_notation::parts::{FileVerdicts, check_file};
 use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{Checker, Verdict};
+use pacru_referee::parts::{FileVerdicts, check_file};
+use pacru_referee::{Checker, Verdict};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 use std::collections::VecDeque;
 use std::path::Path;
 
 /// The input being checked.
 struct Current {
     games: Games,
-    name: Py<PyString>,
+    name: String,
 }
 
 /// Where the verdicts of the input come from.
 enum Games {
-    /// A file by path: refereed by `pacru-notation`, on every core when it is big.
+    /// A file by path: refereed by `pacru-referee`, on every core when it is big.
     File {
         verdicts: FileVerdicts,
         path: String,
@@ -147,15 +147,12 @@ impl PyVerdicts {
                     };
                     let name = name.unwrap_or_else(|| source.name().to_string());
                     let games = Games::open(source, self.rules)?;
-                    self.current.insert(Current {
-                        games,
-                        name: PyString::new(py, &name).unbind(),
-                    })
+                    self.current.insert(Current { games, name })
                 }
             };
             match detached(py, || current.games.step())? {
                 Step::Verdict(verdict) => {
-                    return verdict_dict(py, current.name.bind(py), &verdict).map(Some);
+                    return verdict_dict(py, &current.name, &verdict).map(Some);
                 }
                 Step::End => {
                     let failure = current.games.take_failure();

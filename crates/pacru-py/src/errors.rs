@@ -5,10 +5,10 @@
 //! their docstrings and attributes); they are looked up once and cached.
 
 use crate::position::PyPosition;
+use pacru_core::MoveSyntaxError;
 use pacru_core::{IllegalMove, Position};
-use pacru_notation::MoveSyntaxError;
 use pacru_notation::pgr::PgrError;
-use pacru_notation::referee::GameError;
+use pacru_referee::GameError;
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;

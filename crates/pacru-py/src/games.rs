@@ -6,9 +6,9 @@ use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
 use crate::verdict::verdict_dict;
 use pacru_notation::pgr::{Game, MoveEntry, ParseGameResultError, PgrError, Reader, Tags};
-use pacru_notation::referee::VerdictStatus;
+use pacru_referee::VerdictStatus;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 
 /// One game of a record file: its tags, its moves and its result.
 ///
@@ -125,7 +125,7 @@ impl PyGame {
     /// The referee's verdict on the game: the dict `pacru.check` gives for it.
     fn check<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let verdict = detached(py, || api::check_game(&self.game, self.index, None))?;
-        verdict_dict(py, &PyString::new(py, &self.file), &verdict)
+        verdict_dict(py, &self.file, &verdict)
     }
 
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {

@@ -2,7 +2,6 @@
 
 use crate::search::{Limits, Progress, SearchConfig, Searcher};
 use pacru_core::{Move, Position};
-use pacru_notation::format_move;
 use pacru_protocol::{Clock, Engine, Info, OptionSpec, OptionValue, StopFlag, run_engine};
 use std::io::{self, BufReader, Write};
 use std::time::Duration;
@@ -69,7 +68,7 @@ fn info_of(progress: &Progress) -> Info {
         depth: Some(progress.depth),
         nodes: Some(progress.simulations),
         score: Some(progress.score),
-        pv: progress.pv.iter().map(format_move).collect(),
+        pv: progress.pv.iter().map(ToString::to_string).collect(),
         text: None,
     }
 }

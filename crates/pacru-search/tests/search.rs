@@ -108,7 +108,7 @@ const ONE_SHORT: [&str; 2] = [
 fn wins_at_every_budget(positions: &[&str], reason: WinReason) {
     for ppn in positions {
         for rules in [RulesEdition::Pacru2004, RulesEdition::Pacru2011] {
-            let pos = pacru_notation::parse_ppn(ppn).unwrap().with_rules(rules);
+            let pos = pacru_core::Position::from_ppn(ppn, rules).unwrap();
             let mut moves = Vec::new();
             candidate_moves(&pos, &mut moves);
             let winning = moves.iter().filter(|m| wins_by(&pos, m, reason)).count();

@@ -9,27 +9,25 @@
 //! pacru_testkit::fuzz_checks::parse_move(b"e1-e2");
 //! ```
 
-use pacru_core::RulesEdition;
-use pacru_notation::abstractplay::import;
+use pacru_abstractplay::import;
+use pacru_core::{Move, Position, RulesEdition};
 use pacru_notation::pgr::{Game, PgrError, Reader, write_game};
-use pacru_notation::referee::{Checker, check_game, malformed};
-use pacru_notation::{format_move, format_ppn, parse_ppn_with_rules};
 use pacru_protocol::{EngineMessage, Frame, Framing, Request, Value};
+use pacru_referee::{Checker, check_game, malformed};
 use std::io::Read;
 
-/// Move notation: never panics; what parses writes canonically (`format_move` and
-/// `Display` agree) and reads back to the same move; the canonical text is a fixed
-/// point (nothing read is lost on writing).
+/// Move notation: never panics; what parses writes canonically and reads back to
+/// the same move; the canonical text is a fixed point (nothing read is lost on
+/// writing).
 pub fn parse_move(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(mv) = pacru_notation::parse_move(text) {
-        let canonical = format_move(&mv);
-        assert_eq!(mv.to_string(), canonical, "Display and format_move differ");
-        let back = pacru_notation::parse_move(&canonical);
+    if let Ok(mv) = text.parse::<Move>() {
+        let canonical = mv.to_string();
+        let back = canonical.parse::<Move>();
         assert_eq!(back.as_ref(), Ok(&mv), "{text:?} -> {canonical:?}");
-        assert_eq!(format_move(&back.unwrap()), canonical);
+        assert_eq!(back.unwrap().to_string(), canonical);
     }
 }
 
@@ -39,17 +37,19 @@ pub fn parse_ppn(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(pos) = pacru_notation::parse_ppn(text) {
-        let canonical = format_ppn(&pos);
-        let again = pacru_notation::parse_ppn(&canonical).expect("canonical PPN reads back");
+    if let Ok(pos) = text.parse::<Position>() {
+        let canonical = pos.to_string();
+        let again = canonical
+            .parse::<Position>()
+            .expect("canonical PPN reads back");
         assert_eq!(again, pos, "{text:?} -> {canonical:?}");
-        assert_eq!(format_ppn(&again), canonical);
+        assert_eq!(again.to_string(), canonical);
     }
     for rules in [RulesEdition::Pacru2004, RulesEdition::Pacru2011] {
-        if let Ok(pos) = parse_ppn_with_rules(text, rules) {
+        if let Ok(pos) = Position::from_ppn(text, rules) {
             assert_eq!(pos.rules(), rules);
-            let canonical = format_ppn(&pos);
-            let again = parse_ppn_with_rules(&canonical, rules).expect("canonical PPN reads back");
+            let canonical = pos.to_string();
+            let again = Position::from_ppn(&canonical, rules).expect("canonical PPN reads back");
             assert_eq!(again, pos, "{text:?} -> {canonical:?}");
         }
     }
@@ -139,7 +139,7 @@ pub fn read_pgr_chunks(input: &[u8]) {
     assert_eq!(a, b);
 }
 
-/// Reading a record file in parts (`pacru_notation::parts`), cut at arbitrary
+/// Reading a record file in parts (`pacru_referee::parts`), cut at arbitrary
 /// places, gives the verdicts of one reading from the start: the same games,
 /// numbers, lines and errors, whatever bytes the file holds and wherever the
 /// cuts fall (inside comments, tags, moves, damaged text). The parts are read by
@@ -147,8 +147,8 @@ pub fn read_pgr_chunks(input: &[u8]) {
 ///
 /// Input: 8 bytes seeding the cuts (up to 32), then the file's bytes.
 pub fn read_parts(input: &[u8]) {
-    use pacru_notation::parts::{Part, Plan, line_breaks, run};
-    use pacru_notation::referee::Verdict;
+    use pacru_referee::Verdict;
+    use pacru_referee::parts::{Part, Plan, line_breaks, run};
     use std::io::{Seek, SeekFrom, Write};
 
     if input.len() < 8 {

@@ -7,7 +7,7 @@ use pacru_arena::{
     Adjudication, EngineConfig, EventConfig, EventOptions, Opening, System, TimeControl, run_event,
 };
 use pacru_notation::pgr::{Game, GameResult, Reader};
-use pacru_notation::referee::Checker;
+use pacru_referee::Checker;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -7,7 +7,6 @@ mod replay;
 pub mod svg;
 
 pub use model::{
-    ChevronView, EffectsView, ErrorView, GameView, OutView, PlayerView, PlyView, RefusedMove,
-    SyntaxError, VerdictView,
+    ChevronView, EffectsView, GameView, OutView, PlayerView, PlyView, RefusedMove, SyntaxError,
 };
 pub use read::Games;

@@ -2,8 +2,8 @@
 //! json` prints. Every type serialises with serde; positions as PPN, fields as
 //! their names (`e4`), colours as words (`Black`), directions as `N`..`NW`.
 
-use pacru_core::{Bitboard, Colour, Direction, Field, MovementKind, Position, Rule};
-use pacru_notation::format_ppn;
+use pacru_core::{Bitboard, Colour, Direction, Field, MovementKind, Position};
+use pacru_referee::Verdict;
 use serde::{Serialize, Serializer};
 
 /// One game of a record, replayed: its tags and players, the referee's verdict,
@@ -27,8 +27,9 @@ pub struct GameView {
     pub target: Option<u32>,
     /// The `Result` tag as read (`*` when absent).
     pub result: String,
-    /// The referee's verdict, as `pacru check` gives it.
-    pub verdict: VerdictView,
+    /// The referee's verdict, as `pacru check` gives it; it serialises as one
+    /// object of `pacru check --format json` without its `file` key.
+    pub verdict: Verdict,
     /// The start position (PPN); `None` when the setup tags cannot be read.
     #[serde(serialize_with = "ppn_option")]
     pub start: Option<Position>,
@@ -53,60 +54,6 @@ pub struct PlayerView {
     pub letter: char,
     /// The name of the colour's tag (`[Black "Ada"]`), if present.
     pub name: Option<String>,
-}
-
-/// The referee's verdict: the fields of one line of `pacru check --format json`
-/// except the file name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VerdictView {
-    /// `ok`, `illegal`, `malformed` or `inconsistent`.
-    pub status: &'static str,
-    /// The number of moves applied successfully.
-    pub plies: usize,
-    /// The `Result` tag as read.
-    pub result: String,
-    /// The rules' winner after the applied moves, if the rules have ended the game.
-    pub winner: Option<Colour>,
-    /// The position after the applied moves, as PPN (see `pacru check`).
-    pub final_position: Option<String>,
-    /// What is wrong, when the game is not `ok`.
-    pub error: Option<ErrorView>,
-}
-
-/// What is wrong with a game, as `pacru check --format json` says it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ErrorView {
-    /// The 1-based index of the offending ply, if a ply is at fault.
-    pub ply: Option<usize>,
-    /// The line of the problem.
-    pub line: usize,
-    /// The column of the problem, in characters.
-    pub column: usize,
-    /// The offending move as written.
-    #[serde(rename = "move")]
-    pub move_text: Option<String>,
-    /// The rule broken (`R1`..`R16`); `None` for a syntax error.
-    pub rule: Option<String>,
-    /// The rule's title (`borderland change`), when there is a rule.
-    pub rule_title: Option<&'static str>,
-    /// Why, in plain words.
-    pub message: String,
-}
-
-impl ErrorView {
-    /// The rule with its title, as `pacru check` prints it: `R4 (borderland change)`.
-    pub fn rule_with_title(&self) -> Option<String> {
-        match (&self.rule, self.rule_title) {
-            (Some(rule), Some(title)) => Some(format!("{rule} ({title})")),
-            (Some(rule), None) => Some(rule.clone()),
-            _ => None,
-        }
-    }
-}
-
-/// A rule by its number and title.
-pub(crate) fn rule_parts(rule: Option<Rule>) -> (Option<String>, Option<&'static str>) {
-    (rule.map(|r| r.to_string()), rule.map(Rule::title))
 }
 
 /// One ply: the move, who made it, what it did and the position after it.
@@ -248,7 +195,7 @@ pub(crate) fn field_vec(fields: Bitboard) -> Vec<Field> {
 }
 
 fn ppn<S: Serializer>(position: &Position, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(&format_ppn(position))
+    serializer.collect_str(&position.to_ppn())
 }
 
 fn ppn_option<S: Serializer>(
@@ -256,7 +203,7 @@ fn ppn_option<S: Serializer>(
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     match position {
-        Some(p) => serializer.serialize_str(&format_ppn(p)),
+        Some(p) => serializer.collect_str(&p.to_ppn()),
         None => serializer.serialize_none(),
     }
 }

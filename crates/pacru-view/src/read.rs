@@ -8,7 +8,7 @@ use pacru_core::RulesEdition;
 use pacru_notation::pgr::{
     Game, GameBuilder, GameResult, GameStart, MoveToken, Reader, Skip, Visitor,
 };
-use pacru_notation::referee::{Checker, Verdict};
+use pacru_referee::{Checker, Verdict};
 use std::cell::RefCell;
 use std::io::{self, Read};
 use std::rc::Rc;
@@ -24,8 +24,8 @@ use std::rc::Rc;
 /// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n\n[Result \"*\"]\n\n1. e1-e2 e9-e8 2. z9 *\n";
 /// let games: Vec<_> = Games::new(text.as_bytes()).source("two.pgr")
 ///     .collect::<Result<_, _>>().unwrap();
-/// assert_eq!(games[0].verdict.status, "ok");
-/// assert_eq!(games[1].verdict.status, "malformed");
+/// assert_eq!(games[0].verdict.status.as_str(), "ok");
+/// assert_eq!(games[1].verdict.status.as_str(), "malformed");
 /// assert_eq!(games[1].plies.len(), 2); // what could be read before the error
 /// assert_eq!(games[1].syntax_error.as_ref().unwrap().column, 19);
 /// ```

@@ -2,13 +2,12 @@
 //! it and what it did, up to the end, the refused move or the syntax error.
 
 use crate::model::{
-    ChevronView, EffectsView, ErrorView, GameView, OutView, PlayerView, PlyView, RefusedMove,
-    SyntaxError, VerdictView, field_vec, kind_name, rule_parts,
+    ChevronView, EffectsView, GameView, OutView, PlayerView, PlyView, RefusedMove, SyntaxError,
+    field_vec, kind_name,
 };
 use pacru_core::{Colour, Effects, Move, OutReason, Position, RulesEdition};
-use pacru_notation::format_ppn;
 use pacru_notation::pgr::{Game, MoveEntry};
-use pacru_notation::referee::{Checker, Verdict, VerdictStatus};
+use pacru_referee::{Checker, Verdict, VerdictStatus};
 
 /// What is known about a game besides its text: where it comes from and, for a
 /// malformed game, where its text broke.
@@ -31,7 +30,7 @@ impl GameView {
     /// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
     /// let game = Reader::new(text.as_bytes()).read_game().unwrap().unwrap();
     /// let view = GameView::from_game(&game);
-    /// assert_eq!(view.verdict.status, "ok");
+    /// assert!(view.verdict.is_ok());
     /// assert_eq!(view.plies.len(), 2);
     /// assert_eq!(view.plies[1].notation, "e9-e8");
     /// ```
@@ -84,7 +83,7 @@ pub(crate) fn build(game: &Game, verdict: &Verdict, context: &Context) -> GameVi
         rules: start.as_ref().map(|p| p.rules().to_string()),
         target: start.as_ref().map(Position::target),
         result: verdict.result.clone(),
-        verdict: verdict_view(verdict),
+        verdict: verdict.clone(),
         start: start.clone(),
         leading_comments: game.leading_comments.clone(),
         leading_passes: 0,
@@ -96,29 +95,6 @@ pub(crate) fn build(game: &Game, verdict: &Verdict, context: &Context) -> GameVi
         replay_moves(&mut view, start, &game.moves, verdict);
     }
     view
-}
-
-/// The verdict as `pacru check --format json` shows it.
-fn verdict_view(verdict: &Verdict) -> VerdictView {
-    VerdictView {
-        status: verdict.status.as_str(),
-        plies: verdict.plies,
-        result: verdict.result.clone(),
-        winner: verdict.winner,
-        final_position: verdict.final_position.as_ref().map(format_ppn),
-        error: verdict.error.as_ref().map(|e| {
-            let (rule, rule_title) = rule_parts(e.rule);
-            ErrorView {
-                ply: e.ply,
-                line: e.line,
-                column: e.column,
-                move_text: e.move_text.clone(),
-                rule,
-                rule_title,
-                message: e.message.clone(),
-            }
-        }),
-    }
 }
 
 /// Whether `entry` is the one the referee refused, after `plies` accepted plies

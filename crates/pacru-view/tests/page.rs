@@ -2,7 +2,6 @@
 //! its script rebuilds every position.
 
 use base64::Engine as _;
-use pacru_notation::parse_ppn;
 use pacru_view::page::{self, PageWriter};
 use pacru_view::{GameView, Games};
 use serde_json::Value;
@@ -130,7 +129,7 @@ fn apply(markers: &mut [char; 81], chevrons: &mut [String; 81], to_move: &mut ch
 }
 
 fn parts(ppn: &str) -> ([char; 81], [String; 81], char) {
-    let pos = parse_ppn(ppn).unwrap();
+    let pos = pacru_core::Position::from_ppn(ppn, pacru_core::RulesEdition::Pacru2004).unwrap();
     let mut markers = ['.'; 81];
     let mut chevrons: [String; 81] = std::array::from_fn(|_| String::new());
     for field in pacru_core::Field::all() {
@@ -161,7 +160,7 @@ fn the_start_and_the_deltas_give_every_position() {
                 &mut to_move,
                 ply[1].as_str().unwrap(),
             );
-            let want = parts(&pacru_notation::format_ppn(&expected.position));
+            let want = parts(&expected.position.to_ppn().to_string());
             assert_eq!(
                 (markers, chevrons.clone(), to_move),
                 want,

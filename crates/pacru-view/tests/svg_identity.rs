@@ -3,7 +3,6 @@
 //! were written by the old code for the positions listed in `cases.txt`.
 
 use pacru_core::RulesEdition;
-use pacru_notation::parse_ppn_with_rules;
 use std::path::Path;
 
 #[test]
@@ -22,7 +21,7 @@ fn svg_pictures_are_byte_identical_to_the_recorded_ones() {
             parts.next().unwrap(),
         );
         let rules: RulesEdition = rules.parse().unwrap();
-        let position = parse_ppn_with_rules(ppn, rules).unwrap();
+        let position = pacru_core::Position::from_ppn(ppn, rules).unwrap();
         let expected = std::fs::read_to_string(dir.join(format!("{name}.svg"))).unwrap();
         let drawn = pacru_view::svg::render(&position);
         assert!(

@@ -4,8 +4,7 @@
 
 use pacru_core::Position;
 use pacru_notation::pgr::{Reader, write_game};
-use pacru_notation::referee::Checker;
-use pacru_notation::{format_ppn, parse_move};
+use pacru_referee::{Checker, VerdictStatus};
 use pacru_view::{GameView, Games};
 use std::io::{self, Read};
 use std::path::Path;
@@ -50,28 +49,7 @@ fn verdicts_are_those_of_the_referee() {
         let got = views(&text);
         assert_eq!(got.len(), expected.len(), "{file}");
         for (view, verdict) in got.iter().zip(&expected) {
-            let v = &view.verdict;
-            assert_eq!(
-                v.status,
-                verdict.status.as_str(),
-                "{file} game {}",
-                view.game
-            );
-            assert_eq!(v.plies, verdict.plies);
-            assert_eq!(v.winner, verdict.winner);
-            assert_eq!(
-                v.final_position,
-                verdict.final_position.as_ref().map(format_ppn)
-            );
-            assert_eq!(
-                v.error
-                    .as_ref()
-                    .map(|e| (e.line, e.column, e.message.clone())),
-                verdict
-                    .error
-                    .as_ref()
-                    .map(|e| (e.line, e.column, e.message.clone()))
-            );
+            assert_eq!(&view.verdict, verdict, "{file} game {}", view.game);
             assert_eq!(view.source.as_deref(), Some("test.pgr"));
         }
     }
@@ -128,7 +106,7 @@ fn effects_name_what_each_move_did() {
         (0, 0, 0, 0, 0);
     for ply in plies {
         let e = &ply.effects;
-        let mv = parse_move(&ply.notation).unwrap();
+        let mv: pacru_core::Move = ply.notation.parse().unwrap();
         match mv {
             pacru_core::Move::Movement(m) => {
                 assert_eq!((e.origin, e.destination), (Some(m.from), Some(m.to)));
@@ -171,7 +149,7 @@ fn an_illegal_game_stops_at_the_refused_move() {
     let text = data_file("faulty.pgr");
     let all = views(&text);
     let game = &all[0];
-    assert_eq!(game.verdict.status, "illegal");
+    assert_eq!(game.verdict.status, VerdictStatus::Illegal);
     assert_eq!(game.plies.len(), 26);
     let refused = game.refused.as_ref().unwrap();
     assert_eq!(
@@ -184,8 +162,20 @@ fn an_illegal_game_stops_at_the_refused_move() {
         game.verdict.error.as_ref().unwrap().message.as_str()
     );
     assert_eq!(
-        game.verdict.final_position.as_deref(),
-        Some(format_ppn(&game.plies.last().unwrap().position).as_str())
+        game.verdict
+            .final_position
+            .as_ref()
+            .map(|p| p.to_ppn().to_string())
+            .as_deref(),
+        Some(
+            game.plies
+                .last()
+                .unwrap()
+                .position
+                .to_ppn()
+                .to_string()
+                .as_str()
+        )
     );
     // An illegal pass is refused too, after the plies before it.
     let pass = &all[4];
@@ -220,7 +210,7 @@ fn a_malformed_game_keeps_what_could_be_read() {
     for (text, plies, in_movetext, start) in cases {
         let all = views(text.as_bytes());
         let view = &all[0];
-        assert_eq!(view.verdict.status, "malformed", "{text}");
+        assert_eq!(view.verdict.status, VerdictStatus::Malformed, "{text}");
         assert_eq!(view.plies.len(), plies, "{text}");
         let syntax = view.syntax_error.as_ref().unwrap();
         assert_eq!(syntax.in_movetext, in_movetext, "{text}");
@@ -264,7 +254,7 @@ fn an_input_error_ends_the_games_with_the_error() {
     let text = b"[Result \"*\"]\n\n1. e1-e2 *\n\n[Result \"*\"]\n\n1. e1";
     let items: Vec<_> = Games::new(Failing(text)).collect();
     assert_eq!(items.len(), 2);
-    assert_eq!(items[0].as_ref().unwrap().verdict.status, "ok");
+    assert_eq!(items[0].as_ref().unwrap().verdict.status, VerdictStatus::Ok);
     assert_eq!(items[1].as_ref().unwrap_err().to_string(), "disk on fire");
 }
 
@@ -280,7 +270,7 @@ fn replay_json_keeps_its_shape() {
 fn passes_follow_the_ply_that_blocked_a_player() {
     let all = views(&data_file("pass-blocked.pgr"));
     for view in &all[..2] {
-        assert_eq!(view.verdict.status, "ok");
+        assert_eq!(view.verdict.status, VerdictStatus::Ok);
         let blocking: Vec<_> = view.plies.iter().filter(|p| p.passes > 0).collect();
         assert_eq!(blocking.len(), 1);
         let ply = blocking[0];
@@ -320,7 +310,7 @@ fn a_game_in_memory_has_its_illegal_pass_refused_too() {
         let view = GameView::from_game(&game);
         let passes: usize = view.plies.iter().map(|p| p.passes).sum();
         match view.verdict.status {
-            "ok" => assert_eq!((passes, view.refused.is_none()), (1, true)),
+            VerdictStatus::Ok => assert_eq!((passes, view.refused.is_none()), (1, true)),
             _ => {
                 assert_eq!(passes, 0);
                 assert_eq!(view.refused.as_ref().unwrap().notation, "pass");
@@ -337,10 +327,10 @@ fn a_pass_may_follow_the_removal_that_ends_the_game() {
                 [Position \"9/9/9/9/9/9/9/9/9 Ke5N,Ra1SW K KR\"]\n[Result \"Black\"]\n\n\
                 1. e5-e6 pass pass Black\n";
     let all = views(text.as_bytes());
-    assert_eq!(all[0].verdict.status, "ok");
+    assert_eq!(all[0].verdict.status, VerdictStatus::Ok);
     assert_eq!((all[0].plies.len(), all[0].plies[0].passes), (1, 1));
     assert!(all[0].refused.is_none());
-    assert_eq!(all[1].verdict.status, "illegal");
+    assert_eq!(all[1].verdict.status, VerdictStatus::Illegal);
     // The same games built in memory: the second pass is the refused one.
     for (view, game) in all
         .iter()
@@ -356,7 +346,7 @@ fn a_pass_may_follow_the_removal_that_ends_the_game() {
         assert_eq!(memory.plies[0].passes, 1, "{}", view.verdict.status);
         assert_eq!(
             memory.refused.as_ref().map(|r| r.notation.as_str()),
-            (view.verdict.status == "illegal").then_some("pass")
+            (view.verdict.status == VerdictStatus::Illegal).then_some("pass")
         );
     }
 }

@@ -11,7 +11,7 @@ use crate::cli::EngineCheckArgs;
 use crate::outcome::write_failed;
 use crate::style::{self, BAD, GOOD, NOTE};
 use anyhow::{Context, bail};
-use pacru_notation::Escaped;
+use pacru_core::Escaped;
 use pacru_protocol::check::{
     CheckOptions, ComplianceReport, Outcome as CheckOutcome, check_engine,
 };

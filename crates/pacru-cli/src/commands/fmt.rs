@@ -10,7 +10,7 @@ use crate::cli::FmtArgs;
 use crate::diagnostics;
 use crate::input::{self, TAPE_CAP, Tape, TapeReader};
 use crate::outcome::write_failed;
-use pacru_notation::Escaped;
+use pacru_core::Escaped;
 use pacru_notation::pgr::{PgrError, Reader, write_game};
 use std::io::Write;
 

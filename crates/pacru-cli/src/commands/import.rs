@@ -6,8 +6,9 @@ use crate::diagnostics;
 use crate::input;
 use crate::outcome::write_failed;
 use anyhow::Context;
+use pacru_abstractplay as abstractplay;
+use pacru_core::Escaped;
 use pacru_notation::pgr::write_game;
-use pacru_notation::{Escaped, abstractplay};
 use std::io::{Read, Write};
 
 /// The largest input file accepted: an AbstractPlay record is a few kilobytes.

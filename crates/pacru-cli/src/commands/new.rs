@@ -63,7 +63,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
         let text = crate::record::empty_record(&colours, &seats, rules)?;
         out.write_all(text.as_bytes())?;
     } else {
-        writeln!(out, "{}", pacru_notation::format_ppn(&position))?;
+        writeln!(out, "{}", position.to_ppn())?;
     }
     out.flush()?;
     Ok(Outcome::Success)

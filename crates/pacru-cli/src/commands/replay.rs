@@ -9,9 +9,9 @@ use crate::outcome::write_failed;
 use crate::words::{plies, plural};
 use crate::{board, style};
 use anyhow::{Context, bail};
+use pacru_core::Escaped;
 use pacru_core::Position;
 use pacru_notation::pgr::{Game, Reader};
-use pacru_notation::{Escaped, format_ppn};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -192,7 +192,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
             "\nend: {}, Result \"{}\"; {}",
             plies(ply as u64),
             game.result,
-            format_ppn(&position)
+            position.to_ppn()
         );
     }
     out.write_all(text.as_bytes())

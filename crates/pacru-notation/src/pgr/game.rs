@@ -1,9 +1,8 @@
 //! A game record in memory: tags, moves with their annotations, the result.
 
+use super::quote::shorten;
 use super::{GameResult, Tags};
-use crate::escape::shorten;
-use crate::{PpnError, parse_ppn_with_rules};
-use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
+use pacru_core::{Colour, Move, Position, PpnError, RulesEdition, Seat};
 use thiserror::Error;
 
 /// One entry of the movetext: a move (or a `pass`) with what was written around it.
@@ -272,7 +271,7 @@ impl Game {
             return parse_players_tag(v);
         }
         if let Some(ppn) = self.tags.get("Position") {
-            let pos = parse_ppn_with_rules(ppn, RulesEdition::default()).map_err(ppn_error)?;
+            let pos = Position::from_ppn(ppn, RulesEdition::default()).map_err(ppn_error)?;
             return Ok(pos.players().as_slice().to_vec());
         }
         Ok(vec![Colour::Black, Colour::Red])
@@ -306,7 +305,7 @@ impl Game {
             .map(parse_players_tag)
             .transpose()?;
         if let Some(ppn) = self.tags.get("Position") {
-            let pos = parse_ppn_with_rules(ppn, rules).map_err(ppn_error)?;
+            let pos = Position::from_ppn(ppn, rules).map_err(ppn_error)?;
             if let Some(players) = &players_tag {
                 check_players_agree(players, self.tags.get("Players").unwrap_or_default(), &pos)?;
             }
@@ -328,8 +327,9 @@ impl Game {
     }
 
     /// The number of players removed as blocked before the first move (possible
-    /// only with a `Position` tag): that many `pass`es may open the movetext.
-    pub(crate) fn blocked_at_start(&self, start: &Position) -> usize {
+    /// only with a `Position` tag), `start` being the game's start position: that
+    /// many `pass`es may open the movetext.
+    pub fn blocked_at_start(&self, start: &Position) -> usize {
         let Some(ppn) = self.tags.get("Position") else {
             return 0;
         };

@@ -4,11 +4,12 @@
 //! movetext (`docs/notation.md`, "Game records"). [`Reader`] streams games from any
 //! [`std::io::Read`] in bounded memory, as [`Game`]s or through a [`Visitor`];
 //! [`write_game`] writes the canonical text; [`GameRecorder`] builds records
-//! from played moves. Legality is the referee's business ([`crate::referee`]).
+//! from played moves. Legality is the referee's business (the `pacru-referee` crate).
 
 mod error;
 mod game;
 mod movers;
+mod quote;
 mod reader;
 mod recorder;
 mod result;
@@ -22,8 +23,7 @@ pub use reader::{
     DEFAULT_MAX_COMMENT_BYTES, DEFAULT_MAX_GAME_BYTES, GameBuilder, MAX_TAGS, Reader,
 };
 pub use recorder::{GameRecorder, RecordError};
-pub use result::{GameResult, ParseGameResultError};
-pub(crate) use tags::SETUP_TAGS;
-pub use tags::Tags;
+pub use result::{GameResult, ParseGameResultError, ResultTagError};
+pub use tags::{SETUP_TAGS, Tags};
 pub use visitor::{GameStart, MoveToken, Skip, Visitor};
 pub use writer::{LINE_WIDTH, canonical_tags, write_game, write_games};

@@ -7,6 +7,7 @@ use std::io::{self, Read};
 
 mod buffer;
 mod builder;
+mod canonical;
 mod errors;
 mod fast;
 mod grammar;
@@ -64,6 +65,9 @@ pub struct Reader<R> {
     /// the tests.
     #[cfg(test)]
     work: u64,
+    /// Whether the movetext fast path may run: the tests read with and without it.
+    #[cfg(test)]
+    fast_path: bool,
     /// The name of the tag being read (kept for its allocation).
     tag_name: String,
     /// The number of moves of the last game, to size the next one's list.
@@ -119,6 +123,8 @@ impl<R: Read> Reader<R> {
             tags: tags::TagBook::default(),
             #[cfg(test)]
             work: 0,
+            #[cfg(test)]
+            fast_path: true,
             tag_name: String::new(),
             moves_hint: 0,
             game_offset: 0,

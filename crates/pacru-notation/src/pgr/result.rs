@@ -1,5 +1,6 @@
 //! A game's result token as a value.
 
+use super::quote::shorten;
 use pacru_core::Colour;
 use std::fmt;
 use std::str::FromStr;
@@ -69,6 +70,23 @@ impl GameResult {
         })
     }
 
+    /// Reads the value of a `Result` tag, which must be a result token spelled
+    /// exactly; the error quotes the value (its first 40 characters).
+    ///
+    /// ```
+    /// use pacru_notation::pgr::GameResult;
+    ///
+    /// assert_eq!(GameResult::from_tag("draw"), Ok(GameResult::Draw));
+    /// let error = GameResult::from_tag("1-0").unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "Result tag: '1-0' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *"
+    /// );
+    /// ```
+    pub fn from_tag(value: &str) -> Result<GameResult, ResultTagError> {
+        GameResult::from_token(value).ok_or_else(|| ResultTagError(value.to_string()))
+    }
+
     /// The winner this result names, if it names one.
     pub const fn winner(self) -> Option<Colour> {
         match self {
@@ -88,6 +106,14 @@ impl fmt::Display for GameResult {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("'{0}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *")]
 pub struct ParseGameResultError(pub String);
+
+/// The value of a `Result` tag is not a result token (see [`GameResult::from_tag`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
+    shorten(.0)
+)]
+pub struct ResultTagError(pub String);
 
 impl FromStr for GameResult {
     type Err = ParseGameResultError;

@@ -2,7 +2,7 @@
 
 /// The tags that set up and conclude a game, in the order the canonical writer puts
 /// them after the colour-name tags: the first four decide the start position.
-pub(crate) const SETUP_TAGS: [&str; 6] = [
+pub const SETUP_TAGS: [&str; 6] = [
     "Players",
     "Seats",
     "Rules",

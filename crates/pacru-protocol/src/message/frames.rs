@@ -10,7 +10,6 @@ use super::types::{
 };
 use crate::wire::{EncodeError, Frame, Framing, Value, WireError, is_list_item, is_valid_id};
 use pacru_core::{Colour, RulesEdition, Seat};
-use pacru_notation::{format_move, parse_move};
 use std::time::Duration;
 
 fn s(text: impl Into<String>) -> Value {
@@ -37,7 +36,7 @@ fn parse_ms(key: &'static str, word: &str) -> Result<Duration, MessageError> {
             key,
             format!(
                 "`{}` is not milliseconds (a whole number from 0 to {})",
-                pacru_notation::Escaped(&crate::wire::truncate(word, 40)),
+                pacru_core::Escaped(&crate::wire::truncate(word, 40)),
                 i64::MAX
             ),
         )),
@@ -51,7 +50,7 @@ fn token_list(key: &str, items: &[String]) -> Result<Value, EncodeError> {
             key,
             format!(
                 "list item `{}` is empty or has a blank",
-                pacru_notation::Escaped(bad)
+                pacru_core::Escaped(bad)
             ),
         ));
     }
@@ -71,7 +70,7 @@ fn get_tokens(frame: &Frame, key: &'static str) -> Result<Vec<String>, MessageEr
                     key,
                     format!(
                         "list item `{}` is not a token (empty, blank or a list)",
-                        pacru_notation::Escaped(&crate::wire::truncate(&item.as_text(), 40))
+                        pacru_core::Escaped(&crate::wire::truncate(&item.as_text(), 40))
                     ),
                 ));
             }
@@ -102,7 +101,7 @@ fn get_ms(frame: &Frame, key: &'static str) -> Result<Option<Duration>, MessageE
                 format!(
                     "expected milliseconds (a whole number from 0 to {}), not `{}`",
                     i64::MAX,
-                    pacru_notation::Escaped(&crate::wire::truncate(&v.as_text(), 40))
+                    pacru_core::Escaped(&crate::wire::truncate(&v.as_text(), 40))
                 ),
             )),
         },
@@ -154,7 +153,7 @@ impl Request {
                 frame = frame.with("rules", s(go.setup.rules.year()));
                 frame = frame.with(
                     "moves",
-                    Value::List(go.moves.iter().map(|m| s(format_move(m))).collect()),
+                    Value::List(go.moves.iter().map(|m| s(m.to_string())).collect()),
                 );
                 if !go.clocks.remaining.is_empty() {
                     if go.clocks.remaining.len() != go.setup.players.len() {
@@ -189,7 +188,8 @@ impl Request {
 
     /// Reads a request from a frame.
     pub fn from_frame(frame: &Frame) -> Result<Request, MessageError> {
-        if frame.id == crate::wire::UNKNOWN_ID {
+        // Only `quit` may come without an id (it then gets no reply).
+        if frame.id == crate::wire::UNKNOWN_ID && frame.tag != "quit" {
             return Err(MessageError::Wire(WireError::BadId(frame.id.clone())));
         }
         let body = match frame.tag.as_str() {
@@ -283,7 +283,7 @@ impl Go {
         let mut moves = Vec::new();
         if let Some(v) = frame.get("moves") {
             for (i, text) in v.as_list().iter().enumerate() {
-                let mv = parse_move(text).map_err(|e| {
+                let mv = text.parse::<pacru_core::Move>().map_err(|e| {
                     MessageError::invalid("moves", format!("move {} `{text}`: {e}", i + 1))
                 })?;
                 moves.push(mv);
@@ -583,8 +583,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "go 4 players=KR rules=2004 moves={} time=\"60000 59500\" inc=1000 movetime=5000",
-                format_move(&mv)
+                "go 4 players=KR rules=2004 moves={mv} time=\"60000 59500\" inc=1000 movetime=5000"
             )
         );
         assert_eq!(Request::decode(Framing::Text, &text).unwrap(), go);

@@ -149,7 +149,7 @@ impl OptionSpec {
         {
             return Err(format!(
                 "option name `{}` is not a token",
-                pacru_notation::Escaped(&self.name)
+                pacru_core::Escaped(&self.name)
             ));
         }
         match &self.kind {

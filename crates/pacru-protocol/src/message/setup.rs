@@ -2,7 +2,6 @@
 //! position it leads to, every move of the history checked.
 
 use pacru_core::{Colour, Move, Position, RulesEdition, Seat};
-use pacru_notation::{format_move, parse_ppn_with_rules};
 use thiserror::Error;
 
 /// How a game starts: players, seats or a start position, rules edition.
@@ -53,7 +52,7 @@ impl GameSetup {
     /// A game from a start position (PPN); players are read from it.
     pub fn from_ppn(ppn: &str, rules: RulesEdition) -> Result<GameSetup, GameSetupError> {
         let pos =
-            parse_ppn_with_rules(ppn, rules).map_err(|e| GameSetupError::Setup(e.to_string()))?;
+            Position::from_ppn(ppn, rules).map_err(|e| GameSetupError::Setup(e.to_string()))?;
         Ok(GameSetup {
             players: pos.players().as_slice().to_vec(),
             seats: None,
@@ -73,7 +72,7 @@ impl GameSetup {
                             .to_owned(),
                     ));
                 }
-                let pos = parse_ppn_with_rules(ppn, self.rules)
+                let pos = Position::from_ppn(ppn, self.rules)
                     .map_err(|e| GameSetupError::Setup(format!("start position: {e}")))?;
                 if pos.players().as_slice() != self.players.as_slice() {
                     return Err(GameSetupError::Setup(format!(
@@ -106,7 +105,7 @@ impl GameSetup {
         for (i, mv) in history.iter().enumerate() {
             pos = pos.play(mv).map_err(|e| GameSetupError::IllegalHistory {
                 ply: i + 1,
-                text: format_move(mv),
+                text: mv.to_string(),
                 reason: e.to_string(),
             })?;
         }

@@ -71,6 +71,7 @@ impl Frame {
         let id = match map.get("id") {
             Some(serde_json::Value::String(s)) => s.clone(),
             Some(serde_json::Value::Number(n)) => n.to_string(),
+            None if tag == "quit" => UNKNOWN_ID.to_owned(),
             _ => return Err(WireError::MissingId { tag }),
         };
         if !is_valid_id(&id) && id != UNKNOWN_ID {

@@ -170,13 +170,13 @@ pub enum WireError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EncodeError {
     /// The tag is not a lower-case word, `=` or `?`.
-    #[error("`{}` is not a message tag", pacru_notation::Escaped(.0))]
+    #[error("`{}` is not a message tag", pacru_core::Escaped(.0))]
     BadTag(String),
     /// The id is not a request id (nor `-` where that is allowed).
-    #[error("`{}` is not a request id (1 to 64 of A-Z a-z 0-9 _ . : -)", pacru_notation::Escaped(.0))]
+    #[error("`{}` is not a request id (1 to 64 of A-Z a-z 0-9 _ . : -)", pacru_core::Escaped(.0))]
     BadId(String),
     /// An argument name is not a key, is reserved, or is given twice.
-    #[error("`{}` cannot be written as an argument name ({reason})", pacru_notation::Escaped(.key))]
+    #[error("`{}` cannot be written as an argument name ({reason})", pacru_core::Escaped(.key))]
     BadKey {
         /// The argument name.
         key: String,

@@ -48,7 +48,7 @@ fn reason_problem(reason: &str) -> Option<&'static str> {
 /// characters shown as `\u{..}` escapes, blanks trimmed. For reasons built from
 /// outside input (a rejected line), so that they never carry raw control bytes.
 pub fn one_line_reason(text: &str) -> String {
-    pacru_notation::escape_controls(text).trim().to_owned()
+    pacru_core::escape_controls(text).trim().to_owned()
 }
 impl Frame {
     /// The text framing of this frame. Control characters in values are written
@@ -94,7 +94,7 @@ impl Frame {
                             key,
                             format!(
                                 "list item `{}` is empty or has a blank",
-                                pacru_notation::Escaped(&item.as_text())
+                                pacru_core::Escaped(&item.as_text())
                             ),
                         ));
                     }
@@ -122,6 +122,10 @@ impl Frame {
             return Err(WireError::BadTag(truncate(tag, 40)));
         }
         let (id, rest) = split_word(rest);
+        if id.is_empty() && tag == "quit" {
+            // `quit` alone, as a person typing at an engine writes it.
+            return Ok(Frame::new(tag, UNKNOWN_ID));
+        }
         if id.is_empty() {
             return Err(WireError::MissingId {
                 tag: tag.to_owned(),
@@ -233,7 +237,7 @@ fn read_unicode_escape(
 }
 
 fn escape_short(s: &str) -> String {
-    pacru_notation::escape_controls(&truncate(s, 8)).into_owned()
+    pacru_core::escape_controls(&truncate(s, 8)).into_owned()
 }
 
 #[cfg(test)]

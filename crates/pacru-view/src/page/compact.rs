@@ -4,8 +4,7 @@
 
 use super::escape::shown;
 use crate::model::{ChevronView, EffectsView, GameView, PlyView, RefusedMove, SyntaxError};
-use pacru_core::{Field, Position};
-use pacru_notation::format_ppn;
+use pacru_core::{Field, Position, Rule};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use std::fmt::Write as _;
@@ -41,7 +40,7 @@ impl Summary {
                 .map(|p| (p.letter, p.name.as_deref().map(|n| shown(n).into_owned())))
                 .collect(),
             result: shown(&view.result).into_owned(),
-            status: view.verdict.status,
+            status: view.verdict.status.as_str(),
             plies: view.plies.len(),
             event: view
                 .tags
@@ -234,8 +233,8 @@ pub(crate) fn game_json(view: &GameView) -> String {
             "line": e.line,
             "column": e.column,
             "move": e.move_text.as_deref().map(shown),
-            "rule": e.rule,
-            "title": e.rule_title,
+            "rule": e.rule.map(|r| r.to_string()),
+            "title": e.rule.map(Rule::title),
             "message": shown(&e.message),
         })
     });
@@ -248,16 +247,16 @@ pub(crate) fn game_json(view: &GameView) -> String {
         "tags": tags,
         "rules": view.rules,
         "target": view.target,
-        "start": view.start.as_ref().map(format_ppn),
+        "start": view.start.as_ref().map(|p| p.to_ppn().to_string()),
         "lead": texts(&view.leading_comments),
         "leadPasses": view.leading_passes,
         "plies": plies,
         "verdict": {
-            "status": verdict.status,
+            "status": verdict.status.as_str(),
             "plies": verdict.plies,
             "result": shown(&verdict.result),
             "winner": verdict.winner.map(|c| c.word()),
-            "final": verdict.final_position,
+            "final": verdict.final_position.as_ref().map(|p| p.to_ppn().to_string()),
             "error": error,
         },
         "refused": view.refused.as_ref().map(refused),

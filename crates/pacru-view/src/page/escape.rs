@@ -1,7 +1,7 @@
 //! Escaping for the page: text and attribute values in HTML, and JSON inside a
 //! `<script>` element.
 
-use pacru_notation::escape_controls;
+use pacru_core::escape_controls;
 use std::borrow::Cow;
 
 /// `text` for people: its control characters (and the invisible characters that

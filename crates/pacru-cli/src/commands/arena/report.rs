@@ -3,7 +3,7 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use pacru_arena::Progress;
-use pacru_notation::Escaped;
+use pacru_core::Escaped;
 use std::io::IsTerminal;
 
 /// Turns an event's progress reports into a bar and lines on standard error.

@@ -21,9 +21,9 @@ use crate::progress::{Progress, Units};
 use crate::style;
 use crate::words::plural;
 use pacru_core::{Position, RulesEdition};
-use pacru_notation::referee::{Verdict, VerdictStatus};
+use pacru_referee::{Verdict, VerdictStatus};
 use reading::Refereeing;
-use report::{Counts, Renderer};
+use report::Counts;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
@@ -76,7 +76,6 @@ fn check_input(
     };
     tracing::info!("{name}: checking");
     let mut games = Refereeing::new(file, 0, 1, settings, read);
-    let renderer = Renderer::new(name);
     let mut count = 0u64;
     loop {
         let verdict = match games.next() {
@@ -89,7 +88,7 @@ fn check_input(
         };
         count += 1;
         tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
-        if !send(verdict_message(&renderer, settings, &verdict, games.tape())) {
+        if !send(verdict_message(name, settings, &verdict, games.tape())) {
             return;
         }
     }
@@ -109,24 +108,20 @@ fn tape_cap(settings: Settings) -> usize {
     }
 }
 
-/// The message of one verdict, rendered in the format of the run; `tape` holds
-/// the recent text of the input, numbered as the verdict's lines are.
-fn verdict_message(
-    renderer: &Renderer<'_>,
-    settings: Settings,
-    verdict: &Verdict,
-    tape: &Tape,
-) -> Message {
+/// The message of one verdict of input `name`, rendered in the format of the
+/// run; `tape` holds the recent text of the input, numbered as the verdict's
+/// lines are.
+fn verdict_message(name: &str, settings: Settings, verdict: &Verdict, tape: &Tape) -> Message {
     let status = verdict.status;
     match settings.format {
         Format::Json => Message::Game {
             status,
-            text: renderer.json_line(verdict),
+            text: report::json_line(name, verdict),
             position: None,
         },
         Format::Text => Message::Game {
             status,
-            text: renderer.text(verdict, tape, settings.colour),
+            text: report::text(name, verdict, tape, settings.colour),
             position: report::position_shown(verdict),
         },
     }
@@ -135,7 +130,7 @@ fn verdict_message(
 /// The position section of a bad game's text report: the PPN, and the diagram
 /// when `diagram` is on.
 fn position_section(what: &str, position: &Position, diagram: bool, colour: bool) -> String {
-    let ppn = pacru_notation::format_ppn(position);
+    let ppn = position.to_ppn().to_string();
     if !diagram {
         return format!("  {what}: {ppn}\n");
     }

@@ -1,19 +1,19 @@
 //! Checking one big file on several threads, with the output of a sequential run.
 //!
 //! The file is cut into parts and the parts are read in parallel by
-//! [`pacru_notation::parts`] (which also decides which cuts hold, so that the
+//! [`pacru_referee::parts`] (which also decides which cuts hold, so that the
 //! verdicts are those of one sequential reading). What this module adds is the
 //! rendering: each worker renders its verdicts as `pacru check` prints them, with
 //! the game numbers counted from its part's first game, and the calling thread,
 //! taking them in input order, writes the file's game numbers into the text.
 
 use super::reading::Refereeing;
-use super::report::Renderer;
+use super::report::number_offset;
 use super::{Message, Settings, verdict_message};
 use crate::cli::Format;
 use crate::input::Unreadable;
 use crate::words::plural;
-use pacru_notation::parts::{self, Part, Plan};
+use pacru_referee::parts::{self, Part, Plan};
 use std::fs::File;
 use std::io::{Seek, SeekFrom};
 use std::path::Path;
@@ -75,8 +75,7 @@ fn check_part(
         Err(e) => return part.send_last(unreadable(format!("cannot open: {e}"))),
     };
     let mut games = Refereeing::new(file, part_start, first_line, settings, read);
-    let renderer = Renderer::new(name);
-    let number_at = renderer.number_offset(settings.format == Format::Json);
+    let number_at = number_offset(name, settings.format == Format::Json);
     loop {
         let verdict = match games.next() {
             Ok(Some(verdict)) => verdict,
@@ -88,7 +87,7 @@ fn check_part(
             return;
         }
         let rendered = Rendered {
-            message: verdict_message(&renderer, settings, &verdict, games.tape()),
+            message: verdict_message(name, settings, &verdict, games.tape()),
             number_at,
             local: verdict.game,
         };
@@ -143,8 +142,7 @@ mod tests {
                 text,
                 position,
             } => {
-                let ppn =
-                    position.map(|(what, p)| format!("{what}: {}", pacru_notation::format_ppn(&p)));
+                let ppn = position.map(|(what, p)| format!("{what}: {}", p.to_ppn()));
                 format!("{status:?} {text}{ppn:?}")
             }
             Message::Unreadable(u) => format!("unreadable {u}"),
@@ -298,15 +296,10 @@ mod tests {
     #[test]
     fn renumbering_rewrites_only_the_game_number() {
         let mut text = "f.pgr game 7 (line 70): ok, 3 plies".to_string();
-        renumber(
-            &mut text,
-            Renderer::new("f.pgr").number_offset(false),
-            7,
-            1995,
-        );
+        renumber(&mut text, number_offset("f.pgr", false), 7, 1995);
         assert_eq!(text, "f.pgr game 2002 (line 70): ok, 3 plies");
         let mut json = "{\"file\":\"a\\\"b\",\"game\":3,\"line\":9}".to_string();
-        renumber(&mut json, Renderer::new("a\"b").number_offset(true), 3, 10);
+        renumber(&mut json, number_offset("a\"b", true), 3, 10);
         assert_eq!(json, "{\"file\":\"a\\\"b\",\"game\":13,\"line\":9}");
     }
 }

@@ -3,9 +3,9 @@
 
 use super::{Settings, tape_cap};
 use crate::input::{Tape, TapeReader};
-use pacru_notation::parts::AlignedReads;
 use pacru_notation::pgr::Reader;
-use pacru_notation::referee::{Checker, Verdict};
+use pacru_referee::parts::AlignedReads;
+use pacru_referee::{Checker, Verdict};
 use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;

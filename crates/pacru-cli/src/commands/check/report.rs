@@ -4,42 +4,53 @@ use crate::excerpt::{caret, token_width};
 use crate::input::{Tape, Unreadable};
 use crate::style::{self, BAD, DIM, GOOD, WARN};
 use crate::words::{plies, plural};
+use pacru_core::Escaped;
 use pacru_core::Position;
-use pacru_notation::referee::{Verdict, VerdictStatus};
-use pacru_notation::{Escaped, format_ppn, needs_escape};
+use pacru_referee::{Verdict, VerdictStatus};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-/// The `error` object of a JSON verdict.
+/// One JSON verdict: the input's name, then the referee's verdict as it
+/// serialises itself (`pacru-referee`, feature `serde`); `docs/notation.md`
+/// ("JSON verdicts") gives the keys and their order.
 #[derive(Serialize)]
-struct JsonError<'a> {
-    ply: Option<usize>,
-    line: Option<usize>,
-    column: Option<usize>,
-    #[serde(rename = "move")]
-    move_text: Option<&'a str>,
-    rule: Option<String>,
-    message: &'a str,
+struct FileVerdict<'a> {
+    file: &'a str,
+    #[serde(flatten)]
+    verdict: &'a Verdict,
 }
 
-/// One JSON verdict, keys in the order `docs/notation.md` ("JSON verdicts") gives.
+/// The JSON object of an input that cannot be read: the keys of a verdict, all
+/// null but `file`, `status`, `plies` and the error's `message`.
 #[derive(Serialize)]
-struct JsonVerdict<'a> {
+struct UnreadableInput<'a> {
     file: &'a str,
     game: Option<usize>,
     line: Option<usize>,
     status: &'static str,
     plies: usize,
     result: Option<&'a str>,
-    winner: Option<&'static str>,
-    final_position: Option<String>,
-    error: Option<JsonError<'a>>,
+    winner: Option<&'a str>,
+    final_position: Option<&'a str>,
+    error: UnreadableError<'a>,
 }
 
-/// `json` as one line, with its line break.
-fn to_line(file: &str, json: &JsonVerdict<'_>) -> String {
-    let mut line = serde_json::to_string(json).unwrap_or_else(|e| {
+/// The `error` object of [`UnreadableInput`].
+#[derive(Serialize)]
+struct UnreadableError<'a> {
+    ply: Option<usize>,
+    line: Option<usize>,
+    column: Option<usize>,
+    #[serde(rename = "move")]
+    move_text: Option<&'a str>,
+    rule: Option<&'a str>,
+    message: &'a str,
+}
+
+/// `value` as one line of JSON, with its line break.
+fn to_line(file: &str, value: &impl Serialize) -> String {
+    let mut line = serde_json::to_string(value).unwrap_or_else(|e| {
         // Serialising plain strings and numbers cannot fail; say so if it does.
         format!("{{\"file\":{file:?},\"error\":\"cannot write the verdict: {e}\"}}")
     });
@@ -49,173 +60,24 @@ fn to_line(file: &str, json: &JsonVerdict<'_>) -> String {
 
 /// The verdict as one line of JSON, with its line break.
 pub fn json_line(file: &str, verdict: &Verdict) -> String {
-    let json = JsonVerdict {
-        file,
-        game: Some(verdict.game),
-        line: Some(verdict.line),
-        status: verdict.status.as_str(),
-        plies: verdict.plies,
-        result: Some(&verdict.result),
-        winner: verdict.winner.map(|c| c.word()),
-        final_position: verdict.final_position.as_ref().map(format_ppn),
-        error: verdict.error.as_ref().map(|e| JsonError {
-            ply: e.ply,
-            line: Some(e.line),
-            column: Some(e.column),
-            move_text: e.move_text.as_deref(),
-            rule: e.rule.map(|r| r.to_string()),
-            message: &e.message,
-        }),
-    };
-    to_line(file, &json)
+    to_line(file, &FileVerdict { file, verdict })
 }
 
-/// Appends `n` in decimal.
-fn push_number(out: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
-}
-
-/// Appends `text` as a JSON string, as `serde_json` writes it.
-fn push_json_string(out: &mut String, text: &str) {
-    let plain = text
-        .bytes()
-        .all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\');
-    if plain {
-        out.push('"');
-        out.push_str(text);
-        out.push('"');
+/// Where the game number stands in a verdict's line for input `file`: after
+/// `NAME game ` in text, after `{"file":NAME,"game":` in JSON.
+pub fn number_offset(file: &str, json: bool) -> usize {
+    if json {
+        let name = serde_json::to_string(file).map_or(0, |name| name.len());
+        "{\"file\":".len() + name + ",\"game\":".len()
     } else {
-        out.push_str(&serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_string()));
-    }
-}
-
-/// Renders the verdicts of one input, with what is the same for every game of
-/// it (the file name, escaped for text and for JSON) worked out once.
-pub struct Renderer<'a> {
-    file: &'a str,
-    /// The file name as text shows it.
-    text_name: String,
-    /// The file name as a JSON string.
-    json_name: String,
-}
-
-impl<'a> Renderer<'a> {
-    /// A renderer for the verdicts of input `file`.
-    pub fn new(file: &'a str) -> Renderer<'a> {
-        let mut json_name = String::new();
-        push_json_string(&mut json_name, file);
-        Renderer {
-            file,
-            text_name: Escaped(file).to_string(),
-            json_name,
-        }
-    }
-
-    /// Where the game number stands in a verdict's line: after `NAME game ` in
-    /// text, after `{"file":NAME,"game":` in JSON.
-    pub fn number_offset(&self, json: bool) -> usize {
-        if json {
-            "{\"file\":".len() + self.json_name.len() + ",\"game\":".len()
-        } else {
-            self.text_name.len() + " game ".len()
-        }
-    }
-
-    /// [`json_line`], written directly for a game without an error (nearly
-    /// every game), the same bytes.
-    pub fn json_line(&self, verdict: &Verdict) -> String {
-        if verdict.error.is_some() {
-            return json_line(self.file, verdict);
-        }
-        let mut out = String::with_capacity(256);
-        out.push_str("{\"file\":");
-        out.push_str(&self.json_name);
-        out.push_str(",\"game\":");
-        push_number(&mut out, verdict.game);
-        out.push_str(",\"line\":");
-        push_number(&mut out, verdict.line);
-        out.push_str(",\"status\":\"");
-        out.push_str(verdict.status.as_str());
-        out.push_str("\",\"plies\":");
-        push_number(&mut out, verdict.plies);
-        out.push_str(",\"result\":");
-        push_json_string(&mut out, &verdict.result);
-        out.push_str(",\"winner\":");
-        match verdict.winner {
-            Some(colour) => {
-                out.push('"');
-                out.push_str(colour.word());
-                out.push('"');
-            }
-            None => out.push_str("null"),
-        }
-        out.push_str(",\"final_position\":");
-        match &verdict.final_position {
-            Some(position) => {
-                out.push('"');
-                out.push_str(&format_ppn(position));
-                out.push('"');
-            }
-            None => out.push_str("null"),
-        }
-        out.push_str(",\"error\":null}\n");
-        out
-    }
-
-    /// [`text`], written directly for a good game without colour, the same bytes.
-    pub fn text(&self, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
-        if verdict.error.is_some() || colour || verdict.status != VerdictStatus::Ok {
-            return text(self.file, verdict, tape, colour);
-        }
-        let mut out = String::with_capacity(96);
-        out.push_str(&self.text_name);
-        out.push_str(" game ");
-        push_number(&mut out, verdict.game);
-        out.push_str(" (line ");
-        push_number(&mut out, verdict.line);
-        out.push_str("): ok, ");
-        push_number(&mut out, verdict.plies);
-        out.push_str(if verdict.plies == 1 {
-            " ply, "
-        } else {
-            " plies, "
-        });
-        match verdict.winner {
-            Some(winner) => {
-                out.push_str(winner.word());
-                out.push_str(" wins");
-            }
-            None => {
-                out.push_str("not finished, Result \"");
-                if verdict.result.chars().any(needs_escape) {
-                    out.push_str(&Escaped(&verdict.result).to_string());
-                } else {
-                    out.push_str(&verdict.result);
-                }
-                out.push('"');
-            }
-        }
-        out.push('\n');
-        out
+        Escaped(file).to_string().len() + " game ".len()
     }
 }
 
 /// The JSON object of an input that cannot be read (status `unreadable`), with
 /// its line break.
 pub fn json_unreadable(unreadable: &Unreadable) -> String {
-    let json = JsonVerdict {
+    let json = UnreadableInput {
         file: &unreadable.name,
         game: None,
         line: None,
@@ -224,24 +86,25 @@ pub fn json_unreadable(unreadable: &Unreadable) -> String {
         result: None,
         winner: None,
         final_position: None,
-        error: Some(JsonError {
+        error: UnreadableError {
             ply: None,
             line: None,
             column: None,
             move_text: None,
             rule: None,
             message: &unreadable.reason,
-        }),
+        },
     };
     to_line(&unreadable.name, &json)
 }
 
-/// How the game stands at the end, in words, for the one-line report of a good game.
-fn outcome_words(verdict: &Verdict) -> String {
-    match verdict.winner {
-        Some(winner) => format!("{winner} wins"),
-        None => format!("not finished, Result \"{}\"", Escaped(&verdict.result)),
-    }
+/// How the game stands at the end, in words, for the one-line report of a good
+/// game: `Black wins`, or `not finished, Result "*"`.
+fn write_outcome(out: &mut String, verdict: &Verdict) {
+    let _ = match verdict.winner {
+        Some(winner) => write!(out, "{winner} wins"),
+        None => write!(out, "not finished, Result \"{}\"", Escaped(&verdict.result)),
+    };
 }
 
 /// The style of a status word.
@@ -268,30 +131,39 @@ pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Box<Position>)
 /// line of the file with a caret, the rule and the reason. (The position, with
 /// or without a diagram, is added by the caller: see [`position_shown`].)
 pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
-    let mut out = String::new();
-    let head = format!(
-        "{} game {} (line {})",
+    let mut out = String::with_capacity(96);
+    let _ = write!(
+        out,
+        "{} game {} (line {}): ",
         Escaped(file),
         verdict.game,
         verdict.line
     );
-    let plies = plies(verdict.plies as u64);
     let paint = |text: &str| style::paint(text, status_style(verdict.status), colour);
     let Some(error) = &verdict.error else {
-        let _ = writeln!(
-            out,
-            "{head}: {}, {plies}, {}",
-            paint("ok"),
-            outcome_words(verdict)
-        );
+        if colour {
+            out.push_str(&paint("ok"));
+        } else {
+            out.push_str("ok");
+        }
+        out.push_str(", ");
+        match verdict.plies {
+            1 => out.push_str("1 ply, "),
+            n => {
+                let _ = write!(out, "{n} plies, ");
+            }
+        }
+        write_outcome(&mut out, verdict);
+        out.push('\n');
         return out;
     };
+    let plies = plies(verdict.plies as u64);
     let rule = error.rule.map(|r| format!("{r} ({})", r.title()));
     match verdict.status {
         VerdictStatus::Illegal => {
             let _ = writeln!(
                 out,
-                "{head}: {} {} at ply {} (line {}, column {}): {}",
+                "{} {} at ply {} (line {}, column {}): {}",
                 paint("illegal move"),
                 Escaped(error.move_text.as_deref().unwrap_or("?")),
                 error.ply.unwrap_or(verdict.plies + 1),
@@ -301,7 +173,7 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
             );
         }
         VerdictStatus::Malformed => {
-            let _ = write!(out, "{head}: {}", paint("malformed"));
+            out.push_str(&paint("malformed"));
             match error.ply {
                 Some(ply) => {
                     let _ = write!(
@@ -322,7 +194,7 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
         VerdictStatus::Inconsistent | VerdictStatus::Ok => {
             let _ = writeln!(
                 out,
-                "{head}: {} after {plies} (line {}, column {}): {}",
+                "{} after {plies} (line {}, column {}): {}",
                 paint("inconsistent result"),
                 error.line,
                 error.column,
@@ -424,49 +296,60 @@ mod tests {
     }
 
     #[test]
-    fn push_number_writes_decimal() {
-        for n in [0, 1, 9, 10, 99, 100, 12_345, usize::MAX] {
-            let mut out = "x".to_string();
-            push_number(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
+    fn a_json_line_is_the_file_then_the_referees_verdict() {
+        for file in ["games.pgr", "quo\"te\u{1b}[31m.pgr", "-"] {
+            for result in [
+                "*",
+                "Black",
+                "a \"quoted\" \\ result",
+                "bell\u{7}",
+                "é ü 漢",
+            ] {
+                for (plies, winner) in [(0, None), (1, Some(Colour::Red)), (40, None)] {
+                    let v = verdict(plies + 1, plies, result, winner);
+                    let line = json_line(file, &v);
+                    let verdict_json = serde_json::to_string(&v).unwrap();
+                    let file_json = serde_json::to_string(file).unwrap();
+                    let expected = format!("{{\"file\":{file_json},{}\n", &verdict_json[1..]);
+                    assert_eq!(line, expected);
+                    assert_eq!(
+                        line.find(",\"game\":").unwrap() + ",\"game\":".len(),
+                        number_offset(file, true)
+                    );
+                }
+            }
         }
     }
 
     #[test]
-    fn direct_writing_gives_the_bytes_of_the_general_writers() {
+    fn the_line_of_a_good_game_says_plies_and_outcome() {
         let (_, tape) = TapeReader::new(&b""[..], 1 << 10, None);
-        let results = [
-            "*",
-            "Black",
-            "1-0",
-            "a \"quoted\" \\ result",
-            "tab\there",
-            "bell\u{7}",
-            "del\u{7f}",
-            "é ü 漢",
-            "",
+        let cases = [
+            (
+                verdict(3, 1, "Red", Some(Colour::Red)),
+                "f.pgr game 3 (line 40): ok, 1 ply, Red wins\n",
+            ),
+            (
+                verdict(1, 0, "*", None),
+                "f.pgr game 1 (line 14): ok, 0 plies, not finished, Result \"*\"\n",
+            ),
+            (
+                verdict(5, 40, "bell\u{7}", None),
+                "f.pgr game 5 (line 66): ok, 40 plies, not finished, Result \"bell\\u{7}\"\n",
+            ),
         ];
-        let files = [
-            "games.pgr",
-            "dir/with space.pgr",
-            "quo\"te\u{1b}[31m.pgr",
-            "-",
-        ];
-        for file in files {
-            let renderer = Renderer::new(file);
-            for (i, result) in results.iter().enumerate() {
-                for plies in [0, 1, 2, 40, 12345] {
-                    for winner in [None, Some(Colour::Red), Some(Colour::Green)] {
-                        let v = verdict(i * 1000 + plies + 1, plies, result, winner);
-                        assert_eq!(renderer.json_line(&v), json_line(file, &v));
-                        assert_eq!(
-                            renderer.text(&v, &tape, false),
-                            text(file, &v, &tape, false)
-                        );
-                        assert_eq!(renderer.text(&v, &tape, true), text(file, &v, &tape, true));
-                    }
-                }
-            }
+        for (v, expected) in cases {
+            assert_eq!(text("f.pgr", &v, &tape, false), expected);
+            assert_eq!(
+                expected.find(" game ").unwrap() + " game ".len(),
+                number_offset("f.pgr", false)
+            );
         }
+        let painted = text("f.pgr", &cases_painted(), &tape, true);
+        assert!(painted.contains("\u{1b}["), "{painted:?}");
+    }
+
+    fn cases_painted() -> Verdict {
+        verdict(2, 2, "*", None)
     }
 }

@@ -2,10 +2,11 @@
 //! moves read straight from the buffer (`Reader::fast_movetext`).
 
 use super::buffer::{is_space, utf8_prefix};
+use super::canonical::canonical_prefix;
 use super::movetext::{DELIMITERS, is_delimiter};
 use super::{GameState, MAX_TOKEN_BYTES, Reader};
-use crate::fast_move::{canonical_prefix, parse_move_token};
 use crate::pgr::visitor::{MoveToken, Visitor};
+use pacru_core::Move;
 use std::io::Read;
 
 // Classes of bytes for the movetext fast path (`Reader::fast_movetext`), as `word`
@@ -66,6 +67,10 @@ impl<R: Read> Reader<R> {
         v: &mut V,
         state: &GameState,
     ) -> bool {
+        #[cfg(test)]
+        if !self.fast_path {
+            return false;
+        }
         let buf = &self.buf[..self.len];
         // Offset of buf[0].
         let base = self.offset - self.pos as u64;
@@ -299,7 +304,7 @@ fn is_move_word(word: &[u8]) -> bool {
 #[inline(never)]
 fn other_move<V: Visitor>(v: &mut V, token: &str, line: usize, column: usize) -> bool {
     let mv = if is_move_word(token.as_bytes()) {
-        match parse_move_token(token) {
+        match token.parse::<Move>() {
             Ok(mv) => Some(mv),
             Err(_) => return false,
         }

@@ -46,14 +46,6 @@ impl<R: Read> Reader<R> {
         self.tags.clear();
         // Tag section.
         while self.peek() == Some(b'[') {
-            match self.fast_tags(v, state) {
-                Ok(true) => {
-                    self.skip_spaces();
-                    continue;
-                }
-                Ok(false) => {}
-                Err(fail) => return Err(self.read_rest_of_tags(v, state, fail)),
-            }
             self.check_size(state)?;
             if let Err(fail) = self.parse_tag(v, state) {
                 return Err(self.read_rest_of_tags(v, state, fail));

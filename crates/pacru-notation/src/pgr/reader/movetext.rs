@@ -3,9 +3,9 @@
 
 use super::errors::Fail;
 use super::{GameState, MAX_TOKEN_BYTES, Pos, Reader};
-use crate::fast_move::parse_move_token;
 use crate::pgr::GameResult;
 use crate::pgr::visitor::{MoveToken, Visitor};
+use pacru_core::Move;
 use std::io::Read;
 
 /// Ends a word token at depth 0.
@@ -138,7 +138,7 @@ impl<R: Read> Reader<R> {
         if skip {
             return Ok(false);
         }
-        match parse_move_token(text) {
+        match text.parse::<Move>() {
             Ok(mv) => {
                 v.move_token(MoveToken {
                     text,

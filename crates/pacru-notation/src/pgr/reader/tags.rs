@@ -1,39 +1,17 @@
 //! The reader's tag section: tag lines, duplicate tags, and the checks of the
 //! tags the reader checks itself (`Result` and the setup tags).
 
-use super::buffer::{is_space, utf8_prefix};
 use super::errors::Fail;
 use super::{GameState, MAX_TAGS, MAX_TOKEN_BYTES, Pos, Reader};
-use crate::parse_ppn;
-use crate::pgr::ErrorPlace;
-use crate::pgr::game::{
-    check_players_agree, is_result_token, parse_players_tag, parse_rules_tag, parse_seats_tag,
-};
+use crate::pgr::game::{check_players_agree, parse_players_tag, parse_rules_tag, parse_seats_tag};
 use crate::pgr::visitor::Visitor;
+use crate::pgr::{ErrorPlace, GameResult};
+use pacru_core::{Position, RulesEdition};
 use std::collections::HashSet;
 use std::io::Read;
 
 /// Up to this many tags, a new tag's name is compared with each one before it.
 pub(super) const FEW_TAGS: usize = 16;
-
-/// Where the parts of a tag line in its usual form are (see [`plain_tag_line`]).
-struct PlainTag {
-    name_len: usize,
-    value_len: usize,
-}
-
-impl PlainTag {
-    /// The length of the line without its line break.
-    fn len(&self) -> usize {
-        self.name_len + self.value_len + 5
-    }
-}
-
-/// The first size of the text the fast path through tag lines checks for UTF-8
-/// at once (a tag section fits); it doubles up to [`MAX_TAG_WINDOW`] for a line
-/// that does not fit.
-const MIN_TAG_WINDOW: usize = 256;
-const MAX_TAG_WINDOW: usize = 16 * 1024;
 
 /// The tags of the game being read, for the checks across its tag lines: how
 /// many there are, and whether a name comes twice.
@@ -75,27 +53,6 @@ impl Refusal {
         }
     }
 }
-
-/// Classes of bytes in a tag line in its usual form: a byte of a tag name...
-const NAME: u8 = 1;
-/// ...a byte of a tag value (printable ASCII but `"` and `\\`).
-const VALUE: u8 = 2;
-
-/// The classes of each byte.
-const PLAIN_TAG: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut b = b' ';
-    while b <= b'~' {
-        if b != b'"' && b != b'\\' {
-            table[b as usize] |= VALUE;
-        }
-        if b.is_ascii_alphanumeric() || b == b'_' {
-            table[b as usize] |= NAME;
-        }
-        b += 1;
-    }
-    table
-};
 
 /// Which tags the reader checks itself, with where their value was written: the
 /// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
@@ -139,21 +96,27 @@ impl<R: Read> Reader<R> {
         state: &mut GameState,
     ) -> Result<(), Fail> {
         let at = self.here();
-        if let Some(read) = self.read_plain_tag_line(v, state, at) {
-            return read;
-        }
         let mut name = std::mem::take(&mut self.tag_name);
         name.clear();
         self.advance(b'[');
         self.skip_blanks();
-        while let Some(b) = self.peek() {
-            if !(b.is_ascii_alphanumeric() || b == b'_') {
-                break;
-            }
-            self.advance(b);
-            name.push(b as char);
+        // The name's bytes (ASCII) in bulk, one more than the limit at most.
+        while self.pos < self.len || self.fill() {
+            let room = MAX_TOKEN_BYTES + 1 - name.len();
+            let avail = &self.buf[self.pos..self.len.min(self.pos + room)];
+            let n = avail
+                .iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                .unwrap_or(avail.len());
+            name.extend(avail[..n].iter().map(|&b| char::from(b)));
+            self.pos += n;
+            self.offset += n as u64;
+            self.column += n;
             if name.len() > MAX_TOKEN_BYTES {
                 return Err(self.fail(at, state, "a tag name longer than 256 characters"));
+            }
+            if n < avail.len() {
+                break;
             }
         }
         if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
@@ -273,103 +236,6 @@ impl<R: Read> Reader<R> {
         finished
     }
 
-    /// Reads a tag line in its usual form (see [`plain_tag_line`]) standing at
-    /// `at`, exactly as the general path would; `None`, having read nothing, for
-    /// any other line.
-    fn read_plain_tag_line<V: Visitor>(
-        &mut self,
-        v: &mut V,
-        state: &mut GameState,
-        at: Pos,
-    ) -> Option<Result<(), Fail>> {
-        let line = &self.buf[self.pos..self.len];
-        let plain = plain_tag_line(line, self.max_comment_bytes)?;
-        // Printable ASCII: one check makes both `str`s.
-        let text = std::str::from_utf8(line.get(..plain.len())?).ok()?;
-        let taken = take_plain_tag(&mut self.tags, v, state, text, &plain, at)?;
-        // Everything up to the line break, which is left for the caller.
-        self.pos += plain.len();
-        self.offset += plain.len() as u64;
-        self.column += plain.len();
-        Some(taken.map_err(|message| self.fail(at, state, message)))
-    }
-
-    /// Reads tag lines in their usual form (see [`plain_tag_line`]), each with
-    /// the spaces after it, standing on the `[` of the first, as the general
-    /// path would; but where that checks each line for UTF-8 on its own, which
-    /// costs more than the line, this checks a window of the buffer once for
-    /// many. Stops before any other line, a line the buffer does not hold whole,
-    /// or one past the game's size limit, leaving it to the general path.
-    /// Returns whether it read a line (the spaces after the last may go on past
-    /// the buffer: the caller skips them); a tag refused is the general path's
-    /// error.
-    pub(super) fn fast_tags<V: Visitor>(
-        &mut self,
-        v: &mut V,
-        state: &mut GameState,
-    ) -> Result<bool, Fail> {
-        let mut read = false;
-        let mut size = MIN_TAG_WINDOW;
-        while self.fast_tag_window(v, state, size, &mut read)? && size < MAX_TAG_WINDOW {
-            size *= 2;
-        }
-        Ok(read)
-    }
-
-    /// Reads tag lines as [`Reader::fast_tags`] does from the valid UTF-8 of
-    /// the next `size` bytes of the buffer, setting `read` once it reads one.
-    /// Returns whether a larger window would hold more of them.
-    fn fast_tag_window<V: Visitor>(
-        &mut self,
-        v: &mut V,
-        state: &mut GameState,
-        size: usize,
-        read: &mut bool,
-    ) -> Result<bool, Fail> {
-        let window = utf8_prefix(&self.buf[self.pos..self.len.min(self.pos + size)]);
-        let mut i = 0;
-        while self.offset - state.start.offset <= self.max_game_bytes {
-            let line = window.get(i..).unwrap_or_default();
-            let plain = match plain_tag_line(line.as_bytes(), self.max_comment_bytes) {
-                Some(plain) if line.starts_with('[') => plain,
-                _ => {
-                    // A line the window cuts off is read from a larger one.
-                    let whole = &self.buf[self.pos..self.len];
-                    return Ok(whole.len() > line.len()
-                        && whole.first() == Some(&b'[')
-                        && plain_tag_line(whole, self.max_comment_bytes).is_some());
-                }
-            };
-            let at = self.here();
-            let Some(taken) = take_plain_tag(&mut self.tags, v, state, line, &plain, at) else {
-                break;
-            };
-            self.pos += plain.len();
-            self.offset += plain.len() as u64;
-            self.column += plain.len();
-            i += plain.len();
-            if let Err(message) = taken {
-                state.setup_broken |= state.setup_tag;
-                return Err(self.fail(at, state, message));
-            }
-            *read = true;
-            let spaces = window.as_bytes().get(i..).unwrap_or_default();
-            let spaces = spaces.iter().take_while(|&&b| is_space(b));
-            for &b in spaces {
-                if b == b'\n' {
-                    self.line += 1;
-                    self.column = 1;
-                } else {
-                    self.column += 1;
-                }
-                self.pos += 1;
-                self.offset += 1;
-                i += 1;
-            }
-        }
-        Ok(false)
-    }
-
     /// A bad tag line at `at`: what was `expected`, and what stands here instead.
     pub(super) fn bad_tag_line(&mut self, at: Pos, state: &GameState, expected: &str) -> Fail {
         let found = self.describe_here();
@@ -398,15 +264,9 @@ impl<R: Read> Reader<R> {
             self.fail(*at, state, message)
         };
         if let Some(r) = result
-            && !is_result_token(&r.0)
+            && let Err(e) = GameResult::from_tag(&r.0)
         {
-            let mut fail = bad(
-                r,
-                format!(
-                    "Result tag: '{}' is not a result: expected Black, Red, Yellow, Green, Blue, draw or *",
-                    crate::escape::shorten(&r.0)
-                ),
-            );
+            let mut fail = bad(r, e.to_string());
             fail.place = Some(ErrorPlace::Tags {
                 setup_read: !state.setup_broken,
             });
@@ -423,7 +283,7 @@ impl<R: Read> Reader<R> {
             player_list = Some(list);
         }
         if let Some(p) = position {
-            let pos = parse_ppn(&p.0).map_err(|e| {
+            let pos = Position::from_ppn(&p.0, RulesEdition::default()).map_err(|e| {
                 let at = Pos {
                     offset: p.1.offset + e.column as u64,
                     line: p.1.line,
@@ -441,62 +301,6 @@ impl<R: Read> Reader<R> {
         }
         Ok(())
     }
-}
-
-/// A tag line in its usual form at the start of `line` (the rest of the buffer,
-/// which holds it whole): `[`, a name, one space, a value in printable ASCII
-/// without `"` or `\\`, `"]`, then a line break. Returns the lengths of the name
-/// and the value.
-fn plain_tag_line(line: &[u8], max_value_bytes: usize) -> Option<PlainTag> {
-    let mut i = 1;
-    while i < line.len() && PLAIN_TAG[usize::from(line[i])] & NAME != 0 {
-        i += 1;
-    }
-    let name_len = i - 1;
-    if name_len == 0 || name_len > MAX_TOKEN_BYTES || !line[1].is_ascii_alphabetic() {
-        return None;
-    }
-    if line.get(i..i + 2)? != b" \"" {
-        return None;
-    }
-    let value_start = i + 2;
-    i = value_start;
-    while i < line.len() && PLAIN_TAG[usize::from(line[i])] & VALUE != 0 {
-        i += 1;
-    }
-    let value_len = i - value_start;
-    if line.get(i..i + 3)? != b"\"]\n" || value_len > max_value_bytes {
-        return None;
-    }
-    Some(PlainTag {
-        name_len,
-        value_len,
-    })
-}
-
-/// Hands the tag line in its usual form `plain` at the start of `line`, which
-/// stands at `at`, to [`finish_tag_line`]: the error message if it is refused;
-/// `None`, having done nothing, if `line` does not hold it.
-fn take_plain_tag<V: Visitor>(
-    book: &mut TagBook,
-    v: &mut V,
-    state: &mut GameState,
-    line: &str,
-    plain: &PlainTag,
-    at: Pos,
-) -> Option<Result<(), String>> {
-    let value_start = plain.name_len + 3;
-    let name = line.get(1..1 + plain.name_len)?;
-    let value = line.get(value_start..value_start + plain.value_len)?;
-    let checked = checked_tag(name);
-    state.setup_tag = sets_up(checked);
-    let value_at = Pos {
-        offset: at.offset + plain.name_len as u64 + 2,
-        line: at.line,
-        column: at.column + plain.name_len + 2,
-    };
-    let finished = finish_tag_line(book, v, state, (name, value), checked, value_at, at.line);
-    Some(finished.map_err(|refusal| refusal.message(name)))
 }
 
 /// The end of reading a tag line of the game on line `line`: tag `(name,

@@ -1,8 +1,10 @@
-//! The movetext fast path against the general one: a reader that is handed
-//! one byte at a time never has a whole token in its buffer, so it reads
-//! everything the general way; one handed 2, 3, 7... bytes at a time has
-//! tokens cut at every place. All must see the same games and errors as a
-//! reader that has the whole text at once.
+//! The movetext fast path (`fast.rs`, with `canonical.rs`) against the general
+//! one (`movetext.rs` and the core's move parser): a reader with its fast path
+//! turned off reads everything the general way, and so, in effect, does a
+//! reader that is handed one byte at a time (it never has a whole token in its
+//! buffer); one handed 2, 3, 7... bytes at a time has tokens cut at every
+//! place. All must see the same games and errors as a reader that has the whole
+//! text at once and its fast path on.
 
 use super::tags::checked_tag;
 use super::*;
@@ -89,12 +91,15 @@ struct Options {
     lenient: bool,
     skip_every: usize,
     max_game_bytes: u64,
+    /// Whether the movetext fast path may run.
+    fast_path: bool,
 }
 
 const PLAIN: Options = Options {
     lenient: false,
     skip_every: 0,
     max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+    fast_path: true,
 };
 
 /// Everything a reader reports on `data`, read `chunk` bytes at a time.
@@ -105,6 +110,7 @@ fn trace(data: &[u8], chunk: usize, options: Options) -> String {
         turn: 0,
     };
     let mut reader = Reader::new(input).max_game_bytes(options.max_game_bytes);
+    reader.fast_path = options.fast_path;
     if options.lenient {
         reader = reader.lenient();
     }
@@ -132,6 +138,16 @@ fn check_same(data: &[u8], options: Options) -> String {
     for lenient in [false, true] {
         let options = Options { lenient, ..options };
         let expected = trace(data, usize::MAX, options);
+        let general = Options {
+            fast_path: false,
+            ..options
+        };
+        assert_eq!(
+            trace(data, usize::MAX, general),
+            expected,
+            "without the fast path, lenient: {lenient}, text {:?}",
+            String::from_utf8_lossy(data)
+        );
         for chunk in [1, 2, 3, 4, 5, 6, 7, 11, 64, 0] {
             let got = trace(data, chunk, options);
             assert_eq!(
@@ -322,8 +338,8 @@ fn tag_values_are_read_alike_in_any_chunks() {
 
 #[test]
 fn tag_lines_in_their_usual_form_and_near_it_are_read_alike() {
-    // The reader takes a tag line in its usual form straight from its buffer;
-    // read a byte at a time, it never can. Every variant must read the same.
+    // Tag lines in their usual form and near it, with limits on both sides:
+    // whole or in chunks of any size, every variant must read the same.
     let long_name = "N".repeat(256);
     let too_long_name = "N".repeat(257);
     let lines = [
@@ -474,7 +490,7 @@ proptest! {
         let data = format!(
             "[Result \"*\"]\n\n{first}*\n\n[Result \"*\"]\n\n{second} *\n\n1. e1-e2 *\n"
         );
-        let options = Options { lenient: false, skip_every, max_game_bytes: limit };
+        let options = Options { lenient: false, skip_every, max_game_bytes: limit, fast_path: true };
         check_same(data.as_bytes(), options);
     }
 }

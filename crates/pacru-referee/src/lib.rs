@@ -1,0 +1,14 @@
+#![doc = include_str!("../README.md")]
+
+mod checker;
+mod game;
+#[cfg(feature = "parallel")]
+pub mod parts;
+mod replay;
+#[cfg(feature = "serde")]
+mod serialize;
+mod verdict;
+
+pub use checker::Checker;
+pub use game::check_game;
+pub use verdict::{GameError, Verdict, VerdictStatus, malformed};

@@ -1,0 +1,171 @@
+//! Replaying a game move by move under the rules, and the end of the game
+//! compared with its result.
+
+use crate::verdict::{GameError, Verdict, VerdictStatus};
+use pacru_core::{Move, Position, Rule};
+use pacru_notation::pgr::GameResult;
+
+/// A game being refereed move by move: shared by [`check_game`](crate::check_game)
+/// and [`Checker`](crate::Checker).
+pub(crate) struct Replay {
+    pub(crate) verdict: Verdict,
+    pub(crate) pos: Option<Position>,
+    /// How many `pass`es may come next (players just removed as blocked).
+    passes: usize,
+}
+
+impl Replay {
+    pub(crate) fn new(index: usize, line: usize, result: &str, moves: usize) -> Replay {
+        Replay {
+            verdict: Verdict {
+                game: index,
+                line,
+                status: VerdictStatus::Ok,
+                plies: 0,
+                result: result.to_string(),
+                winner: None,
+                final_position: None,
+                error: None,
+                movers: Vec::with_capacity(moves),
+            },
+            pos: None,
+            passes: 0,
+        }
+    }
+
+    pub(crate) fn malformed(&mut self, line: usize, column: usize, message: String) {
+        self.verdict.status = VerdictStatus::Malformed;
+        self.verdict.error = Some(GameError {
+            ply: None,
+            line,
+            column,
+            move_text: None,
+            rule: None,
+            message,
+        });
+        self.pos = None;
+    }
+
+    pub(crate) fn start(&mut self, pos: Position, passes: usize) {
+        self.pos = Some(pos);
+        self.passes = passes;
+    }
+
+    /// Plays one entry (`None`: `pass`); false once the game cannot go on.
+    pub(crate) fn entry(
+        &mut self,
+        mv: Option<&Move>,
+        text: &str,
+        line: usize,
+        column: usize,
+    ) -> bool {
+        if self.verdict.status != VerdictStatus::Ok {
+            return false;
+        }
+        let Some(pos) = &mut self.pos else {
+            return false;
+        };
+        let verdict = &mut self.verdict;
+        let Some(mv) = mv else {
+            if self.passes > 0 {
+                self.passes -= 1;
+                return true;
+            }
+            verdict.reject_ply(
+                line,
+                column,
+                text,
+                Rule::R2,
+                "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them".to_string(),
+            );
+            return false;
+        };
+        let mover = pos.to_move();
+        match pos.try_play(mv) {
+            Ok(played) => {
+                verdict.movers.push(mover);
+                // One pass may stand for each player removed as blocked, the
+                // removal that ends the game included (AbstractPlay writes it).
+                self.passes = played.blocked as usize;
+            }
+            Err(e) => {
+                verdict.reject_ply(line, column, text, e.rule, e.reason);
+                return false;
+            }
+        }
+        verdict.plies += 1;
+        true
+    }
+
+    /// Ends the replay at a syntax error: the verdict is `malformed`, with the
+    /// plies, position and winner reached before it.
+    pub(crate) fn syntax_error(mut self, error: GameError) -> Verdict {
+        let verdict = &mut self.verdict;
+        verdict.status = VerdictStatus::Malformed;
+        verdict.winner = self.pos.as_ref().and_then(Position::winner);
+        verdict.final_position = self.pos.take();
+        verdict.error = Some(error);
+        self.verdict
+    }
+
+    /// Checks the result against the rules and returns the verdict.
+    pub(crate) fn finish(
+        mut self,
+        termination: Option<&str>,
+        line: usize,
+        column: usize,
+    ) -> Verdict {
+        let Some(pos) = self.pos.take() else {
+            return self.verdict;
+        };
+        let verdict = &mut self.verdict;
+        verdict.winner = pos.winner();
+        if verdict.status == VerdictStatus::Ok
+            && let Some(message) = inconsistency(termination, &pos, &verdict.result)
+        {
+            verdict.status = VerdictStatus::Inconsistent;
+            verdict.error = Some(GameError {
+                ply: None,
+                line,
+                column,
+                move_text: None,
+                rule: Some(Rule::R16),
+                message,
+            });
+        }
+        verdict.final_position = Some(pos);
+        self.verdict
+    }
+}
+
+/// Why `result` disagrees with the rules in the final position, if it does.
+fn inconsistency(termination: Option<&str>, pos: &Position, result: &str) -> Option<String> {
+    let claimed = GameResult::from_token(result).and_then(GameResult::winner);
+    if pos.is_finished() {
+        return match (pos.winner(), claimed) {
+            (Some(w), Some(c)) if w == c => None,
+            (Some(w), _) => Some(format!(
+                "the moves end the game and {w} has won, but the result is {result}"
+            )),
+            (None, None) => None,
+            (None, Some(c)) => Some(format!(
+                "the moves end the game without a winner, but the result is {c}"
+            )),
+        };
+    }
+    let c = claimed?;
+    if !pos.players().contains(c) {
+        return Some(format!(
+            "the result is {c}, but {c} does not play in this game"
+        ));
+    }
+    match termination {
+        None => Some(format!(
+            "the moves do not end the game, so the result {c} needs a Termination tag (resignation, time, adjudication, ...) saying how it ended"
+        )),
+        Some("rules") => Some(format!(
+            "the result is {c} with Termination \"rules\", but the moves do not end the game under the rules"
+        )),
+        Some(_) => None,
+    }
+}
