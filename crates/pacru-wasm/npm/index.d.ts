@@ -1,16 +1,30 @@
 // The declarations of everything the package exports: the classes and functions
 // of the WebAssembly module (documented in wasm/pacru.d.ts) and the errors.
-export { Position, bestMove, version } from './wasm/pacru.js';
+export {
+  Position,
+  bestMove,
+  check,
+  formatGame,
+  readGames,
+  selfplay,
+  version,
+} from './wasm/pacru.js';
 export type {
   BestMove,
   BestMoveOptions,
+  CheckOptions,
   Chevron,
   Colour,
   Direction,
   Effects,
+  Game,
+  GameInput,
   PerftOptions,
   Rules,
+  SelfplayOptions,
   StandardOptions,
   Status,
+  Verdict,
+  VerdictError,
 } from './wasm/pacru.js';
 export { PacruError, IllegalMove, InvalidMove, InvalidPosition, MalformedGame } from './errors.js';

@@ -88,6 +88,25 @@ pub fn seed(value: &JsValue, what: &str) -> Result<u64, JsValue> {
 /// The largest whole number a JavaScript number holds exactly.
 pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
+/// A record's text: a string (read as its UTF-8), or bytes (a `Uint8Array`, such
+/// as a Node.js `Buffer`, or an `ArrayBuffer`), taken as they are, so that a file
+/// that is not UTF-8 is read exactly as `pacru` reads it.
+pub fn record_bytes(value: &JsValue, what: &str) -> Result<Vec<u8>, JsValue> {
+    if let Some(text) = value.as_string() {
+        return Ok(text.into_bytes());
+    }
+    if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
+        return Ok(bytes.to_vec());
+    }
+    if let Some(buffer) = value.dyn_ref::<js_sys::ArrayBuffer>() {
+        return Ok(js_sys::Uint8Array::new(buffer).to_vec());
+    }
+    Err(type_error(&format!(
+        "{what} must be a string, a Uint8Array or an ArrayBuffer, not {}",
+        kind(value)
+    )))
+}
+
 /// A colour: a word (`"Red"`, any letter case) or a letter (`"R"`).
 pub fn colour(value: &JsValue, what: &str) -> Result<Colour, JsValue> {
     let text = string(value, what)?;
@@ -147,6 +166,16 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
+/// The own string keys of `object`, in order (through `Reflect.ownKeys`, so that
+/// even a proxy that throws gives an error rather than an exception through the
+/// module).
+pub fn own_keys(object: &Object) -> Result<Vec<String>, JsValue> {
+    Ok(Reflect::own_keys(object)?
+        .iter()
+        .filter_map(|key| key.as_string())
+        .collect())
+}
+
 /// An options object: `undefined`, `null` or an object whose keys are all known.
 pub struct Options {
     object: Option<Object>,
@@ -167,8 +196,7 @@ impl Options {
             )));
         }
         let object = Object::unchecked_from_js_ref(value).clone();
-        for key in Object::keys(&object).iter() {
-            let key = key.as_string().unwrap_or_default();
+        for key in own_keys(&object)? {
             if !known.contains(&key.as_str()) {
                 return Err(type_error(&format!(
                     "{function} has no option {:?}; its options are {}",
@@ -180,6 +208,11 @@ impl Options {
         Ok(Options {
             object: Some(object),
         })
+    }
+
+    /// The object, if one was given.
+    pub fn object(&self) -> Option<&Object> {
+        self.object.as_ref()
     }
 
     /// The value of option `key`; `undefined` when not given.

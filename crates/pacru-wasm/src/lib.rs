@@ -26,12 +26,15 @@
 //! - [`types`]: the TypeScript declarations of the plain objects.
 
 pub mod args;
+pub mod check;
 pub mod errors;
 pub mod explain;
 pub mod json;
 pub mod perft;
 pub mod position;
+pub mod records;
 pub mod search;
+pub mod selfplay;
 pub mod types;
 
 use wasm_bindgen::prelude::*;

@@ -7,6 +7,8 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const VALUES: &str = r#"
+import type { MalformedGame } from "../errors.js";
+
 /** A player's colour, as pacru writes it. Where a colour is taken, a letter (`"R"`) or any letter case (`"red"`) does as well. */
 export type Colour = "Black" | "Red" | "Yellow" | "Green" | "Blue";
 
@@ -101,5 +103,93 @@ export interface BestMove {
   depth: number;
   /** The expected line of play, starting with `move`. */
   pv: string[];
+}
+
+/** A game of a record, as `readGames` reads it. */
+export interface Game {
+  /** Its 1-based number in the input. */
+  index: number;
+  /** The 1-based line of its first tag. */
+  line: number;
+  /** Its tags, in the order written: `{ Event: "...", Black: "Ada", Players: "KR", Result: "*" }`. */
+  tags: Record<string, string>;
+  /** Its plies in canonical notation. `pass` tokens (a blocked player's removed turn) are not plies and are left out. */
+  moves: string[];
+  /** Its result token: a colour word, `"draw"` or `"*"`. */
+  result: string;
+}
+
+/** A game to write (`formatGame`) or to start (`Position.startOf`): a `Game` of `readGames` will do. */
+export interface GameInput {
+  /** The tags: names of letters, digits and `_` (starting with a letter), string values. */
+  tags?: Record<string, string>;
+  /** The moves in move notation; `"pass"` for a blocked player's removed turn. */
+  moves?: string[];
+  /** The result token: a colour word, `"draw"` or `"*"`. Default: the `Result` tag, else `"*"`. */
+  result?: string;
+  /** Ignored (a `Game` of `readGames` has it). */
+  index?: number;
+  /** Ignored (a `Game` of `readGames` has it). */
+  line?: number;
+}
+
+/** Options of `check`. */
+export interface CheckOptions {
+  /** The rules edition of games without a `Rules` tag (as `pacru check --rules`). Default `"2004"`. */
+  rules?: Rules | 2004 | 2011;
+  /** The verdicts' `file`. Default `"-"`, as `pacru check` names standard input. */
+  name?: string;
+}
+
+/** The referee's verdict on one game: exactly the object of a line of `pacru check --format json` (`JSON.stringify` gives that line). */
+export interface Verdict {
+  /** The input's name (the `name` option of `check`). */
+  file: string;
+  /** The game's 1-based number in the input. */
+  game: number;
+  /** The 1-based line of its first tag. */
+  line: number;
+  /** `ok`: every move legal and the result consistent; `illegal`: a move is illegal; `malformed`: the text does not parse; `inconsistent`: the moves are legal but the `Result` disagrees with the rules. */
+  status: "ok" | "illegal" | "malformed" | "inconsistent";
+  /** The moves applied successfully (for `malformed`: those before the syntax error). */
+  plies: number;
+  /** The `Result` tag as read, or `null`. */
+  result: string | null;
+  /** The rules' winner after the applied moves, or `null` if the rules have not ended the game. */
+  winner: Colour | null;
+  /** The PPN after the applied moves (for `illegal`: the position in which the illegal move was tried); `null` when the setup tags cannot be read. */
+  final_position: string | null;
+  /** The first error, or `null`. */
+  error: VerdictError | null;
+}
+
+/** The first error of a game that is not `ok`. */
+export interface VerdictError {
+  /** The 1-based index of the offending move (`pass` not counted); `null` for an error in the tags or after the last move. */
+  ply: number | null;
+  /** The 1-based line of the problem. */
+  line: number;
+  /** The 1-based column (in characters) of the problem. */
+  column: number;
+  /** The offending token's text, or `null`. */
+  move: string | null;
+  /** The rule the move breaks, `"R1"` to `"R16"`; `null` for a syntax error. */
+  rule: string | null;
+  /** What is wrong, in plain words. */
+  message: string;
+}
+
+/** Options of `selfplay`. */
+export interface SelfplayOptions {
+  /** Players per game, 2 to 4. Default 2. */
+  players?: number;
+  /** How many games. Default 1. */
+  games?: number;
+  /** The seed: a whole number, or a bigint up to 2n ** 64n - 1n. Without one, a seed is drawn at random and written in each record's `Seed` tag. */
+  seed?: number | bigint;
+  /** The rules edition. Default `"2004"`. */
+  rules?: Rules | 2004 | 2011;
+  /** Games are cut after this many moves, with result `*`. Default 1000; 0 for no limit. */
+  maxPlies?: number;
 }
 "#;
