@@ -27,6 +27,29 @@ fn runs(root: &Path, program: &str) -> bool {
     capture(program, root, cmd).is_ok()
 }
 
+/// Installs the npm packages of `tests/browser` (Playwright, which the browser
+/// tests of this step and of the `npm` step use) when they are missing (`npm ci`);
+/// if that cannot be done, says why.
+pub fn playwright(ctx: &Context) -> Result<Option<String>> {
+    let dir = ctx.root.join(DIR);
+    if dir.join("node_modules/playwright-core").is_dir() {
+        return Ok(None);
+    }
+    if !runs(&ctx.root, "npm") {
+        return Ok(Some(format!(
+            "the npm packages of {DIR} are not installed and npm is not on PATH"
+        )));
+    }
+    let mut npm = Command::new("npm");
+    npm.args(["ci", "--no-audit", "--no-fund"]);
+    if let Err(err) = run_step("npm ci", &dir, npm) {
+        return Ok(Some(format!(
+            "could not install the npm packages of {DIR}: {err:#}"
+        )));
+    }
+    Ok(None)
+}
+
 /// The `browser` step.
 pub fn step(ctx: &Context) -> Result<Outcome> {
     if !runs(&ctx.root, "node") {
@@ -42,22 +65,8 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
             ),
         );
     }
-    let dir = ctx.root.join(DIR);
-    if !dir.join("node_modules/playwright-core").is_dir() {
-        if !runs(&ctx.root, "npm") {
-            return unavailable(
-                ctx,
-                format!("the npm packages of {DIR} are not installed and npm is not on PATH"),
-            );
-        }
-        let mut npm = Command::new("npm");
-        npm.args(["ci", "--no-audit", "--no-fund"]);
-        if let Err(err) = run_step("npm ci", &dir, npm) {
-            return unavailable(
-                ctx,
-                format!("could not install the npm packages of {DIR}: {err:#}"),
-            );
-        }
+    if let Some(missing) = playwright(ctx)? {
+        return unavailable(ctx, missing);
     }
     let pacru = ctx.pacru_binary()?;
     let mut node = Command::new("node");

@@ -83,8 +83,7 @@ struct InvalidMoveDetails<'a> {
 
 /// `InvalidMove`: `text` is not a move at all.
 pub fn invalid_move(text: &str, error: &MoveSyntaxError) -> JsValue {
-    // pacru-core's column is 0-based; every interface of the package is 1-based.
-    let column = error.column + 1;
+    let column = error.column;
     let message = format!(
         "not a move: {:?}: column {column}: {}",
         shorten(text),
@@ -134,8 +133,8 @@ struct InvalidPositionDetails<'a> {
 
 /// `InvalidPosition`: `text` is not a position in PPN.
 pub fn invalid_ppn(text: &str, error: &PpnError) -> JsValue {
-    // pacru-core's column is a 0-based offset in characters.
-    let at = Location::of_char(text, error.column);
+    // pacru-core's column counts characters from 1; a PPN text may span lines.
+    let at = Location::of_char(text, error.column.saturating_sub(1));
     let message = format!(
         "not a position: line {}, column {}: {}",
         at.line, at.column, error.message

@@ -47,7 +47,7 @@ impl Position {
 pub fn parse_move(text: &str) -> Result<Move, JsValue> {
     if text.len() > MAX_MOVE_CHARS && text.chars().nth(MAX_MOVE_CHARS).is_some() {
         let error = MoveSyntaxError {
-            column: MAX_MOVE_CHARS,
+            column: MAX_MOVE_CHARS + 1,
             message: format!("a move is at most {MAX_MOVE_CHARS} characters long"),
         };
         return Err(invalid_move(text, &error));
@@ -64,7 +64,7 @@ pub fn move_arg(value: &JsValue) -> Result<Move, JsValue> {
 pub fn parse_ppn(text: &str, rules: RulesEdition) -> Result<pacru_core::Position, JsValue> {
     if text.len() > MAX_PPN_CHARS && text.chars().nth(MAX_PPN_CHARS).is_some() {
         let error = PpnError {
-            column: MAX_PPN_CHARS,
+            column: MAX_PPN_CHARS + 1,
             message: format!("a position in PPN is at most {MAX_PPN_CHARS} characters long"),
         };
         return Err(invalid_ppn(text, &error));
@@ -360,8 +360,8 @@ impl Position {
         Ok(count as f64)
     }
 
-    /// The position after `move` (move notation, such as `"a3-b4(a4)"`; letter
-    /// case and spaces are forgiven). Throws `IllegalMove` if the rules forbid it
+    /// The position after `move` (move notation, such as `"a3-b4(a4)"`, in any
+    /// letter case, with optional spaces after commas). Throws `IllegalMove` if the rules forbid it
     /// here, with the rule (`"R4"`), the reason and the fields that would do;
     /// `InvalidMove` if the text is not a move at all.
     pub fn play(
