@@ -3,8 +3,9 @@
 //! `crates/pacru-wasm/npm` and the crate's README beside them, packed by `npm
 //! pack` into `target/npm/pacru-<version>.tgz`), and the `npm` step of `cargo
 //! xtask ci` builds it and tests it as a user gets it: the tarball installed into
-//! an empty folder, then Node's test runner on `crates/pacru-wasm/tests` (Node.js
-//! and headless Chromium, whose Playwright the browser step installs).
+//! an empty folder, then Node's test runner on `crates/pacru-wasm/tests` (Node.js,
+//! headless Chromium, and the TypeScript compiler on the declarations; Playwright
+//! and TypeScript are the npm packages of `tests/browser`).
 
 use crate::browser;
 use crate::ci::{Context, Outcome, unavailable};
@@ -206,7 +207,7 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
     if let Some(missing) = missing_tools(&ctx.root)? {
         return unavailable(ctx, missing);
     }
-    if let Some(missing) = browser::playwright(ctx)? {
+    if let Some(missing) = browser::install_packages(ctx)? {
         return unavailable(ctx, missing);
     }
     let chromium = browser::chromium();

@@ -1,5 +1,8 @@
 // The declarations of everything the package exports: the classes and functions
 // of the WebAssembly module (documented in wasm/pacru.d.ts) and the errors.
+// Position has a [Symbol.dispose] method (for `using`): TypeScript 5.2 or later
+// knows it from this library.
+/// <reference lib="esnext.disposable" />
 export {
   Position,
   bestMove,
