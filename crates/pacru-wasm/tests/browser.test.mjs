@@ -1,8 +1,9 @@
 // The package in a browser: headless Chromium (Debian's, driven by Playwright from
 // tests/browser) loads a page from a local web server that serves the installed
 // package. The page imports the ES module, plays a game, catches an IllegalMove and
-// referees the game; a module Web Worker (the README's worker.js) runs bestMove.
-// Every answer must equal the package's answer in Node.js.
+// referees the game; a module Web Worker (the README's worker.js) runs bestMove,
+// and the README's page.js runs as it stands. Every answer must equal the
+// package's answer in Node.js.
 //
 // PACRU_PLAYWRIGHT: the folder whose node_modules hold playwright-core (the
 // repository's tests/browser); CHROMIUM: the browser (default /usr/bin/chromium).
@@ -35,6 +36,15 @@ if (skip) console.warn(`\n!!! BROWSER TESTS OF THE PACKAGE SKIPPED: ${skip}\n`);
 
 const readme = fs.readFileSync(path.join(packageDir, 'README.md'), 'utf8');
 const workerBlock = jsBlocks(readme).find((b) => b.code.startsWith('// worker.js\n')).code;
+const pageBlock = jsBlocks(readme).find((b) => b.code.startsWith('// page.js\n')).code;
+
+// The README's page.js, loaded as a page's module with the import map.
+const README_PAGE = `<!doctype html>
+<meta charset="utf-8">
+<title>pacru README</title>
+<link rel="icon" href="data:,">
+<script type="importmap">{ "imports": { "pacru": "/pacru/index.js" } }</script>
+<script type="module" src="/page.js"></script>`;
 
 // The page: imports the package by name through an import map, as a page that
 // uses it unbundled would.
@@ -91,6 +101,11 @@ before(async () => {
     if (url.pathname === '/') {
       body = PAGE;
       type = TYPES['.html'];
+    } else if (url.pathname === '/readme.html') {
+      body = README_PAGE;
+      type = TYPES['.html'];
+    } else if (url.pathname === '/page.js') {
+      body = pageBlock;
     } else if (url.pathname === '/worker.js') {
       // A bundler or an import map would resolve "pacru"; a worker has no import map.
       body = workerBlock.replace('import("pacru")', 'import("/pacru/index.js")');
@@ -124,7 +139,7 @@ after(async () => {
 
 /** A new page of the test site, with its console errors and failed requests
  * collected. */
-async function open() {
+async function open(file = '') {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -132,7 +147,7 @@ async function open() {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/${file}`);
   return { page, problems };
 }
 
@@ -183,4 +198,21 @@ test("the README's Web Worker runs bestMove off the page's thread", { skip, time
   assert.deepEqual(problems, []);
   const expected = bestMove(Position.fromPpn(ppn), { nodes: 300, seed: 1 });
   assert.deepEqual(answer, { move: expected.move, evaluation: expected.evaluation });
+});
+
+test("the README's page.js and worker.js, as they stand", { skip, timeout: 120_000 }, async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const logged = new Promise((resolve) => {
+    page.on('console', (message) => {
+      if (message.type() === 'log') resolve(message.text());
+      else if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+  });
+  await page.goto(`${base}/readme.html`);
+  const move = await logged;
+  await page.close();
+  assert.deepEqual(problems, []);
+  assert.equal(move, bestMove(Position.standard(2), { nodes: 2000, seed: 1 }).move);
 });
