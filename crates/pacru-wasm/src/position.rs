@@ -72,6 +72,20 @@ pub fn parse_ppn(text: &str, rules: RulesEdition) -> Result<pacru_core::Position
     pacru_core::Position::from_ppn(text, rules).map_err(|error| invalid_ppn(text, &error))
 }
 
+/// Pairs serialised as an object, keys in their order.
+struct Ordered<'a>(&'a [(String, u64)]);
+
+impl Serialize for Ordered<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
 /// A colour's word, or `null`.
 fn word_or_null(colour: Option<Colour>) -> JsValue {
     colour.map_or(JsValue::NULL, |c| JsValue::from_str(c.word()))
@@ -358,6 +372,29 @@ impl Position {
             perft_applying(&self.inner, depth)
         };
         Ok(count as f64)
+    }
+
+    /// Perft split by first move: an object whose keys are the legal moves (in the
+    /// order of `legalMoves()`) and whose values are the number of move sequences
+    /// of `depth` moves (1 to 30) that start with each, as `pacru perft --divide`
+    /// prints them; empty for depth 0 or a finished game.
+    ///
+    /// ```js
+    /// const split = Position.standard(2).perftDivide(2); // { "a3-b2": 27, ... }
+    /// ```
+    #[wasm_bindgen(js_name = perftDivide, unchecked_return_type = "Record<string, number>")]
+    pub fn perft_divide(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let depth = args::whole(&depth, "depth", 0, MAX_DEPTH)? as u32;
+        let split: Vec<(String, u64)> = self
+            .inner
+            .perft_divide(depth)
+            .into_iter()
+            .map(|(mv, count)| (mv.to_string(), count))
+            .collect();
+        to_js(&Ordered(&split))
     }
 
     /// The position after `move` (move notation, such as `"a3-b4(a4)"`, in any

@@ -209,6 +209,20 @@ test('perft equals the core perft data, with and without bulk counting', () => {
     }
   }
   assert.throws(() => Position.standard(2).perft(31), RangeError);
+  assert.throws(() => Position.standard(2).perftDivide(-1), RangeError);
+});
+
+test('perftDivide prints what pacru perft --divide prints', () => {
+  for (const position of [Position.standard(2), Position.standard(4, { rules: '2011' }).play('e1-e2')]) {
+    for (const depth of [0, 1, 3]) {
+      const split = position.perftDivide(depth);
+      const lines = Object.entries(split).map(([move, count]) => `${move}: ${count}\n`).join('');
+      const total = Object.values(split).reduce((a, b) => a + b, 0);
+      const expected = run(['perft', '--divide', '--rules', position.rules, position.toPpn(), String(depth)]).toString('utf8');
+      assert.equal(`${lines}total: ${depth === 0 ? 1 : total}\n`, expected);
+      assert.deepEqual(Object.keys(split), depth === 0 ? [] : position.legalMoves());
+    }
+  }
   assert.throws(() => Position.standard(2).perft(1, { bulk: 'yes' }), TypeError);
 });
 

@@ -188,6 +188,9 @@ test('the methods of a position', () => {
       call('perft(value)', () => position.perft(value));
     }
     call('perft(1, value)', () => position.perft(1, value));
+    if (typeof value !== 'number' || value < 3 || !Number.isFinite(value)) {
+      call('perftDivide(value)', () => position.perftDivide(value));
+    }
   }
   assertAlive();
 });

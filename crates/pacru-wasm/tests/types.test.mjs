@@ -63,6 +63,7 @@ const status: Status = start.status;
 const winner: Colour | null = start.winner;
 const target: number = start.target;
 const fields: string[] = start.fieldsOf("Red");
+const split: Record<string, number> = start.perftDivide(2);
 const count: number = start.fieldCount("R") + start.countMoves() + start.perft(2, { bulk: false } as PerftOptions);
 const colour: Colour | null = start.colourAt("e5");
 const chevron: Chevron | null = start.chevronAt("e1");
