@@ -13,4 +13,6 @@ mod verdict;
 pub use checker::Checker;
 pub use game::check_game;
 pub use record::{CheckedGame, CheckedGames, check_record};
+#[cfg(feature = "serde")]
+pub use serialize::FileVerdict;
 pub use verdict::{GameError, Verdict, VerdictStatus, malformed};
