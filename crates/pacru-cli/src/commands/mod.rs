@@ -2,6 +2,7 @@
 
 pub mod arena;
 mod check;
+pub mod event;
 mod completions;
 mod engine;
 mod engine_check;
@@ -37,6 +38,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::EngineCheck(args) => engine_check::run(&args),
         Command::Match(args) => arena::run_match(&args),
         Command::Tournament(args) => arena::run_tournament(&args),
+        Command::Event(args) => event::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man => man::run(),
     }

@@ -60,8 +60,9 @@ impl EventFile {
             wait: DEFAULT_WAIT,
             notice: None,
         };
-        file.configure()?;
+        // What the file is comes first: a file that is no database fails any pragma.
         file.check_and_migrate()?;
+        file.configure()?;
         Ok(file)
     }
 
@@ -350,4 +351,53 @@ pub(crate) fn log(
     )
     .map_err(|e| database(path, e))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use std::sync::mpsc;
+
+    /// Holds the file's write lock for `hold` in another thread, once it is taken.
+    fn hold(path: &Path, hold: Duration) -> std::thread::JoinHandle<()> {
+        let (started, wait) = mpsc::channel();
+        let path = path.to_owned();
+        let holder = std::thread::spawn(move || {
+            let mut file = EventFile::open(&path).unwrap();
+            file.write(|_, _| {
+                started.send(()).unwrap();
+                std::thread::sleep(hold);
+                Ok(())
+            })
+            .unwrap();
+        });
+        wait.recv().unwrap();
+        holder
+    }
+
+    #[test]
+    fn a_second_command_waits_for_the_first_and_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.pacru");
+        EventFile::create(&path, &NewEvent::swiss("E", 2, 1)).unwrap();
+        let holder = hold(&path, Duration::from_millis(300));
+        let mut file = EventFile::open(&path).unwrap();
+        let waited = Rc::new(Cell::new(0));
+        let count = Rc::clone(&waited);
+        file.on_wait(move || count.set(count.get() + 1));
+        file.add_players(&["Ada".into()], None, None).unwrap();
+        holder.join().unwrap();
+        assert_eq!(waited.get(), 1);
+        assert_eq!(file.read().unwrap().players.len(), 1);
+
+        let holder = hold(&path, Duration::from_millis(500));
+        let mut file = EventFile::open(&path).unwrap();
+        file.set_wait(Duration::from_millis(50));
+        let e = file.add_players(&["Bob".into()], None, None).unwrap_err();
+        assert!(matches!(e, EventError::Busy { .. }), "{e}");
+        holder.join().unwrap();
+        assert_eq!(file.read().unwrap().players.len(), 1);
+    }
 }
