@@ -130,7 +130,10 @@ pub enum EventError {
     #[error("no round is paired yet")]
     NoRound,
     /// The last round cannot be undone: results or records are in.
-    #[error("round {round} has results or records in (tables {}), so its pairing cannot be undone", list(tables))]
+    #[error(
+        "round {round} has results or records in (tables {}), so its pairing cannot be undone",
+        list(tables)
+    )]
     RoundStarted {
         /// The round.
         round: u32,
@@ -176,7 +179,11 @@ pub enum EventError {
         verdict: String,
     },
     /// The player named does not sit at the table.
-    #[error("`{}` does not sit at table {table} of round {round} ({})", Line(name), names(seats))]
+    #[error(
+        "`{}` does not sit at table {table} of round {round} ({})",
+        Line(name),
+        names(seats)
+    )]
     NotAtTable {
         /// The name given.
         name: String,
@@ -188,7 +195,10 @@ pub enum EventError {
         seats: Vec<String>,
     },
     /// A record larger than the limit.
-    #[error("{}: {size} bytes, more than the {max} bytes a record may have", Line(input))]
+    #[error(
+        "{}: {size} bytes, more than the {max} bytes a record may have",
+        Line(input)
+    )]
     RecordTooLarge {
         /// The record's name (a file name, `-`).
         input: String,
@@ -198,13 +208,19 @@ pub enum EventError {
         max: u64,
     },
     /// The input holds no game.
-    #[error("{}: no game record in it (it is empty, or holds only comments)", Line(input))]
+    #[error(
+        "{}: no game record in it (it is empty, or holds only comments)",
+        Line(input)
+    )]
     NoGame {
         /// The record's name.
         input: String,
     },
     /// The input holds more than one game.
-    #[error("{}: {count} game records in it, where one table has one game", Line(input))]
+    #[error(
+        "{}: {count} game records in it, where one table has one game",
+        Line(input)
+    )]
     SeveralGames {
         /// The record's name.
         input: String,
@@ -247,7 +263,10 @@ pub enum EventError {
         found: Vec<String>,
     },
     /// The record is played under the other rules edition.
-    #[error("{}: the record's Rules tag says {record}, but the event is played under the {event} rules", Line(input))]
+    #[error(
+        "{}: the record's Rules tag says {record}, but the event is played under the {event} rules",
+        Line(input)
+    )]
     WrongRules {
         /// The record's name.
         input: String,
@@ -257,7 +276,10 @@ pub enum EventError {
         event: String,
     },
     /// The same record was submitted for this table before.
-    #[error("{}: this record was already submitted for table {table} of round {round} (submission {id}, {status})", Line(input))]
+    #[error(
+        "{}: this record was already submitted for table {table} of round {round} (submission {id}, {status})",
+        Line(input)
+    )]
     DuplicateSubmission {
         /// The record's name.
         input: String,

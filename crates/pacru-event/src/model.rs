@@ -265,7 +265,8 @@ impl Event {
 
     /// Round `number`.
     pub fn round(&self, number: u32) -> Option<&Round> {
-        self.rounds.get(usize::try_from(number).ok()?.checked_sub(1)?)
+        self.rounds
+            .get(usize::try_from(number).ok()?.checked_sub(1)?)
     }
 
     /// The number of rounds paired.
@@ -282,7 +283,12 @@ impl Event {
     /// after the rated), then by registration.
     pub fn seed_order(&self) -> Vec<i64> {
         let mut players: Vec<&Player> = self.players.iter().collect();
-        players.sort_by_key(|p| (std::cmp::Reverse(p.rating.map(i64::from).unwrap_or(-1)), p.id));
+        players.sort_by_key(|p| {
+            (
+                std::cmp::Reverse(p.rating.map(i64::from).unwrap_or(-1)),
+                p.id,
+            )
+        });
         players.iter().map(|p| p.id).collect()
     }
 

@@ -62,7 +62,14 @@ impl Received {
                 });
             }
         };
-        if let Some(error) = game.syntax_error.as_ref().filter(|e| !e.in_movetext) {
+        // Unreadable from its tag section on, or from its very first token: the
+        // text is no game record at all.
+        let nothing_read = game.tags.is_empty() && game.plies.is_empty();
+        if let Some(error) = game
+            .syntax_error
+            .as_ref()
+            .filter(|e| !e.in_movetext || nothing_read)
+        {
             return Err(EventError::NotARecord {
                 input: source.to_owned(),
                 line: error.line,
@@ -113,7 +120,8 @@ mod tests {
 
     #[test]
     fn one_game_with_its_names() {
-        let r = read("[Black \"Ada\"]\n[Red \"Bo\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n").unwrap();
+        let r =
+            read("[Black \"Ada\"]\n[Red \"Bo\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n").unwrap();
         assert!(r.names(&["Ada", "Bo"]));
         assert!(!r.names(&["Bo", "Ada"]));
         assert_eq!(r.players(), ["Black \"Ada\"", "Red \"Bo\""]);
@@ -128,7 +136,17 @@ mod tests {
         assert!(e.contains("4 game records"), "{e}");
         let e = read("[Black \"Ada\n").unwrap_err().to_string();
         assert!(e.starts_with("r.pgr: not a game record: line 1"), "{e}");
+        let e = read("\u{7f}ELF\u{2}\u{1} [[[").unwrap_err().to_string();
+        assert!(
+            e.starts_with("r.pgr: not a game record: line 1, column 1"),
+            "{e}"
+        );
         let big = "x".repeat(MAX_RECORD_BYTES as usize + 1);
-        assert!(read(&big).unwrap_err().to_string().contains("more than the"));
+        assert!(
+            read(&big)
+                .unwrap_err()
+                .to_string()
+                .contains("more than the")
+        );
     }
 }

@@ -227,7 +227,15 @@ impl EventFile {
                 "arbiter's decision: {}{before}",
                 describe(event, t, Some(&result))
             );
-            log(&path, tx, "decide", Some(round), Some(table), &detail, Some(reason))?;
+            log(
+                &path,
+                tx,
+                "decide",
+                Some(round),
+                Some(table),
+                &detail,
+                Some(reason),
+            )?;
             Ok(Table {
                 status: TableStatus::Decided,
                 result: Some(result),
@@ -277,7 +285,10 @@ fn record_outcome(received: &Received) -> Option<Outcome> {
         return None;
     }
     let seats = game.players.len();
-    match (game.verdict.winner, GameResult::from_token(&game.verdict.result)?) {
+    match (
+        game.verdict.winner,
+        GameResult::from_token(&game.verdict.result)?,
+    ) {
         (Some(colour), _) => game
             .players
             .iter()

@@ -150,7 +150,11 @@ pub fn crosstable(event: &Event) -> Crosstable {
                     else {
                         return CrosstableCell::Absent;
                     };
-                    let seat = table.seats.iter().position(|&p| p == line.player).unwrap_or(0);
+                    let seat = table
+                        .seats
+                        .iter()
+                        .position(|&p| p == line.player)
+                        .unwrap_or(0);
                     CrosstableCell::Game {
                         seat: seat + 1,
                         opponents: table
@@ -159,8 +163,14 @@ pub fn crosstable(event: &Event) -> Crosstable {
                             .filter(|&&p| p != line.player)
                             .map(|&p| rank(p))
                             .collect(),
-                        points: table.result.as_ref().and_then(|r| r.points.get(seat).copied()),
-                        won: table.result.as_ref().is_some_and(|r| r.winner == Some(seat)),
+                        points: table
+                            .result
+                            .as_ref()
+                            .and_then(|r| r.points.get(seat).copied()),
+                        won: table
+                            .result
+                            .as_ref()
+                            .is_some_and(|r| r.winner == Some(seat)),
                     }
                 })
                 .collect()

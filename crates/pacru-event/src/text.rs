@@ -24,7 +24,9 @@ pub(crate) fn check(what: &'static str, text: &str, max: usize) -> Result<(), Ev
         }));
     }
     if text.contains(['\t', '\n', '\r']) || matches!(escape_controls(text), Cow::Owned(_)) {
-        return Err(error("it holds a control character (a line break, a tab, an escape...): type it on one line, as text"));
+        return Err(error(
+            "it holds a control character (a line break, a tab, an escape...): type it on one line, as text",
+        ));
     }
     if text.trim() != text {
         return Err(error("it starts or ends with spaces"));
@@ -48,12 +50,27 @@ mod tests {
         assert!(check("player name", "Ada Lovelace", NAME).is_ok());
         assert!(check("player name", "O'Brien \"Bo\" <b>&", NAME).is_ok());
         assert!(check("player name", "Łukasz 漢字", NAME).is_ok());
-        for bad in ["", "  ", " Ada", "Ada ", "A\u{1b}[2J", "A\nB", "A\tB", "A\u{202e}B", "A\u{7f}"] {
+        for bad in [
+            "",
+            "  ",
+            " Ada",
+            "Ada ",
+            "A\u{1b}[2J",
+            "A\nB",
+            "A\tB",
+            "A\u{202e}B",
+            "A\u{7f}",
+        ] {
             let e = check("player name", bad, NAME).unwrap_err().to_string();
             assert!(e.starts_with("player name `"), "{bad:?}: {e}");
             assert!(!e.contains('\u{1b}') && !e.contains('\n'), "{e:?}");
         }
         let long = "x".repeat(101);
-        assert!(check("player name", &long, NAME).unwrap_err().to_string().contains("longer than 100"));
+        assert!(
+            check("player name", &long, NAME)
+                .unwrap_err()
+                .to_string()
+                .contains("longer than 100")
+        );
     }
 }

@@ -72,7 +72,10 @@ fn check_event(event: &Event) {
         let second = seats.len() as i64 - first;
         assert!((first - second).abs() <= 1, "player {player}: {seats:?}");
         for w in seats.windows(3) {
-            assert!(!(w[0] == w[1] && w[1] == w[2]), "player {player}: {seats:?}");
+            assert!(
+                !(w[0] == w[1] && w[1] == w[2]),
+                "player {player}: {seats:?}"
+            );
         }
     }
 }
@@ -112,7 +115,10 @@ fn a_swiss_event_of_two_a_table_with_random_results() {
         assert_eq!(sum, total_points(&event));
         assert!(lines.windows(2).all(|w| w[0].points >= w[1].points));
         let e = file.pair().unwrap_err();
-        assert!(matches!(e, EventError::AllRoundsPaired { rounds: 5 }), "{e}");
+        assert!(
+            matches!(e, EventError::AllRoundsPaired { rounds: 5 }),
+            "{e}"
+        );
     }
 }
 
@@ -134,7 +140,10 @@ fn three_and_four_a_table_with_mixed_tables() {
             random_results(&mut file, &mut rng);
         }
         let event = file.read().unwrap();
-        let sum: Score = pacru_event::standings(&event).iter().map(|l| l.points).sum();
+        let sum: Score = pacru_event::standings(&event)
+            .iter()
+            .map(|l| l.points)
+            .sum();
         assert_eq!(sum, total_points(&event));
     }
 }
@@ -167,7 +176,11 @@ fn a_round_robin_of_two_a_table_follows_berger() {
     let pairs: usize = event.rounds.iter().map(|r| r.tables.len()).sum();
     assert_eq!(pairs, 15, "everyone meets everyone once");
     // Round 1 is Berger's: 1-6, 2-5, 3-4 in seed order (registration, unrated).
-    let first: Vec<Vec<i64>> = event.rounds[0].tables.iter().map(|t| t.seats.clone()).collect();
+    let first: Vec<Vec<i64>> = event.rounds[0]
+        .tables
+        .iter()
+        .map(|t| t.seats.clone())
+        .collect();
     assert_eq!(first, [vec![1, 6], vec![2, 5], vec![3, 4]]);
     let e = file.add_players(&["Late".into()], None, None).unwrap_err();
     assert!(matches!(e, EventError::PlayersFixed), "{e}");
@@ -188,7 +201,10 @@ fn a_withdrawn_player_is_no_longer_paired() {
     let e = file.withdraw("Player 03").unwrap_err().to_string();
     assert_eq!(e, "`Player 03` has already withdrawn (from round 2 on)");
     let e = file.withdraw("player  03").unwrap_err().to_string();
-    assert_eq!(e, "no player is called `player  03` (did you mean `Player 03`?)");
+    assert_eq!(
+        e,
+        "no player is called `player  03` (did you mean `Player 03`?)"
+    );
 }
 
 #[test]
@@ -197,7 +213,11 @@ fn the_last_pairing_can_be_undone_until_a_result_is_in() {
     let first = file.pair().unwrap();
     assert_eq!(file.unpair().unwrap(), 1);
     assert!(file.read().unwrap().rounds.is_empty());
-    assert_eq!(file.pair().unwrap(), first, "the same event gives the same pairing");
+    assert_eq!(
+        file.pair().unwrap(),
+        first,
+        "the same event gives the same pairing"
+    );
     file.result(1, 2, &Award::Draw).unwrap();
     let e = file.unpair().unwrap_err().to_string();
     assert_eq!(
@@ -230,15 +250,18 @@ fn refusals_change_nothing() {
             "round 1 is not finished: table 1 is pending, table 2 is pending",
         ),
         (
-            file.add_players(&["Player 01".into()], None, None).unwrap_err(),
+            file.add_players(&["Player 01".into()], None, None)
+                .unwrap_err(),
             "there is already a player called `Player 01`",
         ),
         (
-            file.add_players(&["Eve".into(), "Eve".into()], None, None).unwrap_err(),
+            file.add_players(&["Eve".into(), "Eve".into()], None, None)
+                .unwrap_err(),
             "there is already a player called `Eve`",
         ),
         (
-            file.add_players(&["Mallory\u{1b}[2J".into()], None, None).unwrap_err(),
+            file.add_players(&["Mallory\u{1b}[2J".into()], None, None)
+                .unwrap_err(),
             "player name `Mallory\\u{1b}[2J`: it holds a control character (a line break, a tab, an escape...): type it on one line, as text",
         ),
         (
@@ -246,7 +269,8 @@ fn refusals_change_nothing() {
             "reason `two\\u{a}lines`: it holds a control character (a line break, a tab, an escape...): type it on one line, as text",
         ),
         (
-            file.submit(1, 1, "junk.pgr", b"\x00\x01 not a record at all".to_vec()).unwrap_err(),
+            file.submit(1, 1, "junk.pgr", b"\x00\x01 not a record at all".to_vec())
+                .unwrap_err(),
             "",
         ),
     ];
@@ -263,15 +287,24 @@ fn refusals_change_nothing() {
 fn files_that_are_not_events_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let junk = dir.path().join("junk");
-    std::fs::write(&junk, b"not a database, not at all, just text that is long enough").unwrap();
+    std::fs::write(
+        &junk,
+        b"not a database, not at all, just text that is long enough",
+    )
+    .unwrap();
     let e = EventFile::open(&junk).unwrap_err().to_string();
-    assert!(e.ends_with("is not a pacru event file: it is not an SQLite database"), "{e}");
+    assert!(
+        e.ends_with("is not a pacru event file: it is not an SQLite database"),
+        "{e}"
+    );
     let missing = dir.path().join("missing");
     let e = EventFile::open(&missing).unwrap_err().to_string();
     assert!(e.ends_with("missing: no such event file"), "{e}");
     let path = dir.path().join("e.pacru");
     EventFile::create(&path, &NewEvent::swiss("E", 2, 1)).unwrap();
-    let e = EventFile::create(&path, &NewEvent::swiss("E", 2, 1)).unwrap_err().to_string();
+    let e = EventFile::create(&path, &NewEvent::swiss("E", 2, 1))
+        .unwrap_err()
+        .to_string();
     assert!(e.ends_with("e.pacru already exists"), "{e}");
     let e = EventFile::create(&dir.path().join("f"), &NewEvent::swiss("E", 5, 1))
         .unwrap_err()

@@ -2,10 +2,10 @@
 
 pub mod arena;
 mod check;
-pub mod event;
 mod completions;
 mod engine;
 mod engine_check;
+pub mod event;
 mod fmt;
 mod import;
 mod man;

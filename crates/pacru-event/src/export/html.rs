@@ -19,7 +19,8 @@ td.number { text-align: right; }
 ";
 
 /// The page's policy: nothing is fetched but its own style sheet, nothing runs.
-const POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'";
+const POLICY: &str =
+    "default-src 'none'; style-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'";
 
 /// Writes the site into `dir` (created if missing): `index.html` (standings,
 /// crosstable, the pairings and results of every round), `games.html` (every
@@ -122,7 +123,12 @@ fn index(event: &Event, game_of: &HashMap<(u32, u32), usize>) -> String {
             "<h2 id=\"round-{0}\">Round {0}</h2>\n<table class=\"pairings\">\n<thead><tr><th>Table</th>",
             round.number
         );
-        let seats = round.tables.iter().map(|t| t.seats.len()).max().unwrap_or(0);
+        let seats = round
+            .tables
+            .iter()
+            .map(|t| t.seats.len())
+            .max()
+            .unwrap_or(0);
         for seat in 1..=seats {
             let _ = write!(out, "<th>Seat {seat}</th>");
         }
@@ -141,9 +147,11 @@ fn index(event: &Event, game_of: &HashMap<(u32, u32), usize>) -> String {
                 let _ = write!(out, "<td>{cell}</td>");
             }
             let result = crate::results::describe(event, t, t.result.as_ref());
-            let game = game_of.get(&(t.round, t.number)).map_or(String::new(), |n| {
-                format!("<a href=\"games.html#game={n}\">game {n}</a>")
-            });
+            let game = game_of
+                .get(&(t.round, t.number))
+                .map_or(String::new(), |n| {
+                    format!("<a href=\"games.html#game={n}\">game {n}</a>")
+                });
             let _ = writeln!(
                 out,
                 "<td>{}</td><td>{}</td><td>{game}</td></tr>",

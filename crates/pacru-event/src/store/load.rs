@@ -170,7 +170,9 @@ fn rounds(conn: &Connection) -> Result<Vec<Round>, LoadError> {
         let i = round_of(&mut rounds, round)?;
         let table = number(table, "table")?;
         if table as usize != rounds[i].tables.len() + 1 {
-            return Err(invalid(format!("round {round}'s tables are not numbered 1, 2, 3...")));
+            return Err(invalid(format!(
+                "round {round}'s tables are not numbered 1, 2, 3..."
+            )));
         }
         let round_number = rounds[i].number;
         rounds[i].tables.push(Table {
@@ -185,8 +187,9 @@ fn rounds(conn: &Connection) -> Result<Vec<Round>, LoadError> {
             submission,
         });
     }
-    let mut stmt =
-        conn.prepare("SELECT round, board, seat, player, points FROM seat ORDER BY round, board, seat")?;
+    let mut stmt = conn.prepare(
+        "SELECT round, board, seat, player, points FROM seat ORDER BY round, board, seat",
+    )?;
     let seats = stmt.query_map([], |r| {
         Ok((
             r.get::<_, i64>(0)?,
@@ -196,8 +199,10 @@ fn rounds(conn: &Connection) -> Result<Vec<Round>, LoadError> {
             r.get::<_, Option<i64>>(4)?,
         ))
     })?;
-    let mut points: Vec<Vec<Vec<Option<Score>>>> =
-        rounds.iter().map(|r| vec![Vec::new(); r.tables.len()]).collect();
+    let mut points: Vec<Vec<Vec<Option<Score>>>> = rounds
+        .iter()
+        .map(|r| vec![Vec::new(); r.tables.len()])
+        .collect();
     for s in seats {
         let (round, board, seat, player, pts) = s?;
         let i = round_of(&mut rounds, round)?;
@@ -206,7 +211,9 @@ fn rounds(conn: &Connection) -> Result<Vec<Round>, LoadError> {
             .filter(|&t| t < rounds[i].tables.len())
             .ok_or_else(|| invalid(format!("a seat at table {board} of round {round}")))?;
         if seat as usize != rounds[i].tables[t].seats.len() {
-            return Err(invalid(format!("the seats of table {board} of round {round}")));
+            return Err(invalid(format!(
+                "the seats of table {board} of round {round}"
+            )));
         }
         rounds[i].tables[t].seats.push(player);
         points[i][t].push(pts.map(score).transpose()?);

@@ -118,10 +118,9 @@ impl EventFile {
                 path: path.to_owned(),
             });
         }
-        let file_name = path.file_name().ok_or_else(|| EventError::Setting(format!(
-            "{}: not a file name",
-            path.display()
-        )))?;
+        let file_name = path
+            .file_name()
+            .ok_or_else(|| EventError::Setting(format!("{}: not a file name", path.display())))?;
         let mut temporary = file_name.to_owned();
         temporary.push(format!(".new-{}", std::process::id()));
         let temporary = path.with_file_name(temporary);
@@ -143,7 +142,9 @@ impl EventFile {
             if !mode.eq_ignore_ascii_case("wal") {
                 return Err(EventError::NotAnEvent {
                     path: temporary.clone(),
-                    reason: format!("SQLite would not use a write-ahead log here (journal mode {mode})"),
+                    reason: format!(
+                        "SQLite would not use a write-ahead log here (journal mode {mode})"
+                    ),
                 });
             }
             file.conn
@@ -195,6 +196,36 @@ impl EventFile {
         &self.path
     }
 
+    /// SQLite's checks of the file: its structure (`PRAGMA integrity_check`) and
+    /// its references (`PRAGMA foreign_key_check`), then a whole reading.
+    pub fn integrity_check(&mut self) -> Result<(), EventError> {
+        let path = self.path.clone();
+        let db = |e| database(&path, e);
+        let verdict: String = self
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .map_err(db)?;
+        if verdict != "ok" {
+            return Err(EventError::NotAnEvent {
+                path: path.clone(),
+                reason: format!("SQLite's integrity check failed: {verdict}"),
+            });
+        }
+        let dangling: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })
+            .map_err(db)?;
+        if dangling > 0 {
+            return Err(EventError::NotAnEvent {
+                path: path.clone(),
+                reason: format!("{dangling} rows refer to rows that do not exist"),
+            });
+        }
+        self.read().map(|_| ())
+    }
+
     /// The whole event, records included, in one reading.
     pub fn read(&mut self) -> Result<Event, EventError> {
         self.read_with(true)
@@ -222,7 +253,10 @@ impl EventFile {
         let path = self.path.clone();
         let db = |e| database(&path, e);
         self.conn.busy_timeout(Duration::ZERO).map_err(db)?;
-        let busy = match self.conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        let busy = match self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+        {
             Ok(tx) => {
                 drop(tx);
                 false
@@ -234,7 +268,10 @@ impl EventFile {
             notice();
         }
         self.conn.busy_timeout(self.wait).map_err(db)?;
-        let tx = match self.conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        let tx = match self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+        {
             Ok(tx) => tx,
             Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
                 return Err(EventError::Busy {
@@ -275,9 +312,7 @@ impl EventFile {
         let read = |conn: &Connection, pragma: &str| -> Result<i64, EventError> {
             conn.pragma_query_value(None, pragma, |row| row.get::<_, i64>(0))
                 .map_err(|e| match e.sqlite_error_code() {
-                    Some(ErrorCode::NotADatabase) => {
-                        not_event("it is not an SQLite database")
-                    }
+                    Some(ErrorCode::NotADatabase) => not_event("it is not an SQLite database"),
                     _ => database(&path, e),
                 })
         };
@@ -315,7 +350,8 @@ impl EventFile {
             for migration in &schema::MIGRATIONS[usize::try_from(version).unwrap_or(0)..] {
                 tx.execute_batch(migration).map_err(db)?;
             }
-            tx.pragma_update(None, "user_version", current).map_err(db)?;
+            tx.pragma_update(None, "user_version", current)
+                .map_err(db)?;
             tx.commit().map_err(db)?;
         }
         Ok(())

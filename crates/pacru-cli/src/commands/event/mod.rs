@@ -84,10 +84,12 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
         EventCommand::Tables(a) => {
             let event = open(&a.file)?.read_with(false)?;
             let number = a.round.unwrap_or(event.rounds_paired());
-            let round = event.round(number).ok_or(pacru_event::EventError::NoSuchRound {
-                round: number,
-                paired: event.rounds_paired(),
-            })?;
+            let round = event
+                .round(number)
+                .ok_or(pacru_event::EventError::NoSuchRound {
+                    round: number,
+                    paired: event.rounds_paired(),
+                })?;
             match a.format {
                 Format::Text => out.push_str(&render::round(&event, round)),
                 Format::Json => json(&export::tables_json(&event, Some(number)), &mut out)?,
@@ -107,12 +109,8 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
             Outcome::Success
         }
         EventCommand::Decide(a) => {
-            let table = open(&a.file)?.decide(
-                a.table.round,
-                a.table.table,
-                &award(&a.award),
-                &a.reason,
-            )?;
+            let table =
+                open(&a.file)?.decide(a.table.round, a.table.table, &award(&a.award), &a.reason)?;
             let event = open(&a.file)?.read_with(false)?;
             out.push_str(&format!(
                 "round {} table {}: {}\n",
@@ -134,7 +132,10 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
         }
         EventCommand::Crosstable(a) => {
             let event = open(&a.file)?.read_with(false)?;
-            out.push_str(&render::crosstable(&event, &pacru_event::crosstable(&event)));
+            out.push_str(&render::crosstable(
+                &event,
+                &pacru_event::crosstable(&event),
+            ));
             Outcome::Success
         }
         EventCommand::Log(a) => {

@@ -26,7 +26,10 @@ pub fn status(event: &Event, table: &Table) -> String {
         (Some(result), status) => match result.winner {
             Some(seat) => format!(
                 "{status}: {} wins",
-                table.seats.get(seat).map_or("?".to_owned(), |&p| name(event, p))
+                table
+                    .seats
+                    .get(seat)
+                    .map_or("?".to_owned(), |&p| name(event, p))
             ),
             None => format!("{status}: draw"),
         },
@@ -138,7 +141,8 @@ fn grid(rows: &[Vec<String>], left: &[usize]) -> String {
             if c > 0 {
                 line.push_str("  ");
             }
-            let pad = widths[c].saturating_sub(unicode_width::UnicodeWidthStr::width(cell.as_str()));
+            let pad =
+                widths[c].saturating_sub(unicode_width::UnicodeWidthStr::width(cell.as_str()));
             if left.contains(&c) {
                 line.push_str(cell);
                 line.push_str(&" ".repeat(pad));
