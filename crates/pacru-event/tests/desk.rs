@@ -1,9 +1,7 @@
 //! Whole events run through the event file: pairings, results, refusals.
 
 use pacru_core::SplitMix64;
-use pacru_event::{
-    Award, Event, EventError, EventFile, NewEvent, Score, System, TableStatus, Uneven,
-};
+use pacru_event::{Award, Event, EventError, EventFile, NewEvent, Score, System, Uneven};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
