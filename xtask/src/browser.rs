@@ -62,11 +62,9 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
     }
     let pacru = ctx.pacru_binary()?;
     let mut node = Command::new("node");
-    node.args([
-        "--test",
-        &format!("{DIR}/viewer.test.mjs"),
-        &format!("{DIR}/event.test.mjs"),
-    ])
+    let tests = ["viewer.test.mjs", "event.test.mjs"].map(|t| format!("{DIR}/{t}"));
+    node.arg("--test")
+        .args(tests)
         .env("PACRU_BIN", pacru)
         .env("CHROMIUM", &chromium)
         // The tests themselves fail, rather than skip, when something is missing.

@@ -309,3 +309,20 @@ fn files_that_are_not_events_are_refused() {
         .to_string();
     assert_eq!(e, "5 players a table: a table has 2, 3 or 4 players");
 }
+
+#[test]
+fn a_round_robin_of_three_a_table_spreads_the_meetings() {
+    // 9 players, 3 a table: 4 rounds can seat every pair together exactly once.
+    let new = NewEvent {
+        system: System::RoundRobin,
+        ..NewEvent::swiss("RR3", 3, 4)
+    };
+    let (_dir, _path, mut file) = create(&new, 9);
+    let mut rng = SplitMix64::new(11);
+    for _ in 0..4 {
+        let round = file.pair().unwrap();
+        assert_eq!((round.tables.len(), round.byes.len()), (3, 0));
+        random_results(&mut file, &mut rng);
+    }
+    check_event(&file.read().unwrap());
+}
