@@ -436,4 +436,27 @@ mod tests {
         holder.join().unwrap();
         assert_eq!(file.read().unwrap().players.len(), 1);
     }
+
+    #[test]
+    fn files_of_a_newer_schema_or_another_program_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.pacru");
+        EventFile::create(&path, &NewEvent::swiss("E", 2, 1)).unwrap();
+        let conn = Connection::open(&path).unwrap();
+        conn.pragma_update(None, "user_version", schema::current() + 1)
+            .unwrap();
+        drop(conn);
+        let e = EventFile::open(&path).unwrap_err();
+        assert!(
+            matches!(e, EventError::Newer { found, .. } if found == schema::current() + 1),
+            "{e}"
+        );
+        let other = dir.path().join("other.db");
+        Connection::open(&other)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x); PRAGMA application_id = 7;")
+            .unwrap();
+        let e = EventFile::open(&other).unwrap_err().to_string();
+        assert!(e.ends_with("an SQLite database of another program"), "{e}");
+    }
 }
