@@ -453,24 +453,37 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
     let mut add = vec!["player", "add", "base.pacru"];
     add.extend(names.iter().map(String::as_str));
     desk.ok(&add);
+    // The same event with round 1 paired, and the record of its table 1.
+    let paired = desk.path("paired.pacru");
+    std::fs::copy(&base, &paired).unwrap();
+    desk.ok(&["pair", "paired.pacru"]);
+    let table = seats(&tables(&desk, "paired.pacru", 1)[0]);
+    let table: Vec<&str> = table.iter().map(String::as_str).collect();
+    desk.record("t1.pgr", &table, 3);
     // Each trial runs one of these on a fresh copy of the event: pairing a
-    // round of 10 tables, or registering 40 players one row at a time.
+    // round of 10 tables, registering 40 players one row at a time, or
+    // submitting a record (refereed, stored, the table's result set).
     let command = |which: usize, file: &str| -> Vec<String> {
-        let mut args: Vec<String> = match which {
-            0 => vec!["event".into(), "pair".into(), file.into()],
-            _ => vec!["event".into(), "player".into(), "add".into(), file.into()],
+        let args: Vec<&str> = match which {
+            0 => vec!["event", "pair", file],
+            1 => vec!["event", "player", "add", file],
+            _ => vec![
+                "event", "submit", file, "--round", "1", "--table", "1", "t1.pgr",
+            ],
         };
+        let mut args: Vec<String> = args.into_iter().map(str::to_owned).collect();
         if which == 1 {
             args.extend((41..=80).map(|i| format!("Late {i}")));
         }
         args
     };
-    let mut seen = [[0u32; 2]; 2];
+    let mut seen = [[0u32; 2]; 3];
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
     for trial in 0..60 {
-        let which = trial % 2;
+        let which = trial % 3;
+        let source = if which == 2 { &paired } else { &base };
         for copy in ["e.pacru", "done.pacru"] {
-            std::fs::copy(&base, desk.path(copy)).unwrap();
+            std::fs::copy(source, desk.path(copy)).unwrap();
         }
         let before = desk.state("e.pacru");
         // The state after the command, run to its end on the other copy; the
@@ -519,5 +532,5 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
             }
         }
     }
-    eprintln!("states seen (before, after) for pair and player add: {seen:?}");
+    eprintln!("states seen (before, after) for pair, player add and submit: {seen:?}");
 }
