@@ -346,6 +346,10 @@ fn bad_input_is_refused_with_its_reason_and_changes_nothing() {
         "2",
     ]);
     desk.ok(&["player", "add", e, "Ada", "Bob", "Cy", "Dee"]);
+    assert_eq!(
+        desk.refused(&["tables", e]),
+        "pacru: error: no round is paired yet\n"
+    );
     desk.ok(&["pair", e]);
     desk.record("wrong.pgr", &["Bob", "Ada"], 1);
     desk.record("dee.pgr", &["Dee", "Cy"], 2);

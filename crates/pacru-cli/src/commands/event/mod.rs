@@ -83,6 +83,9 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
         }
         EventCommand::Tables(a) => {
             let event = open(&a.file)?.read_with(false)?;
+            if a.round.is_none() && event.rounds.is_empty() {
+                return Err(pacru_event::EventError::NoRound.into());
+            }
             let number = a.round.unwrap_or(event.rounds_paired());
             let round = event
                 .round(number)
