@@ -1,5 +1,6 @@
-//! The `browser` step of `cargo xtask ci`: the viewer page's tests in headless
-//! Chromium (`node --test tests/browser/viewer.test.mjs`, Playwright driving Debian's
+//! The `browser` step of `cargo xtask ci`: the tests of the viewer page and of the
+//! event site in headless Chromium (`node --test tests/browser/viewer.test.mjs
+//! tests/browser/event.test.mjs`, Playwright driving Debian's
 //! `chromium`), run against the `pacru` binary of the test build. Installs the npm
 //! packages of `tests/browser` (`npm ci`: Playwright, and TypeScript for the `npm`
 //! step) when they are missing.
@@ -78,7 +79,9 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
     }
     let pacru = ctx.pacru_binary()?;
     let mut node = Command::new("node");
-    node.args(["--test", &format!("{DIR}/viewer.test.mjs")])
+    let tests = ["viewer.test.mjs", "event.test.mjs"].map(|t| format!("{DIR}/{t}"));
+    node.arg("--test")
+        .args(tests)
         .env("PACRU_BIN", pacru)
         .env("CHROMIUM", &chromium)
         // The tests themselves fail, rather than skip, when something is missing.

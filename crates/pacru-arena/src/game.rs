@@ -6,6 +6,7 @@ use crate::stop::StopHandle;
 pub use crate::time_control::TimeControl;
 use pacru_core::{Colour, Move, RulesEdition};
 use pacru_notation::pgr::{GameRecorder, GameResult, write_game};
+use pacru_pairing::{Outcome, Score};
 use pacru_protocol::EngineFailure;
 use pacru_referee::check_game;
 use serde::{Deserialize, Serialize};
@@ -449,20 +450,23 @@ pub fn play_game_with(
 }
 
 /// Winner takes all; without a winner (`draw`) the point is shared equally by the
-/// players still in the game who did not forfeit; `*` gives nothing.
+/// players still in the game who did not forfeit; `*` gives nothing (the
+/// scoring of `pacru_pairing::Outcome`, shared with `pacru event`).
 fn points_for(result: &str, winner: Option<usize>, slots: &[SlotReport]) -> Vec<f64> {
-    let mut points = vec![0.0; slots.len()];
-    if let Some(w) = winner {
-        points[w] = 1.0;
-    } else if result == "draw" {
-        let sharing: Vec<usize> = (0..slots.len())
-            .filter(|&s| slots[s].survived && slots[s].forfeit.is_none())
-            .collect();
-        for &s in &sharing {
-            points[s] = 1.0 / sharing.len() as f64;
-        }
-    }
-    points
+    let outcome = match winner {
+        Some(w) => Outcome::Win(w),
+        None if result == "draw" => Outcome::Draw(
+            (0..slots.len())
+                .filter(|&s| slots[s].survived && slots[s].forfeit.is_none())
+                .collect(),
+        ),
+        None => Outcome::None,
+    };
+    outcome
+        .points(slots.len())
+        .into_iter()
+        .map(Score::to_f64)
+        .collect()
 }
 
 /// Handles an engine's forfeit: in a 2-player game the other player wins (the

@@ -1,6 +1,7 @@
 //! Who plays whom: round-robin, gauntlet, Swiss and plain matches, with the order
 //! of play rotated inside each table.
 
+use pacru_pairing::{History, Settings, pair_round};
 use serde::{Deserialize, Serialize};
 
 /// The kind of event.
@@ -170,211 +171,39 @@ pub fn total_games(system: System, engines: usize, players: usize, rounds: u32) 
     }
 }
 
-/// What the Swiss pairing of a round needs to know about the rounds before.
-#[derive(Clone, Debug, Default)]
-pub struct SwissHistory {
-    /// Points per engine (byes included).
-    pub points: Vec<f64>,
-    /// How often each pair of engines has sat at the same table.
-    pub meetings: Vec<Vec<u32>>,
-    /// Byes per engine.
-    pub byes: Vec<u32>,
-}
-
-impl SwissHistory {
-    /// An empty history for `engines` engines.
-    pub fn new(engines: usize) -> SwissHistory {
-        SwissHistory {
-            points: vec![0.0; engines],
-            meetings: vec![vec![0; engines]; engines],
-            byes: vec![0; engines],
-        }
-    }
-
-    /// Counts a table's meeting (once per table, not per game).
-    pub fn add_table(&mut self, table: &[usize]) {
-        for (i, &a) in table.iter().enumerate() {
-            for &b in &table[i + 1..] {
-                self.meetings[a][b] += 1;
-                self.meetings[b][a] += 1;
-            }
-        }
-    }
-}
-
-/// The tables and byes of Swiss round `round` (from 1).
+/// The tables and byes of the next Swiss round, by the rules `pacru event`
+/// pairs people with (`pacru_pairing::pair_round`, documented in
+/// `docs/events.md`); the engines are seeded in the order of the engine list.
+/// A table's order is its first rotation; every rotation is played.
 ///
-/// Two players: engines ordered by points (then by their place in the engine
-/// list); with an odd number, the lowest-placed engine among those with the fewest
-/// byes sits out; then each engine, from the top, is paired with the next engine it
-/// has met least often (rematches only when no pairing avoids them: a bounded
-/// backtracking search tries to avoid every rematch first).
+/// Two players: engines ranked by points (then by their place in the engine
+/// list); with an odd number, the lowest ranked engine among those with the
+/// fewest byes sits out; then each engine, from the top, meets the highest
+/// ranked engine it has not met that still lets the others be paired without
+/// a rematch (a maximum matching decides), and only when rematches cannot be
+/// avoided, as few as there must be.
 ///
-/// Three or four players: the engines with the fewest byes (in turn) sit out so
-/// that the rest fill whole tables; the tables are chosen to balance how often each
-/// pair of engines meets (a local search minimising the sum of squared meeting
-/// counts within tables), scores are not used.
-pub fn swiss_round(
-    round: u32,
-    players: usize,
-    history: &SwissHistory,
-) -> (Vec<Vec<usize>>, Vec<usize>) {
-    let engines = history.points.len();
-    let mut order: Vec<usize> = (0..engines).collect();
-    if players == 2 {
-        order.sort_by(|&a, &b| {
-            history.points[b]
-                .partial_cmp(&history.points[a])
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(a.cmp(&b))
-        });
-        let mut byes = Vec::new();
-        if engines % 2 == 1 {
-            let fewest = order.iter().map(|&e| history.byes[e]).min().unwrap_or(0);
-            if let Some(pos) = order.iter().rposition(|&e| history.byes[e] == fewest) {
-                byes.push(order.remove(pos));
-            }
-        }
-        let max_meet = history
-            .meetings
-            .iter()
-            .flatten()
-            .copied()
-            .max()
-            .unwrap_or(0);
-        for allowed in 0..=max_meet {
-            let mut budget = 200_000u32;
-            if let Some(pairs) = pair_up(&order, &history.meetings, allowed, &mut budget) {
-                return (pairs.into_iter().map(|(a, b)| vec![a, b]).collect(), byes);
-            }
-        }
-        // Unreachable in practice: with `max_meet` allowed every pairing is fine.
-        let tables = order.chunks(2).map(<[usize]>::to_vec).collect();
-        return (tables, byes);
-    }
-    // 3 or 4 players: byes to the engines with the fewest, in turn.
-    let sit_out = engines % players;
-    let mut by_byes: Vec<usize> = (0..engines).collect();
-    by_byes.sort_by_key(|&e| {
-        (
-            history.byes[e],
-            (e + engines - (round as usize % engines.max(1))) % engines.max(1),
-        )
-    });
-    let byes: Vec<usize> = by_byes[..sit_out].to_vec();
-    let playing: Vec<usize> = (0..engines).filter(|e| !byes.contains(e)).collect();
-    let tables = balanced_tables(&playing, players, &history.meetings, round);
-    (tables, byes)
-}
-
-/// Pairs `order` (even length) so that no pair has met more than `allowed` times,
-/// preferring for each engine the highest-placed suitable opponent.
-fn pair_up(
-    order: &[usize],
-    meetings: &[Vec<u32>],
-    allowed: u32,
-    budget: &mut u32,
-) -> Option<Vec<(usize, usize)>> {
-    if order.is_empty() {
-        return Some(Vec::new());
-    }
-    if *budget == 0 {
-        return None;
-    }
-    *budget -= 1;
-    let a = order[0];
-    let rest = &order[1..];
-    // Least-met opponents first, then by placing.
-    let mut candidates: Vec<usize> = (0..rest.len())
-        .filter(|&i| meetings[a][rest[i]] <= allowed)
-        .collect();
-    candidates.sort_by_key(|&i| (meetings[a][rest[i]], i));
-    for i in candidates {
-        let b = rest[i];
-        let remaining: Vec<usize> = rest
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &e)| e)
-            .collect();
-        if let Some(mut pairs) = pair_up(&remaining, meetings, allowed, budget) {
-            pairs.insert(0, (a, b));
-            return Some(pairs);
-        }
-    }
-    None
-}
-
-fn table_cost(table: &[usize], meetings: &[Vec<u32>]) -> u64 {
-    let mut cost = 0;
-    for (i, &a) in table.iter().enumerate() {
-        for &b in &table[i + 1..] {
-            let m = u64::from(meetings[a][b]);
-            cost += m * m;
-        }
-    }
-    cost
-}
-
-/// Splits `playing` into tables of `players`, minimising the sum over tables of
-/// squared pairwise meeting counts: several deterministic starting orders, each
-/// improved by swapping engines between tables while that lowers the cost.
-fn balanced_tables(
-    playing: &[usize],
-    players: usize,
-    meetings: &[Vec<u32>],
-    round: u32,
-) -> Vec<Vec<usize>> {
-    let mut best: Option<(u64, Vec<Vec<usize>>)> = None;
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ u64::from(round);
-    for _ in 0..16 {
-        let mut order = playing.to_vec();
-        // Fisher-Yates with a small deterministic generator.
-        for i in (1..order.len()).rev() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            order.swap(i, (seed % (i as u64 + 1)) as usize);
-        }
-        let mut tables: Vec<Vec<usize>> = order.chunks(players).map(<[usize]>::to_vec).collect();
-        loop {
-            let mut improved = false;
-            for t1 in 0..tables.len() {
-                for t2 in t1 + 1..tables.len() {
-                    for i in 0..players {
-                        for j in 0..players {
-                            let before = table_cost(&tables[t1], meetings)
-                                + table_cost(&tables[t2], meetings);
-                            let (a, b) = (tables[t1][i], tables[t2][j]);
-                            tables[t1][i] = b;
-                            tables[t2][j] = a;
-                            let after = table_cost(&tables[t1], meetings)
-                                + table_cost(&tables[t2], meetings);
-                            if after < before {
-                                improved = true;
-                            } else {
-                                tables[t1][i] = a;
-                                tables[t2][j] = b;
-                            }
-                        }
-                    }
+/// Three or four players: the engines with the fewest byes, lowest ranked
+/// first, sit out so that the rest fill whole tables; tables gather engines
+/// close in points with as few repeat meetings as possible (a local search).
+pub fn swiss_round(players: usize, history: &History) -> (Vec<Vec<usize>>, Vec<usize>) {
+    match pair_round(history, &Settings::swiss(players)) {
+        Ok(mut round) => {
+            if players == 2 {
+                // Seats do not matter here (both rotations are played): the
+                // better ranked engine's rotation comes first.
+                let ranked = history.ranked();
+                let place = |e: &usize| ranked.iter().position(|r| r == e);
+                for table in &mut round.tables {
+                    table.sort_by_key(place);
                 }
             }
-            if !improved {
-                break;
-            }
+            (round.tables, round.byes)
         }
-        let cost: u64 = tables.iter().map(|t| table_cost(t, meetings)).sum();
-        if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-            best = Some((cost, tables));
-        }
+        // Fewer engines than a table: the configuration check refuses such an
+        // event before it starts.
+        Err(_) => (Vec::new(), (0..history.len()).collect()),
     }
-    let mut tables = best.map(|(_, t)| t).unwrap_or_default();
-    for t in &mut tables {
-        t.sort_unstable();
-    }
-    tables.sort();
-    tables
 }
 
 /// The games of a Swiss round's tables, numbered from `first_game`, openings taken
@@ -406,6 +235,7 @@ pub fn swiss_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pacru_pairing::Score;
 
     #[test]
     fn round_robin_rotates_positions() {
@@ -452,10 +282,10 @@ mod tests {
 
     #[test]
     fn swiss_two_players_avoids_rematches_and_gives_byes() {
-        let mut h = SwissHistory::new(5);
+        let mut h = History::new(5);
         let mut seen_byes = Vec::new();
         for round in 1..=5 {
-            let (tables, byes) = swiss_round(round, 2, &h);
+            let (tables, byes) = swiss_round(2, &h);
             assert_eq!(tables.len(), 2);
             assert_eq!(byes.len(), 1);
             assert!(
@@ -464,33 +294,119 @@ mod tests {
             );
             seen_byes.push(byes[0]);
             for t in &tables {
-                assert_eq!(h.meetings[t[0]][t[1]], 0, "rematch in round {round}");
-                h.add_table(t);
-                h.points[t[0]] += 1.0;
+                assert_eq!(h.meetings(t[0], t[1]), 0, "rematch in round {round}");
+                h.meet(t);
+                h.add_points(t[0], Score::ONE);
             }
-            h.byes[byes[0]] += 1;
+            h.add_bye(byes[0], Score::ONE);
         }
     }
 
     #[test]
     fn swiss_multiplayer_balances_meetings() {
-        let mut h = SwissHistory::new(8);
-        for round in 1..=7 {
-            let (tables, byes) = swiss_round(round, 4, &h);
+        let mut h = History::new(8);
+        for _ in 1..=7 {
+            let (tables, byes) = swiss_round(4, &h);
             assert!(byes.is_empty());
             assert_eq!(tables.len(), 2);
             for t in &tables {
-                h.add_table(t);
+                h.meet(t);
             }
         }
         // 7 rounds x 2 tables x 6 pairs = 84 meetings over 28 pairs: 3 each ideally.
         let counts: Vec<u32> = (0..8)
             .flat_map(|a| (a + 1..8).map(move |b| (a, b)))
-            .map(|(a, b)| h.meetings[a][b])
+            .map(|(a, b)| h.meetings(a, b))
             .collect();
         let (lo, hi) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
         assert!(hi - lo <= 2, "meetings {counts:?}");
-        let (tables, byes) = swiss_round(1, 3, &SwissHistory::new(7));
+        let (tables, byes) = swiss_round(3, &History::new(7));
         assert_eq!((tables.len(), byes.len()), (2, 1));
+    }
+
+    #[test]
+    fn a_bye_is_what_an_engine_scores_at_a_table_on_average() {
+        for n in 2..=4 {
+            assert_eq!(
+                Some(crate::event::BYE_POINTS),
+                pacru_pairing::average_bye(n, n as u32)
+            );
+        }
+    }
+
+    /// The 2-player Swiss pairing of the arena before it shared the rules of
+    /// `pacru_pairing`, kept as the reference: the same tables whenever it
+    /// found a pairing without rematches (its search had a budget, and it
+    /// chose the bye before knowing whether the rest could avoid rematches).
+    fn reference_round(h: &History) -> Option<(Vec<Vec<usize>>, Vec<usize>)> {
+        fn pair_up(order: &[usize], h: &History, budget: &mut u32) -> Option<Vec<Vec<usize>>> {
+            if order.is_empty() {
+                return Some(Vec::new());
+            }
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let (a, rest) = (order[0], &order[1..]);
+            for (i, &b) in rest.iter().enumerate() {
+                if h.meetings(a, b) > 0 {
+                    continue;
+                }
+                let remaining: Vec<usize> = rest
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &e)| e)
+                    .collect();
+                if let Some(mut pairs) = pair_up(&remaining, h, budget) {
+                    pairs.insert(0, vec![a, b]);
+                    return Some(pairs);
+                }
+            }
+            None
+        }
+        let mut order = h.ranked();
+        let mut byes = Vec::new();
+        if order.len() % 2 == 1 {
+            let fewest = order.iter().map(|&e| h.entrant(e).byes).min().unwrap();
+            let pos = order
+                .iter()
+                .rposition(|&e| h.entrant(e).byes == fewest)
+                .unwrap();
+            byes.push(order.remove(pos));
+        }
+        pair_up(&order, h, &mut 200_000).map(|tables| (tables, byes))
+    }
+
+    #[test]
+    fn two_player_swiss_pairs_as_before_where_the_old_search_found_no_rematch() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut compared = 0;
+        for engines in 3..=12 {
+            for _ in 0..4 {
+                let mut h = History::new(engines);
+                for _ in 0..engines {
+                    let (tables, byes) = swiss_round(2, &h);
+                    if let Some(reference) = reference_round(&h) {
+                        assert_eq!((tables.clone(), byes.clone()), reference);
+                        compared += 1;
+                    }
+                    for t in &tables {
+                        h.meet(t);
+                        h.add_points(t[random(2) as usize], Score::ONE);
+                    }
+                    for &b in &byes {
+                        h.add_bye(b, Score::ONE);
+                    }
+                }
+            }
+        }
+        assert!(compared > 100, "{compared} rounds compared");
     }
 }

@@ -256,6 +256,10 @@ pacru engine-check --movetime 500 -- pacru engine random"
     #[command(long_about = crate::commands::arena::TOURNAMENT_LONG_ABOUT, after_help = crate::commands::arena::TOURNAMENT_EXAMPLES)]
     Tournament(crate::commands::arena::TournamentArgs),
 
+    /// Run a tournament between people: pairings, records, standings (docs/events.md).
+    #[command(long_about = crate::commands::event::LONG_ABOUT, after_help = crate::commands::event::EXAMPLES)]
+    Event(crate::commands::event::EventArgs),
+
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  pacru completions bash > /etc/bash_completion.d/pacru\n  \

@@ -7,7 +7,7 @@ use common::{START, pacru, pacru_env, pacru_with_input, root};
 use std::process::{Command, Stdio};
 
 /// Every command but `help`.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "check",
     "replay",
     "view",
@@ -22,6 +22,7 @@ const COMMANDS: [&str; 16] = [
     "engine-check",
     "match",
     "tournament",
+    "event",
     "completions",
     "man",
 ];

@@ -9,10 +9,11 @@ use crate::engine::adopt_handshake_names;
 use crate::error::ArenaError;
 use crate::journal::{Entry, JOURNAL_VERSION, Journal};
 use crate::progress::Progress;
-use crate::schedule::{SwissHistory, System, fixed_schedule, swiss_games, swiss_round};
+use crate::schedule::{System, fixed_schedule, swiss_games, swiss_round};
 use crate::standings::Standings;
 use crate::startup::check_engines;
 use crate::stop::StopHandle;
+use pacru_pairing::{History, Score};
 use play::play_all;
 use state::State;
 use std::path::{Path, PathBuf};
@@ -25,6 +26,10 @@ pub const GAMES_FILE: &str = "games.pgr";
 pub const STANDINGS_FILE: &str = "standings.txt";
 /// The standings' JSON file name.
 pub const STANDINGS_JSON_FILE: &str = "standings.json";
+/// What a Swiss bye is worth: what an engine scores at a table on average. A
+/// table plays one game per rotation of its order of play, as many games as it
+/// has engines, so one point (`pacru_pairing::average_bye`).
+pub(crate) const BYE_POINTS: Score = Score::ONE;
 
 /// How to run an event: not part of its definition, so it may change when the
 /// event is resumed.
@@ -299,14 +304,14 @@ pub fn run_event_with(
         let concurrency = options.concurrency.max(1);
         match config.system {
             System::Swiss => {
-                let mut history = SwissHistory::new(config.engines.len());
+                let mut history = History::new(config.engines.len());
                 let mut next_game = 1u64;
                 let mut encounter = 0usize;
                 for round in 1..=config.rounds {
                     if stop.is_stopped() {
                         break;
                     }
-                    let (tables, round_byes) = swiss_round(round, config.players, &history);
+                    let (tables, round_byes) = swiss_round(config.players, &history);
                     let games = swiss_games(round, &tables, next_game, encounter, openings.len());
                     for &b in &round_byes {
                         state.ensure_bye(round, b)?;
@@ -324,11 +329,10 @@ pub fn run_event_with(
                     next_game += games.len() as u64;
                     encounter += tables.len();
                     for t in &tables {
-                        history.add_table(t);
+                        history.meet(t);
                     }
                     for &b in &round_byes {
-                        history.byes[b] += 1;
-                        history.points[b] += 1.0;
+                        history.add_bye(b, BYE_POINTS);
                     }
                     for e in &state.entries {
                         if let Entry::Finished {
@@ -337,8 +341,10 @@ pub fn run_event_with(
                             && pairing.round == round
                         {
                             for (slot, &eng) in pairing.engines.iter().enumerate() {
-                                history.points[eng] +=
-                                    outcome.points.get(slot).copied().unwrap_or(0.0);
+                                // The arena's points are whole twelfths (game.rs).
+                                let points = outcome.points.get(slot).copied().unwrap_or(0.0);
+                                history
+                                    .add_points(eng, Score::from_f64(points).unwrap_or_default());
                             }
                         }
                     }

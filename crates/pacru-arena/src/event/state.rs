@@ -96,7 +96,7 @@ impl State {
             let entry = Entry::Bye {
                 round,
                 engine,
-                points: 1.0,
+                points: crate::event::BYE_POINTS.to_f64(),
             };
             self.journal.append(&entry)?;
             self.entries.push(entry);

@@ -5,6 +5,7 @@ mod check;
 mod completions;
 mod engine;
 mod engine_check;
+pub mod event;
 mod fmt;
 mod import;
 mod man;
@@ -37,6 +38,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::EngineCheck(args) => engine_check::run(&args),
         Command::Match(args) => arena::run_match(&args),
         Command::Tournament(args) => arena::run_tournament(&args),
+        Command::Event(args) => event::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man => man::run(),
     }

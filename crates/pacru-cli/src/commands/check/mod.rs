@@ -9,7 +9,7 @@
 mod ordered;
 mod parallel;
 mod reading;
-mod report;
+pub(crate) mod report;
 
 use crate::Outcome;
 use crate::board;

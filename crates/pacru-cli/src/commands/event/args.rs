@@ -1,0 +1,288 @@
+//! The arguments of `pacru event`.
+
+use crate::cli::RulesArg;
+use clap::{ArgGroup, Args, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Text for people or JSON for programs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Lines for people.
+    #[default]
+    Text,
+    /// JSON: an array of objects.
+    Json,
+}
+
+/// How rounds are paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SystemArg {
+    /// Each round from the standings: players close in score meet.
+    Swiss,
+    /// Everyone meets everyone: Berger tables for 2 a table, tables spreading
+    /// the meetings for 3 or 4.
+    RoundRobin,
+}
+
+/// What to do when the players do not fill whole tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum UnevenArg {
+    /// The players left over sit out with a bye.
+    #[default]
+    Byes,
+    /// Tables of 3 and 4 mixed (3 or 4 a table), byes only where that cannot work.
+    Mixed,
+}
+
+/// Arguments of `pacru event`.
+#[derive(Debug, Args)]
+pub struct EventArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: EventCommand,
+}
+
+/// The event file every subcommand works on.
+#[derive(Debug, Args)]
+pub struct FileArg {
+    /// The event file (an SQLite database).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// The subcommands of `pacru event`.
+#[derive(Debug, Subcommand)]
+pub enum EventCommand {
+    /// Create an event file.
+    New(NewArgs),
+    /// Register, list and withdraw players.
+    Player(PlayerArgs),
+    /// Pair the next round and print its tables.
+    Pair(FileArg),
+    /// Undo the pairing of the last round, while it has no result and no record.
+    Unpair(FileArg),
+    /// Print the tables of a round (the last by default), with seats and results.
+    Tables(TablesArgs),
+    /// Enter a table's result from its record, refereed on entry.
+    Submit(SubmitArgs),
+    /// Enter a table's result without a record.
+    Result(ResultArgs),
+    /// The arbiter's decision on a table, with a reason kept in the log.
+    Decide(DecideArgs),
+    /// Print the standings with their tiebreaks.
+    Standings(StandingsArgs),
+    /// Print the crosstable: each player's tables round by round.
+    Crosstable(FileArg),
+    /// Print the event's log: every change, with the arbiter's reasons.
+    Log(FileArg),
+    /// Write the event out: a static site, one PGR of every game, or JSON.
+    Export(ExportArgs),
+}
+
+/// Arguments of `pacru event new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The event file to create (it must not exist).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The event's name.
+    #[arg(long)]
+    pub name: String,
+    /// Players a table: 2, 3 or 4.
+    #[arg(long, value_name = "N", value_parser = table_size)]
+    pub players_per_table: u8,
+    /// How rounds are paired.
+    #[arg(long, value_enum)]
+    pub system: SystemArg,
+    /// The number of rounds.
+    #[arg(long, value_name = "R")]
+    pub rounds: u32,
+    /// The rules edition the games are played under.
+    #[arg(long, value_enum, default_value = "2004")]
+    pub rules: RulesArg,
+    /// Byes or mixed tables of 3 and 4 when the players do not fill whole tables.
+    #[arg(long, value_enum, default_value = "byes")]
+    pub uneven: UnevenArg,
+    /// What a bye is worth (`1`, `0.5`, `1/3`); default: what a player scores at
+    /// a table on average, 1/2, 1/3 or 1/4.
+    #[arg(long, value_name = "POINTS")]
+    pub bye_points: Option<String>,
+}
+
+/// Arguments of `pacru event player`.
+#[derive(Debug, Args)]
+pub struct PlayerArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: PlayerCommand,
+}
+
+/// The subcommands of `pacru event player`.
+#[derive(Debug, Subcommand)]
+pub enum PlayerCommand {
+    /// Register players.
+    Add(PlayerAddArgs),
+    /// List the players.
+    List(PlayerListArgs),
+    /// Withdraw a player from the next round to be paired on.
+    Withdraw(WithdrawArgs),
+}
+
+/// Arguments of `pacru event player add`.
+#[derive(Debug, Args)]
+pub struct PlayerAddArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The players' names, as records' colour tags will give them.
+    #[arg(value_name = "NAME", required = true)]
+    pub names: Vec<String>,
+    /// Their rating (seeds the pairing: the highest first).
+    #[arg(long, value_name = "R")]
+    pub rating: Option<u32>,
+    /// Their club.
+    #[arg(long)]
+    pub club: Option<String>,
+}
+
+/// Arguments of `pacru event player list`.
+#[derive(Debug, Args)]
+pub struct PlayerListArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// Arguments of `pacru event player withdraw`.
+#[derive(Debug, Args)]
+pub struct WithdrawArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The player's name.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+}
+
+/// Arguments of `pacru event tables`.
+#[derive(Debug, Args)]
+pub struct TablesArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The round (default: the last paired).
+    #[arg(long, value_name = "R")]
+    pub round: Option<u32>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// A table of a round.
+#[derive(Debug, Args)]
+pub struct TableArg {
+    /// The round.
+    #[arg(long, value_name = "R")]
+    pub round: u32,
+    /// The table.
+    #[arg(long, value_name = "T")]
+    pub table: u32,
+}
+
+/// Arguments of `pacru event submit`.
+#[derive(Debug, Args)]
+pub struct SubmitArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The table.
+    #[command(flatten)]
+    pub table: TableArg,
+    /// The record of the table's game (`-`: standard input).
+    #[arg(value_name = "RECORD")]
+    pub record: PathBuf,
+}
+
+/// A result: a winner or a draw.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("outcome").required(true).args(["winner", "draw"])))]
+pub struct AwardArgs {
+    /// The winner's name.
+    #[arg(long, value_name = "NAME")]
+    pub winner: Option<String>,
+    /// No winner: the point is shared by everyone at the table.
+    #[arg(long)]
+    pub draw: bool,
+}
+
+/// Arguments of `pacru event result`.
+#[derive(Debug, Args)]
+pub struct ResultArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The table.
+    #[command(flatten)]
+    pub table: TableArg,
+    /// The result.
+    #[command(flatten)]
+    pub award: AwardArgs,
+}
+
+/// Arguments of `pacru event decide`.
+#[derive(Debug, Args)]
+pub struct DecideArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The table.
+    #[command(flatten)]
+    pub table: TableArg,
+    /// The result.
+    #[command(flatten)]
+    pub award: AwardArgs,
+    /// Why: kept in the event's log.
+    #[arg(long, value_name = "TEXT")]
+    pub reason: String,
+}
+
+/// Arguments of `pacru event standings`.
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// Arguments of `pacru event export`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("what").required(true).args(["html", "pgr", "json"])))]
+pub struct ExportArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Write a static site into this directory: index.html (standings,
+    /// crosstable, pairings), games.html (the viewer), style.css.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// Write every game with a record as one PGR (`-`: standard output).
+    #[arg(long, value_name = "OUT")]
+    pub pgr: Option<PathBuf>,
+    /// Write everything in the event as JSON (`-`: standard output).
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+}
+
+/// Parses a number of players a table: 2, 3 or 4.
+fn table_size(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<u8>() {
+        Ok(n @ 2..=4) => Ok(n),
+        _ => Err("a table has 2, 3 or 4 players".to_string()),
+    }
+}

@@ -1,0 +1,540 @@
+//! `pacru event`: whole small events run through the command line, bad input,
+//! and commands killed at random moments.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// An event directory and the runs of `pacru` in it.
+struct Desk {
+    dir: tempfile::TempDir,
+}
+
+/// A run: exit status, standard output, standard error.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Desk {
+    fn new() -> Desk {
+        Desk {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// `pacru ARGS` in the event's directory, without colour.
+    fn run(&self, args: &[&str]) -> Run {
+        let out = Command::new(env!("CARGO_BIN_EXE_pacru"))
+            .args(args)
+            .current_dir(self.dir.path())
+            .env("NO_COLOR", "1")
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// `pacru event ARGS`, which must succeed; its output.
+    fn ok(&self, args: &[&str]) -> String {
+        let mut all = vec!["event"];
+        all.extend(args);
+        let run = self.run(&all);
+        assert_eq!(run.code, 0, "pacru {all:?}: {run:?}");
+        run.stdout
+    }
+
+    /// `pacru event ARGS`, which must be refused with exit status 2; its message.
+    fn refused(&self, args: &[&str]) -> String {
+        let mut all = vec!["event"];
+        all.extend(args);
+        let run = self.run(&all);
+        assert_eq!(run.code, 2, "pacru {all:?}: {run:?}");
+        assert!(run.stdout.is_empty(), "{run:?}");
+        run.stderr
+    }
+
+    /// The whole event as JSON, less the times.
+    fn state(&self, file: &str) -> serde_json::Value {
+        let mut json: serde_json::Value =
+            serde_json::from_str(&self.ok(&["export", file, "--json", "-"])).unwrap();
+        strip_times(&mut json);
+        json
+    }
+
+    /// A record of a random game between `names` (first seat first), from
+    /// `pacru selfplay` with `seed`, written as `file`.
+    fn record(&self, file: &str, names: &[&str], seed: u64) -> String {
+        let players = names.len().to_string();
+        let seed = seed.to_string();
+        let run = self.run(&[
+            "selfplay",
+            "--players",
+            &players,
+            "--games",
+            "1",
+            "--seed",
+            &seed,
+        ]);
+        assert_eq!(run.code, 0, "{run:?}");
+        let colours = ["Black", "Red", "Yellow", "Green"];
+        let mut text = run.stdout;
+        for (colour, name) in colours.iter().zip(names) {
+            text = text.replace(
+                &format!("[{colour} \"random\"]"),
+                &format!("[{colour} \"{name}\"]"),
+            );
+        }
+        std::fs::write(self.path(file), &text).unwrap();
+        text
+    }
+}
+
+/// Removes every `at`, `submitted` key: the times of the log and records.
+fn strip_times(json: &mut serde_json::Value) {
+    match json {
+        serde_json::Value::Object(map) => {
+            map.remove("at");
+            map.remove("submitted");
+            map.values_mut().for_each(strip_times);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strip_times),
+        _ => {}
+    }
+}
+
+/// The tables of round `round` as JSON.
+fn tables(desk: &Desk, file: &str, round: u32) -> Vec<serde_json::Value> {
+    let round = round.to_string();
+    serde_json::from_str(&desk.ok(&["tables", file, "--round", &round, "--format", "json"]))
+        .unwrap()
+}
+
+fn seats(table: &serde_json::Value) -> Vec<String> {
+    table["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_small_swiss_event_from_start_to_finish() {
+    let desk = Desk::new();
+    let e = "club.pacru";
+    let mut transcript = String::new();
+    let mut step = |args: &[&str], out: String| {
+        transcript.push_str(&format!("$ pacru event {}\n{out}", args.join(" ")));
+    };
+    let new = [
+        "new",
+        e,
+        "--name",
+        "Club <night>",
+        "--players-per-table",
+        "2",
+        "--system",
+        "swiss",
+        "--rounds",
+        "3",
+    ];
+    step(&new, desk.ok(&new));
+    for (name, rating) in [
+        ("Ada", "1900"),
+        ("Bob", "1800"),
+        ("Cy", "1700"),
+        ("Dee", "1600"),
+    ] {
+        let add = ["player", "add", e, name, "--rating", rating];
+        step(&add, desk.ok(&add));
+    }
+    let add = ["player", "add", e, "Eve <i>", "--club", "Chess & Go"];
+    step(&add, desk.ok(&add));
+    step(&["player", "list", e], desk.ok(&["player", "list", e]));
+    for round in 1..=3u32 {
+        step(&["pair", e], desk.ok(&["pair", e]));
+        for table in tables(&desk, e, round) {
+            let number = table["table"].as_u64().unwrap();
+            let names = seats(&table);
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let (r, t) = (round.to_string(), number.to_string());
+            if (round, number) == (2, 1) {
+                // A table whose record went missing: its result, entered bare.
+                let result = [
+                    "result", e, "--round", &r, "--table", &t, "--winner", names[1],
+                ];
+                step(&result, desk.ok(&result));
+                continue;
+            }
+            let file = format!("r{round}t{number}.pgr");
+            desk.record(&file, &names, u64::from(round) * 10 + number);
+            let submit = ["submit", e, "--round", &r, "--table", &t, &file];
+            step(&submit, desk.ok(&submit));
+        }
+        step(&["tables", e], desk.ok(&["tables", e]));
+    }
+    step(&["standings", e], desk.ok(&["standings", e]));
+    step(&["crosstable", e], desk.ok(&["crosstable", e]));
+    insta::assert_snapshot!("event_swiss_transcript", transcript);
+
+    // The standings in JSON, in the export and on the site agree.
+    let text = desk.ok(&["standings", e, "--format", "json"]);
+    insta::assert_snapshot!("event_swiss_standings", text);
+    let standings: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let everything = desk.state(e);
+    assert_eq!(everything["standings"], standings);
+    desk.ok(&["export", e, "--html", "site"]);
+    let index = std::fs::read_to_string(desk.path("site/index.html")).unwrap();
+    let rows: Vec<(String, f64)> = index
+        .lines()
+        .filter_map(|l| l.strip_prefix("<tr data-rank="))
+        .map(|l| {
+            let attr = |key: &str| {
+                let from = l.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
+                l[from..from + l[from..].find('"').unwrap()].to_owned()
+            };
+            (attr("data-name"), attr("data-points").parse().unwrap())
+        })
+        .collect();
+    let expected: Vec<(String, f64)> = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let name = s["name"]
+                .as_str()
+                .unwrap()
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            (name, s["points"].as_f64().unwrap())
+        })
+        .collect();
+    assert_eq!(rows, expected);
+    assert!(index.contains("<h1>Club &lt;night&gt;</h1>"));
+    assert!(!index.contains("<i>"), "names are text, never markup");
+    let games = std::fs::read_to_string(desk.path("site/games.html")).unwrap();
+    assert!(games.contains("Content-Security-Policy"));
+    assert!(
+        games.contains("id=\"game-5\"") && !games.contains("id=\"game-6\""),
+        "the 5 games with records"
+    );
+
+    // One PGR of every game with a record, which pacru check accepts.
+    desk.ok(&["export", e, "--pgr", "all.pgr"]);
+    let check = desk.run(&["check", "--format", "json", "all.pgr"]);
+    assert_eq!(check.code, 0, "{check:?}");
+    assert_eq!(common::json_field(&check.stdout, "status"), ["ok"; 5]);
+    let pgr = std::fs::read_to_string(desk.path("all.pgr")).unwrap();
+    assert_eq!(pgr.matches("[Event \"Club <night>\"]").count(), 5);
+    assert!(pgr.contains("[Round \"3\"]") && pgr.contains("[Table \"2\"]"));
+}
+
+#[test]
+fn a_record_that_is_not_ok_holds_its_table_for_the_arbiter() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.ok(&[
+        "new",
+        e,
+        "--name",
+        "Held",
+        "--players-per-table",
+        "3",
+        "--system",
+        "round-robin",
+        "--rounds",
+        "1",
+    ]);
+    desk.ok(&["player", "add", e, "Ada", "Bob", "Cy"]);
+    desk.ok(&["pair", e]);
+    let names = seats(&tables(&desk, e, 1)[0]);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let text = desk.record("good.pgr", &names, 5);
+    // The same game with its third ply replaced by a move from nowhere.
+    let bad = text.replacen("1. ", "1. a5-a4 ", 1);
+    std::fs::write(desk.path("bad.pgr"), bad).unwrap();
+    let run = desk.run(&[
+        "event", "submit", e, "--round", "1", "--table", "1", "bad.pgr",
+    ]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(
+        run.stdout
+            .starts_with("bad.pgr game 1 (line 1): illegal move a5-a4 at ply 1"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("held for the arbiter (record illegal)"),
+        "{}",
+        run.stdout
+    );
+    let message = desk.refused(&[
+        "result", e, "--round", "1", "--table", "1", "--winner", "Ada",
+    ]);
+    assert_eq!(
+        message,
+        "pacru: error: table 1 of round 1 is held for the arbiter: its record is illegal\n"
+    );
+    let message = desk.refused(&["submit", e, "--round", "1", "--table", "1", "bad.pgr"]);
+    assert!(
+        message.contains(
+            "this record was already submitted for table 1 of round 1 (submission 1, illegal)"
+        ),
+        "{message}"
+    );
+    // A corrected record gives the result; the first stays stored beside it.
+    let out = desk.ok(&["submit", e, "--round", "1", "--table", "1", "good.pgr"]);
+    assert!(out.contains("round 1 table 1: played: "), "{out}");
+    let out = desk.ok(&[
+        "decide",
+        e,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--draw",
+        "--reason",
+        "both players agreed to a draw before the end",
+    ]);
+    assert_eq!(out, "round 1 table 1: decided: draw\n");
+    let log = desk.ok(&["log", e]);
+    assert!(
+        log.contains("reason: both players agreed to a draw before the end"),
+        "{log}"
+    );
+    let state = desk.state(e);
+    assert_eq!(state["submissions"].as_array().unwrap().len(), 2);
+    assert_eq!(state["submissions"][0]["status"], "illegal");
+    assert!(state["submissions"][0]["verdict"]["error"]["rule"].is_string());
+    let points: Vec<f64> = state["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["points"].as_f64().unwrap())
+        .collect();
+    assert_eq!(points, [1.0 / 3.0; 3]);
+}
+
+#[test]
+fn bad_input_is_refused_with_its_reason_and_changes_nothing() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.ok(&[
+        "new",
+        e,
+        "--name",
+        "Bad",
+        "--players-per-table",
+        "2",
+        "--system",
+        "swiss",
+        "--rounds",
+        "2",
+    ]);
+    desk.ok(&["player", "add", e, "Ada", "Bob", "Cy", "Dee"]);
+    assert_eq!(
+        desk.refused(&["tables", e]),
+        "pacru: error: no round is paired yet\n"
+    );
+    desk.ok(&["pair", e]);
+    desk.record("wrong.pgr", &["Bob", "Ada"], 1);
+    desk.record("dee.pgr", &["Dee", "Cy"], 2);
+    std::fs::write(desk.path("binary.pgr"), b"\x7fELF\x02\x01\x01\x00 [[[").unwrap();
+    let before = desk.state(e);
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["submit", e, "--round", "1", "--table", "1", "wrong.pgr"],
+            "wrong.pgr: the record's players are not those of table 1 of round 1: the table seats Ada, Bob (first seat first); the record has Black \"Bob\", Red \"Ada\"",
+        ),
+        (
+            &["result", e, "--round", "2", "--table", "1", "--draw"],
+            "round 2 is not paired (only round 1 is)",
+        ),
+        (
+            &["result", e, "--round", "1", "--table", "9", "--draw"],
+            "round 1 has no table 9 (its tables are 1 to 2)",
+        ),
+        (
+            &["submit", e, "--round", "1", "--table", "2", "binary.pgr"],
+            "binary.pgr: not a game record: line 1, column 1",
+        ),
+        (
+            &["submit", e, "--round", "1", "--table", "2", "missing.pgr"],
+            "missing.pgr: ",
+        ),
+        (
+            &["player", "add", e, "Mallory\u{1b}]0;owned\u{7}"],
+            "player name `Mallory\\u{1b}]0;owned\\u{7}`: it holds a control character",
+        ),
+        (
+            &["player", "withdraw", e, "ada"],
+            "no player is called `ada` (did you mean `Ada`?)",
+        ),
+        (
+            &[
+                "decide", e, "--round", "1", "--table", "1", "--winner", "Ada", "--reason", " ",
+            ],
+            "reason ` `: it is empty",
+        ),
+    ];
+    for (args, message) in cases {
+        let stderr = desk.refused(args);
+        assert!(
+            stderr.starts_with(&format!("pacru: error: {message}")),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            !stderr.contains('\u{1b}') && !stderr.contains('\u{7}'),
+            "{stderr:?}"
+        );
+    }
+    // A record submitted twice: the second time is refused.
+    desk.ok(&["submit", e, "--round", "1", "--table", "2", "dee.pgr"]);
+    let after_one = desk.state(e);
+    assert_ne!(after_one, before);
+    let stderr = desk.refused(&["submit", e, "--round", "1", "--table", "2", "dee.pgr"]);
+    assert!(
+        stderr.contains("already has its result (played)"),
+        "{stderr}"
+    );
+    assert_eq!(desk.state(e), after_one);
+    let stderr = desk.refused(&["export", "binary.pgr", "--json", "-"]);
+    assert!(
+        stderr.contains("binary.pgr is not a pacru event file"),
+        "{stderr}"
+    );
+}
+
+/// Runs `args` and kills it with SIGKILL after `delay`; whether it had
+/// finished by then.
+fn run_and_kill(dir: &Path, args: &[String], delay: Duration) -> bool {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pacru"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(delay);
+    let finished = child.try_wait().unwrap().is_some();
+    let _ = child.kill();
+    child.wait().unwrap();
+    finished
+}
+
+#[test]
+fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
+    let desk = Desk::new();
+    let base = desk.path("base.pacru");
+    desk.ok(&[
+        "new",
+        "base.pacru",
+        "--name",
+        "Crash",
+        "--players-per-table",
+        "4",
+        "--system",
+        "swiss",
+        "--rounds",
+        "3",
+    ]);
+    let names: Vec<String> = (1..=40).map(|i| format!("Player {i}")).collect();
+    let mut add = vec!["player", "add", "base.pacru"];
+    add.extend(names.iter().map(String::as_str));
+    desk.ok(&add);
+    // The same event with round 1 paired, and the record of its table 1.
+    let paired = desk.path("paired.pacru");
+    std::fs::copy(&base, &paired).unwrap();
+    desk.ok(&["pair", "paired.pacru"]);
+    let table = seats(&tables(&desk, "paired.pacru", 1)[0]);
+    let table: Vec<&str> = table.iter().map(String::as_str).collect();
+    desk.record("t1.pgr", &table, 3);
+    // Each trial runs one of these on a fresh copy of the event: pairing a
+    // round of 10 tables, registering 40 players one row at a time, or
+    // submitting a record (refereed, stored, the table's result set).
+    let command = |which: usize, file: &str| -> Vec<String> {
+        let args: Vec<&str> = match which {
+            0 => vec!["event", "pair", file],
+            1 => vec!["event", "player", "add", file],
+            _ => vec![
+                "event", "submit", file, "--round", "1", "--table", "1", "t1.pgr",
+            ],
+        };
+        let mut args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+        if which == 1 {
+            args.extend((41..=80).map(|i| format!("Late {i}")));
+        }
+        args
+    };
+    let mut seen = [[0u32; 2]; 3];
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    for trial in 0..60 {
+        let which = trial % 3;
+        let source = if which == 2 { &paired } else { &base };
+        for copy in ["e.pacru", "done.pacru"] {
+            std::fs::copy(source, desk.path(copy)).unwrap();
+        }
+        let before = desk.state("e.pacru");
+        // The state after the command, run to its end on the other copy; the
+        // kill comes at a random moment within 1.5 times that run's duration.
+        let start = Instant::now();
+        let done = Command::new(env!("CARGO_BIN_EXE_pacru"))
+            .args(command(which, "done.pacru"))
+            .current_dir(desk.dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        let took = start.elapsed();
+        assert!(done.success(), "trial {trial}");
+        let after = desk.state("done.pacru");
+        assert_ne!(before, after);
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let delay = took.mul_f64(1.5 * ((seed >> 11) as f64 / (1u64 << 53) as f64));
+        let finished = run_and_kill(desk.dir.path(), &command(which, "e.pacru"), delay);
+        pacru_event::EventFile::open(&desk.path("e.pacru"))
+            .unwrap()
+            .integrity_check()
+            .unwrap_or_else(|e| panic!("trial {trial}: {e}"));
+        let state = desk.state("e.pacru");
+        if finished {
+            assert_eq!(
+                state, after,
+                "trial {trial}: finished, so the state is the one after"
+            );
+        }
+        if state == before {
+            seen[which][0] += 1;
+        } else {
+            assert_eq!(
+                state, after,
+                "trial {trial}: neither before nor after the command"
+            );
+            seen[which][1] += 1;
+        }
+        for file in ["e.pacru", "done.pacru"] {
+            for suffix in ["-wal", "-shm"] {
+                let _ = std::fs::remove_file(desk.path(&format!("{file}{suffix}")));
+            }
+        }
+    }
+    eprintln!("states seen (before, after) for pair, player add and submit: {seen:?}");
+}

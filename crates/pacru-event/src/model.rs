@@ -1,0 +1,379 @@
+//! An event as plain data: its settings, players, rounds with their tables and
+//! byes, the records submitted and the log. A [`Event`] is one consistent
+//! reading of the event file.
+
+use pacru_core::RulesEdition;
+use pacru_pairing::{Score, Uneven};
+use std::fmt;
+use std::str::FromStr;
+
+/// How rounds are paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum System {
+    /// Swiss: each round from the standings.
+    Swiss,
+    /// Round robin: Berger tables with 2 a table; with 3 or 4, tables that
+    /// spread the meetings evenly, points not used.
+    RoundRobin,
+}
+
+impl System {
+    /// `swiss` or `round-robin`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            System::Swiss => "swiss",
+            System::RoundRobin => "round-robin",
+        }
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for System {
+    type Err = String;
+    fn from_str(s: &str) -> Result<System, String> {
+        match s {
+            "swiss" => Ok(System::Swiss),
+            "round-robin" => Ok(System::RoundRobin),
+            _ => Err(format!("unknown system `{s}`")),
+        }
+    }
+}
+
+/// `byes` or `mixed`, as stored.
+pub(crate) fn uneven_str(uneven: Uneven) -> &'static str {
+    match uneven {
+        Uneven::Byes => "byes",
+        Uneven::Mixed => "mixed",
+    }
+}
+
+/// The settings of an event, fixed when it is created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The event's name.
+    pub name: String,
+    /// Players a table: 2, 3 or 4.
+    pub table_size: usize,
+    /// Swiss or round robin.
+    pub system: System,
+    /// The number of rounds.
+    pub rounds: u32,
+    /// The rules edition the games are played under.
+    pub rules: RulesEdition,
+    /// Byes or mixed tables of 3 and 4 when the players do not fill whole tables.
+    pub uneven: Uneven,
+    /// What a bye is worth.
+    pub bye_points: Score,
+}
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The registration number, from 1.
+    pub id: i64,
+    /// The name, as records' colour tags give it.
+    pub name: String,
+    /// The rating, if any.
+    pub rating: Option<u32>,
+    /// The club, if any.
+    pub club: Option<String>,
+    /// The first round the player is no longer paired in, after withdrawing.
+    pub withdrawn_from: Option<u32>,
+}
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableStatus {
+    /// Paired, no result yet.
+    Pending,
+    /// A record came in that is not `ok` (or is unfinished): held for the arbiter.
+    Held,
+    /// The result comes from an `ok` record.
+    Played,
+    /// The result was entered without a record.
+    Entered,
+    /// The arbiter decided the result.
+    Decided,
+}
+
+impl TableStatus {
+    /// `pending`, `held`, `played`, `entered` or `decided`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableStatus::Pending => "pending",
+            TableStatus::Held => "held",
+            TableStatus::Played => "played",
+            TableStatus::Entered => "entered",
+            TableStatus::Decided => "decided",
+        }
+    }
+
+    /// Whether the table has its result.
+    pub fn has_result(self) -> bool {
+        matches!(
+            self,
+            TableStatus::Played | TableStatus::Entered | TableStatus::Decided
+        )
+    }
+}
+
+impl fmt::Display for TableStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for TableStatus {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TableStatus, String> {
+        Ok(match s {
+            "pending" => TableStatus::Pending,
+            "held" => TableStatus::Held,
+            "played" => TableStatus::Played,
+            "entered" => TableStatus::Entered,
+            "decided" => TableStatus::Decided,
+            _ => return Err(format!("unknown table status `{s}`")),
+        })
+    }
+}
+
+/// A table's result: the winner's seat, if any, and each seat's points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableResult {
+    /// The winner's seat (0: the first), `None` for a draw.
+    pub winner: Option<usize>,
+    /// The points of each seat.
+    pub points: Vec<Score>,
+}
+
+/// A table of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The round, from 1.
+    pub round: u32,
+    /// The table's number in the round, from 1.
+    pub number: u32,
+    /// The players (registration numbers) in seat order, the first seat first.
+    pub seats: Vec<i64>,
+    /// Where the table stands.
+    pub status: TableStatus,
+    /// The result, when the table has one.
+    pub result: Option<TableResult>,
+    /// The record that gave the result or holds the table, if any.
+    pub submission: Option<i64>,
+}
+
+/// A player sitting out a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bye {
+    /// The round.
+    pub round: u32,
+    /// The player.
+    pub player: i64,
+    /// What the bye is worth.
+    pub points: Score,
+}
+
+/// A paired round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The round's number, from 1.
+    pub number: u32,
+    /// Its tables, table 1 first.
+    pub tables: Vec<Table>,
+    /// Its byes.
+    pub byes: Vec<Bye>,
+}
+
+/// A record submitted for a table, as it came, with the referee's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// The submission's number, from 1.
+    pub id: i64,
+    /// The round.
+    pub round: u32,
+    /// The table.
+    pub table: u32,
+    /// The name it was submitted under (a file name, `-`).
+    pub source: String,
+    /// The record's bytes, verbatim (empty when the event was read without them).
+    pub record: Vec<u8>,
+    /// The verdict's status: `ok`, `illegal`, `malformed` or `inconsistent`.
+    pub status: String,
+    /// The verdict as the JSON object of `pacru check --format json` (without `file`).
+    pub verdict: String,
+    /// When it was submitted (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    pub submitted: String,
+}
+
+/// One line of the event's log: every change, with the arbiter's reasons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// The entry's number, from 1.
+    pub id: i64,
+    /// When (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    pub at: String,
+    /// What was done: `new`, `player-add`, `withdraw`, `pair`, `unpair`,
+    /// `submit`, `result`, `decide`.
+    pub action: String,
+    /// The round concerned, if any.
+    pub round: Option<u32>,
+    /// The table concerned, if any.
+    pub table: Option<u32>,
+    /// What happened, in words.
+    pub detail: String,
+    /// The arbiter's reason, for decisions.
+    pub reason: Option<String>,
+}
+
+/// One consistent reading of an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The settings.
+    pub settings: Settings,
+    /// The players, by registration number.
+    pub players: Vec<Player>,
+    /// The rounds paired, round 1 first.
+    pub rounds: Vec<Round>,
+    /// The records submitted, in order.
+    pub submissions: Vec<Submission>,
+    /// The log, oldest first.
+    pub log: Vec<LogEntry>,
+}
+
+impl Event {
+    /// The player with registration number `id`.
+    pub fn player(&self, id: i64) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// The name of player `id` (`?` for an unknown number, which a valid file
+    /// never has).
+    pub fn name(&self, id: i64) -> &str {
+        self.player(id).map_or("?", |p| p.name.as_str())
+    }
+
+    /// The player called `name`.
+    pub fn player_named(&self, name: &str) -> Option<&Player> {
+        self.players.iter().find(|p| p.name == name)
+    }
+
+    /// Round `number`.
+    pub fn round(&self, number: u32) -> Option<&Round> {
+        self.rounds
+            .get(usize::try_from(number).ok()?.checked_sub(1)?)
+    }
+
+    /// The number of rounds paired.
+    pub fn rounds_paired(&self) -> u32 {
+        self.rounds.len() as u32
+    }
+
+    /// The submission numbered `id`.
+    pub fn submission(&self, id: i64) -> Option<&Submission> {
+        self.submissions.iter().find(|s| s.id == id)
+    }
+
+    /// The players in seed order, the top seed first: by rating (the unrated
+    /// after the rated), then by registration.
+    pub fn seed_order(&self) -> Vec<i64> {
+        let mut players: Vec<&Player> = self.players.iter().collect();
+        players.sort_by_key(|p| {
+            (
+                std::cmp::Reverse(p.rating.map(i64::from).unwrap_or(-1)),
+                p.id,
+            )
+        });
+        players.iter().map(|p| p.id).collect()
+    }
+
+    /// Whether `player` is paired in round `round`.
+    pub fn plays_in(&self, player: &Player, round: u32) -> bool {
+        player.withdrawn_from.is_none_or(|r| round < r)
+    }
+}
+
+/// What `pacru event new` is given: the settings of an event to create.
+///
+/// ```
+/// use pacru_event::{NewEvent, System};
+/// let new = NewEvent::swiss("Club night", 4, 5);
+/// assert_eq!((new.table_size, new.system, new.rounds), (4, System::Swiss, 5));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEvent {
+    /// The event's name.
+    pub name: String,
+    /// Players a table: 2, 3 or 4.
+    pub table_size: usize,
+    /// Swiss or round robin.
+    pub system: System,
+    /// The number of rounds.
+    pub rounds: u32,
+    /// The rules edition.
+    pub rules: RulesEdition,
+    /// Byes or mixed tables when the players do not fill whole tables.
+    pub uneven: Uneven,
+    /// What a bye is worth; `None`: what a player scores at a table on average
+    /// (a half, a third or a quarter of a point).
+    pub bye_points: Option<Score>,
+}
+
+impl NewEvent {
+    /// A Swiss event of `table_size` players a table and `rounds` rounds, under
+    /// the 2004 rules, with byes.
+    pub fn swiss(name: &str, table_size: usize, rounds: u32) -> NewEvent {
+        NewEvent {
+            name: name.to_owned(),
+            table_size,
+            system: System::Swiss,
+            rounds,
+            rules: RulesEdition::default(),
+            uneven: Uneven::Byes,
+            bye_points: None,
+        }
+    }
+
+    /// The settings this creates, once checked.
+    pub(crate) fn settings(&self) -> Result<Settings, crate::EventError> {
+        crate::text::check("event name", &self.name, crate::text::EVENT_NAME)?;
+        if !(2..=4).contains(&self.table_size) {
+            return Err(crate::EventError::Setting(format!(
+                "{} players a table: a table has 2, 3 or 4 players",
+                self.table_size
+            )));
+        }
+        if !(1..=MAX_ROUNDS).contains(&self.rounds) {
+            return Err(crate::EventError::Setting(format!(
+                "{} rounds: an event has 1 to {MAX_ROUNDS} rounds",
+                self.rounds
+            )));
+        }
+        let bye_points = match self.bye_points {
+            Some(points) if points > Score::ONE => {
+                return Err(crate::EventError::Setting(format!(
+                    "a bye worth {points} points: at most 1, what a win is worth"
+                )));
+            }
+            Some(points) => points,
+            None => pacru_pairing::average_bye(self.table_size, 1).unwrap_or(Score::ZERO),
+        };
+        Ok(Settings {
+            name: self.name.clone(),
+            table_size: self.table_size,
+            system: self.system,
+            rounds: self.rounds,
+            rules: self.rules,
+            uneven: self.uneven,
+            bye_points,
+        })
+    }
+}
+
+/// The most rounds an event may have.
+pub const MAX_ROUNDS: u32 = 100;

@@ -1,0 +1,180 @@
+//! Standings with tiebreaks, and the crosstable, from the results in.
+
+use crate::model::{Event, TableResult};
+use pacru_pairing::{Score, ScoredGame, Tiebreak};
+
+/// One player's line in the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingLine {
+    /// The player's registration number.
+    pub player: i64,
+    /// The place; players level on points and every tiebreak share it.
+    pub rank: usize,
+    /// Points, byes included.
+    pub points: Score,
+    /// Games with a result.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Byes.
+    pub byes: u32,
+    /// Each tiebreak of the event with its value, in the order they apply.
+    pub tiebreaks: Vec<(Tiebreak, f64)>,
+}
+
+/// The standings: every player, by points, then by the tiebreaks of the event
+/// ([`Tiebreak::for_table_size`]), then by seed for the order of the lines.
+/// Tables without a result count for nothing yet.
+pub fn standings(event: &Event) -> Vec<StandingLine> {
+    let seeds = event.seed_order();
+    let index = |id: i64| seeds.iter().position(|&s| s == id);
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for round in &event.rounds {
+        for table in &round.tables {
+            if let Some(TableResult { winner, points }) = &table.result {
+                games.push(ScoredGame {
+                    seats: table.seats.iter().filter_map(|&p| index(p)).collect(),
+                    points: points.clone(),
+                    winner: *winner,
+                });
+            }
+        }
+        for bye in &round.byes {
+            if let Some(p) = index(bye.player) {
+                byes.push((p, bye.points));
+            }
+        }
+    }
+    let tiebreaks = Tiebreak::for_table_size(event.settings.table_size);
+    pacru_pairing::standings(seeds.len(), &games, &byes, tiebreaks)
+        .into_iter()
+        .map(|s| StandingLine {
+            player: seeds[s.player],
+            rank: s.rank,
+            points: s.points,
+            games: s.games,
+            wins: s.wins,
+            byes: s.byes,
+            tiebreaks: tiebreaks.iter().copied().zip(s.tiebreaks).collect(),
+        })
+        .collect()
+}
+
+/// What a player did in one round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CrosstableCell {
+    /// Not paired (registered later, or withdrawn).
+    Absent,
+    /// A bye, with its points.
+    Bye(Score),
+    /// A game.
+    Game {
+        /// The player's seat, from 1.
+        seat: usize,
+        /// The opponents' ranks in the standings, in seat order.
+        opponents: Vec<usize>,
+        /// The player's points, when the table has its result.
+        points: Option<Score>,
+        /// Whether the player won.
+        won: bool,
+    },
+}
+
+impl std::fmt::Display for CrosstableCell {
+    /// `+3/1`: won against the player ranked 3, from the first seat; `-2,5/3`:
+    /// lost at a table with the players ranked 2 and 5, from the third seat;
+    /// `=4/2` a share of a draw; `?4/2` no result yet; `bye`; `.` not paired.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            CrosstableCell::Absent => ".".to_owned(),
+            CrosstableCell::Bye(_) => "bye".to_owned(),
+            CrosstableCell::Game {
+                seat,
+                opponents,
+                points,
+                won,
+            } => {
+                let sign = match (points, won) {
+                    (None, _) => '?',
+                    (Some(_), true) => '+',
+                    (Some(p), false) if *p > Score::ZERO => '=',
+                    (Some(_), false) => '-',
+                };
+                let opponents: Vec<String> = opponents.iter().map(usize::to_string).collect();
+                format!("{sign}{}/{seat}", opponents.join(","))
+            }
+        };
+        f.pad(&text)
+    }
+}
+
+/// The crosstable: one row per player in the order of the standings, one cell
+/// per round paired.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Crosstable {
+    /// The standings the rows follow.
+    pub lines: Vec<StandingLine>,
+    /// For each line, its cells, round 1 first.
+    pub cells: Vec<Vec<CrosstableCell>>,
+}
+
+/// The crosstable of the event.
+///
+/// ```
+/// use pacru_event::{Award, CrosstableCell, EventFile, NewEvent, crosstable};
+/// let dir = tempfile::tempdir()?;
+/// let mut file = EventFile::create(&dir.path().join("e.pacru"), &NewEvent::swiss("E", 2, 1))?;
+/// file.add_players(&["Ada".into(), "Bob".into()], None, None)?;
+/// file.pair()?;
+/// file.result(1, 1, &Award::Winner("Bob".into()))?;
+/// let table = crosstable(&file.read()?);
+/// assert_eq!(table.cells[0][0].to_string(), "+2/2"); // Bob, rank 1, beat rank 2 from seat 2
+/// assert_eq!(table.cells[1][0].to_string(), "-1/1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn crosstable(event: &Event) -> Crosstable {
+    let lines = standings(event);
+    let rank = |id: i64| lines.iter().find(|l| l.player == id).map_or(0, |l| l.rank);
+    let cells = lines
+        .iter()
+        .map(|line| {
+            event
+                .rounds
+                .iter()
+                .map(|round| {
+                    if let Some(bye) = round.byes.iter().find(|b| b.player == line.player) {
+                        return CrosstableCell::Bye(bye.points);
+                    }
+                    let Some(table) = round.tables.iter().find(|t| t.seats.contains(&line.player))
+                    else {
+                        return CrosstableCell::Absent;
+                    };
+                    let seat = table
+                        .seats
+                        .iter()
+                        .position(|&p| p == line.player)
+                        .unwrap_or(0);
+                    CrosstableCell::Game {
+                        seat: seat + 1,
+                        opponents: table
+                            .seats
+                            .iter()
+                            .filter(|&&p| p != line.player)
+                            .map(|&p| rank(p))
+                            .collect(),
+                        points: table
+                            .result
+                            .as_ref()
+                            .and_then(|r| r.points.get(seat).copied()),
+                        won: table
+                            .result
+                            .as_ref()
+                            .is_some_and(|r| r.winner == Some(seat)),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Crosstable { lines, cells }
+}

@@ -1,0 +1,238 @@
+//! The Swiss pairing of tables of 2: score groups paired from the top, no rematch
+//! while one can be avoided, seats alternating and balanced, a bye to the lowest
+//! ranked player among those with the fewest byes.
+
+use crate::History;
+use crate::matching;
+use crate::round::Round;
+use crate::seats;
+
+/// The tables and bye of a Swiss round of 2 players a table, for the active
+/// players of `history`.
+///
+/// 1. Players are ranked by points, then seed.
+/// 2. With an odd number, the bye goes to the lowest ranked player among those
+///    with the fewest byes, unless giving it to another of them lets the rest be
+///    paired with fewer rematches (or with the seat rules kept).
+/// 3. From the top, each player takes the highest ranked opponent left such that
+///    everybody else can still be paired at the strictest level possible this
+///    round: first no rematch and every seat rule kept; else no rematch; else as
+///    few rematches as there must be. Whether the rest can still be paired is a
+///    maximum matching, so the pairing never ends in a dead end.
+/// 4. Seats: see [`crate::seats`].
+pub(crate) fn pair(history: &History) -> Round {
+    let mut order = history.ranked();
+    let mut byes = Vec::new();
+    if order.len() % 2 == 1 {
+        let bye = choose_bye(history, &order);
+        order.retain(|&p| p != bye);
+        byes.push(bye);
+    }
+    let pairs = pair_players(history, &order);
+    let tables = pairs
+        .iter()
+        .enumerate()
+        .map(|(t, &(a, b))| {
+            let (ea, eb) = (history.entrant(a), history.entrant(b));
+            seats::order_two((a, ea), (b, eb), t).to_vec()
+        })
+        .collect();
+    Round { tables, byes }
+}
+
+/// How well the players of `order` can be paired: the number of pairs without
+/// a rematch, then of pairs that also keep the seat rules.
+fn quality(history: &History, order: &[usize]) -> (usize, usize) {
+    let fresh = |a: usize, b: usize| history.meetings(a, b) == 0;
+    let strict = |a: usize, b: usize| {
+        fresh(a, b) && seats::compatible(history.entrant(a), history.entrant(b))
+    };
+    (
+        matching::size(order, &fresh),
+        matching::size(order, &strict),
+    )
+}
+
+/// The player who sits out: the lowest ranked among those with the fewest byes
+/// whose absence lets the others be paired best (see [`quality`]).
+fn choose_bye(history: &History, order: &[usize]) -> usize {
+    let fewest = order
+        .iter()
+        .map(|&p| history.entrant(p).byes)
+        .min()
+        .unwrap_or(0);
+    let candidates: Vec<usize> = order
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&p| history.entrant(p).byes == fewest)
+        .collect();
+    let perfect = order.len() / 2;
+    let mut best: Option<((usize, usize), usize)> = None;
+    for &c in &candidates {
+        let rest: Vec<usize> = order.iter().copied().filter(|&p| p != c).collect();
+        let q = quality(history, &rest);
+        if q == (perfect, perfect) {
+            return c;
+        }
+        if best.is_none_or(|(b, _)| q > b) {
+            best = Some((q, c));
+        }
+    }
+    best.map_or(order[order.len() - 1], |(_, c)| c)
+}
+
+/// Pairs `order` (ranked, of even length) at the strictest level possible.
+fn pair_players(history: &History, order: &[usize]) -> Vec<(usize, usize)> {
+    let half = order.len() / 2;
+    let fresh = |a: usize, b: usize| history.meetings(a, b) == 0;
+    let compatible = |a: usize, b: usize| seats::compatible(history.entrant(a), history.entrant(b));
+    let strict = |a: usize, b: usize| fresh(a, b) && compatible(a, b);
+    let class_none = |_: usize, _: usize| 0u32;
+    if matching::size(order, &strict) == half {
+        return greedy(order, &strict, half, &class_none);
+    }
+    // No pairing keeps every seat rule: keep them where the greedy can.
+    let seats_first = |a: usize, b: usize| u32::from(!compatible(a, b));
+    let fresh_pairs = matching::size(order, &fresh);
+    if fresh_pairs == half {
+        return greedy(order, &fresh, half, &seats_first);
+    }
+    // Rematches cannot all be avoided: as few as there must be, between players
+    // who met least often.
+    let least_met = |a: usize, b: usize| {
+        if fresh(a, b) {
+            u32::from(!compatible(a, b))
+        } else {
+            2 + 2 * history.meetings(a, b) + u32::from(!compatible(a, b))
+        }
+    };
+    greedy(order, &fresh, fresh_pairs, &least_met)
+}
+
+/// From the top, pairs each player with the first opponent (by `class`, then
+/// ranking) that still lets the others form `target` pairs of `allowed` kind in
+/// all; a player is paired outside `allowed` only when that still holds.
+fn greedy(
+    order: &[usize],
+    allowed: &dyn Fn(usize, usize) -> bool,
+    target: usize,
+    class: &dyn Fn(usize, usize) -> u32,
+) -> Vec<(usize, usize)> {
+    let mut remaining: Vec<usize> = order.to_vec();
+    let mut needed = target;
+    // A maximum matching of `remaining` over `allowed`, as mates by player.
+    let mut mate = mates(&remaining, allowed);
+    let mut pairs = Vec::with_capacity(order.len() / 2);
+    while remaining.len() >= 2 {
+        let a = remaining[0];
+        let mut candidates: Vec<usize> = remaining[1..].to_vec();
+        candidates.sort_by_key(|&b| class(a, b)); // stable: ranking within a class
+        let mut chosen = None;
+        for b in candidates {
+            let fits = allowed(a, b);
+            let still_needed = needed - usize::from(fits);
+            if !fits && still_needed * 2 > remaining.len() - 2 {
+                continue;
+            }
+            if fits && mate.get(&a) == Some(&b) {
+                chosen = Some((b, still_needed, None));
+                break;
+            }
+            let rest: Vec<usize> = remaining
+                .iter()
+                .copied()
+                .filter(|&p| p != a && p != b)
+                .collect();
+            let rest_mates = mates(&rest, allowed);
+            if rest_mates.len() / 2 >= still_needed {
+                chosen = Some((b, still_needed, Some(rest_mates)));
+                break;
+            }
+        }
+        let (b, still_needed, new_mates) =
+            chosen.expect("the maximum matching promised a completion");
+        pairs.push((a, b));
+        needed = still_needed;
+        remaining.retain(|&p| p != a && p != b);
+        match new_mates {
+            Some(m) => mate = m,
+            None => {
+                mate.remove(&a);
+                mate.remove(&b);
+            }
+        }
+    }
+    pairs
+}
+
+/// A maximum matching of `players` over `allowed`, as a map from each matched
+/// player to their partner.
+fn mates(
+    players: &[usize],
+    allowed: &dyn Fn(usize, usize) -> bool,
+) -> std::collections::HashMap<usize, usize> {
+    matching::maximum(players, allowed)
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.map(|j| (players[i], players[j])))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Score;
+
+    #[test]
+    fn pairs_from_the_top_and_gives_the_bye_to_the_lowest() {
+        let h = History::new(5);
+        let round = pair(&h);
+        assert_eq!(round.byes, [4]);
+        assert_eq!(round.tables, [vec![0, 1], vec![3, 2]]);
+    }
+
+    #[test]
+    fn avoids_a_rematch_that_the_greedy_choice_would_force() {
+        // Everybody on 0 points; 0 has met 1, 2 has met 3 and 1 has met 3:
+        // 0 takes 2 only if 1 and 3 could still meet, which they cannot.
+        let mut h = History::new(4);
+        h.meet(&[0, 1]);
+        h.meet(&[2, 3]);
+        h.meet(&[1, 3]);
+        let round = pair(&h);
+        let mut tables: Vec<Vec<usize>> = round
+            .tables
+            .iter()
+            .map(|t| {
+                let mut t = t.clone();
+                t.sort_unstable();
+                t
+            })
+            .collect();
+        tables.sort();
+        assert_eq!(tables, [vec![0, 3], vec![1, 2]]);
+    }
+
+    #[test]
+    fn fewest_rematches_when_some_are_unavoidable() {
+        // Four players who have all met: two rematches, between the pairs met least.
+        let mut h = History::new(4);
+        for (a, b) in [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2), (0, 1)] {
+            h.meet(&[a, b]);
+        }
+        let round = pair(&h);
+        assert!(round.tables.iter().all(|t| h.meetings(t[0], t[1]) == 1));
+    }
+
+    #[test]
+    fn score_groups_come_first() {
+        let mut h = History::new(4);
+        h.add_points(3, Score::ONE);
+        h.add_points(1, Score::ONE);
+        let round = pair(&h);
+        let mut first: Vec<usize> = round.tables[0].clone();
+        first.sort_unstable();
+        assert_eq!(first, [1, 3]);
+    }
+}

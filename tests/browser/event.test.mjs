@@ -1,0 +1,148 @@
+// The static site of `pacru event export --html` in a real browser: headless
+// Chromium driven by Playwright, as viewer.test.mjs runs the viewer. An event is
+// run through the `pacru` binary (records from `pacru selfplay`); the site's
+// standings must equal `pacru event standings --format json`, its pages must
+// fetch nothing and break no rule of their Content-Security-Policy, and its
+// games page must hold every game of the PGR export in the viewer.
+//
+// Run: `cargo xtask ci browser`, or `npm test` here after `npm ci`, with
+// PACRU_BIN pointing at a built `pacru` (default: target/debug/pacru).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const pacru = process.env.PACRU_BIN || path.join(root, 'target', 'debug', 'pacru');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let chromium = null;
+let skip = false;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  skip = 'playwright-core is not installed: run `npm ci` in tests/browser';
+}
+if (!skip && !fs.existsSync(chromiumPath)) {
+  skip = `no Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium)`;
+}
+if (skip && process.env.PACRU_BROWSER_REQUIRED) {
+  throw new Error(`the browser tests cannot run: ${skip}`);
+}
+if (skip) {
+  const line = '!'.repeat(78);
+  console.error(`\n${line}\n!!! BROWSER TESTS SKIPPED: ${skip}\n!!! The event site was NOT tested in a browser.\n${line}\n`);
+}
+
+let tmp;
+function run(args, expectCode = 0) {
+  const r = spawnSync(pacru, args, { cwd: tmp, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.error) throw r.error;
+  assert.equal(r.status, expectCode, `pacru ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+const NAMES = ['Ada', 'Bo <b>bold</b>', 'Cy & Co', 'Dee', 'Eve', 'Fay', 'Gus'];
+let browser;
+let context;
+let standings;
+let games;
+const requests = [];
+const problems = [];
+
+before(async () => {
+  if (skip) return;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pacru-event-'));
+  run(['event', 'new', 'e.pacru', '--name', 'Site <test> & co', '--players-per-table', '3',
+    '--system', 'swiss', '--rounds', '2']);
+  run(['event', 'player', 'add', 'e.pacru', ...NAMES]);
+  const colours = ['Black', 'Red', 'Yellow', 'Green'];
+  let seed = 1;
+  for (let round = 1; round <= 2; round++) {
+    run(['event', 'pair', 'e.pacru']);
+    const tables = JSON.parse(run(['event', 'tables', 'e.pacru', '--format', 'json']));
+    for (const t of tables) {
+      let record = run(['selfplay', '--players', String(t.seats.length), '--games', '1', '--seed', String(seed++)]);
+      t.seats.forEach((name, i) => {
+        record = record.replace(`[${colours[i]} "random"]`, `[${colours[i]} "${name.replace(/[\\"]/g, (c) => '\\' + c)}"]`);
+      });
+      fs.writeFileSync(path.join(tmp, 'r.pgr'), record);
+      run(['event', 'submit', 'e.pacru', '--round', String(round), '--table', String(t.table), 'r.pgr']);
+    }
+  }
+  standings = JSON.parse(run(['event', 'standings', 'e.pacru', '--format', 'json']));
+  run(['event', 'export', 'e.pacru', '--html', 'site']);
+  run(['event', 'export', 'e.pacru', '--pgr', 'all.pgr']);
+  games = run(['check', '--format', 'json', 'all.pgr']).trim().split('\n').length;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-default-apps'],
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.on('request', (r) => requests.push(r.url()));
+  await context.route((url) => !url.href.startsWith('file:'), (route) => route.abort());
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function open(file) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console: ${m.text()}`); });
+  await page.goto(pathToFileURL(path.join(tmp, 'site', file)).href);
+  return page;
+}
+
+test('the site shows the standings of the JSON, names as text', { skip }, async () => {
+  const page = await open('index.html');
+  const shown = await page.evaluate(() => ({
+    title: document.querySelector('h1').textContent,
+    rows: [...document.querySelectorAll('#standings-table tbody tr')].map((tr) => ({
+      rank: Number(tr.dataset.rank),
+      name: tr.children[1].textContent,
+      points: Number(tr.dataset.points),
+    })),
+    bold: document.querySelectorAll('b').length,
+    styled: getComputedStyle(document.querySelector('table')).borderCollapse,
+    violations: window.__violations,
+  }));
+  assert.equal(standings.length, NAMES.length);
+  assert.equal(games, 4, '2 rounds of 2 tables of 3 (and a bye)');
+  assert.equal(shown.title, 'Site <test> & co');
+  assert.deepEqual(shown.rows, standings.map((s) => ({ rank: s.rank, name: s.name, points: s.points })));
+  assert.equal(shown.bold, 0, 'a name is never markup');
+  assert.equal(shown.styled, 'collapse', 'the style sheet applies');
+  assert.deepEqual(shown.violations, []);
+  const links = await page.evaluate(() => [...document.querySelectorAll('a[href^="games.html#game="]')].length);
+  assert.equal(links, games, 'every game with a record is linked');
+  await page.close();
+});
+
+test('the games page holds every game of the event in the viewer', { skip }, async () => {
+  const page = await open('games.html');
+  await page.waitForSelector('html[data-ready="true"]');
+  const count = await page.evaluate(() => document.querySelectorAll('script[type="application/json"][id^="game-"]').length);
+  assert.equal(count, games);
+  const violations = await page.evaluate(() => window.__violations);
+  assert.deepEqual(violations, []);
+  await page.close();
+});
+
+test('the site fetched nothing and raised no error', { skip }, () => {
+  assert.deepEqual(requests.filter((u) => !u.startsWith('file:')), []);
+  assert.deepEqual(problems, []);
+});
