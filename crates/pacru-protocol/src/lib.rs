@@ -7,6 +7,7 @@ pub mod engines;
 mod lines;
 pub mod message;
 mod millis;
+mod pipes;
 pub mod process;
 pub mod wire;
 
