@@ -7,10 +7,11 @@ use common::{START, pacru, pacru_env, pacru_with_input, root};
 use std::process::{Command, Stdio};
 
 /// Every command but `help`.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "check",
     "replay",
     "view",
+    "analyse",
     "show",
     "new",
     "moves",

@@ -154,7 +154,7 @@ fn read_thousandths(word: &str) -> Option<u16> {
 
 /// Reads `K 0.612 R 0.388`.
 fn read_scores(words: &[&str]) -> Option<Scores> {
-    if words.is_empty() || words.len() % 2 != 0 {
+    if words.is_empty() || !words.len().is_multiple_of(2) {
         return None;
     }
     words
