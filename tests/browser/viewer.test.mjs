@@ -4,8 +4,10 @@
 // by pacru-core) and `check --format json` (the referee's verdicts). The page's
 // DOM is read through its documented data attributes (docs/viewer.md).
 //
-// Run: `cargo xtask ci` (step `browser`), or `npm test` here after `npm ci`,
-// with PACRU_BIN pointing at a built `pacru` (default: target/debug/pacru).
+// Run: `cargo xtask ci browser`, or `npm test` here after `npm ci`, with
+// PACRU_BIN pointing at a built `pacru` (default: target/debug/pacru). With
+// PACRU_BROWSER_REQUIRED set (as `cargo xtask ci` does), a missing Chromium or
+// Playwright is an error instead of a skip.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,6 +34,10 @@ try {
 }
 if (!skip && !fs.existsSync(chromiumPath)) {
   skip = `no Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium)`;
+}
+if (skip && process.env.PACRU_BROWSER_REQUIRED) {
+  // `cargo xtask ci` sets it: there, tests that cannot run are a failure.
+  throw new Error(`the browser tests cannot run: ${skip}`);
 }
 if (skip) {
   const line = '!'.repeat(78);

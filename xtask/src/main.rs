@@ -1,26 +1,35 @@
 //! Project automation for the pacru workspace, run as `cargo xtask <command>`.
 //!
-//! - `cargo xtask ci`: the whole test suite (format, lints, tests, browser tests,
-//!   docs), fail fast.
+//! - `cargo xtask ci [STEP...]`: the whole test suite, as CI runs it (format, lints,
+//!   feature sets, tests, docs, browser tests, Python package, fuzz targets), fail
+//!   fast, with a table of times at the end.
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: every fuzz target (or those
 //!   named) for SECS seconds each, with cargo-fuzz on the stable toolchain.
 //! - `cargo xtask perft-data --input FILE --output FILE [--naive-limit N]`: perft
 //!   reference lines checked against the naive implementation of the rules.
 //! - `cargo xtask release [--dry-run]`: a reproducible binary archive and Python wheel
-//!   in `dist/`.
+//!   in `dist/`, built with the `dist` profile.
 //!
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
-//! [`release`] are the two main commands, [`fuzz`] runs the fuzz targets, [`perft_data`] the perft data generator, [`version`] reads the workspace version and checks
-//! the changelog, [`archive`] packs files reproducibly, [`wheel`] builds the Python
-//! wheel and [`checksum`] writes the `sha256sum` line.
+//! [`release`] are the two main commands; [`features`] works out the feature sets
+//! of each package, [`browser`], [`python`] and [`fuzz`] run those test suites,
+//! [`perft_data`] writes perft reference data,
+//! [`results`] gathers the test runners' result lines; [`version`] reads the
+//! workspace version and checks the changelog, [`archive`] packs files
+//! reproducibly, [`wheel`] builds the Python wheel and [`checksum`] writes the
+//! `sha256sum` line.
 
 mod archive;
+mod browser;
 mod checksum;
 mod ci;
+mod features;
 mod fuzz;
 mod perft_data;
 mod process;
+mod python;
 mod release;
+mod results;
 mod version;
 mod wheel;
 
@@ -32,7 +41,19 @@ const USAGE: &str = "\
 Usage: cargo xtask <COMMAND>
 
 Commands:
-  ci                   cargo fmt --check, clippy -D warnings, tests, browser tests, docs -D warnings
+  ci [STEP...]         the test suite as CI runs it, stopping at the first failure:
+                         fmt       cargo fmt --check (the workspace and fuzz/)
+                         clippy    cargo clippy --workspace --all-targets -- -D warnings
+                         features  cargo check of every package alone: no default
+                                   features, each feature, all features (no warnings)
+                         test      cargo test --workspace
+                         doc       cargo doc --workspace --no-deps, warnings denied
+                         browser   the viewer page in headless Chromium (Node.js, npm)
+                         python    pip install ./crates/pacru-py in a fresh venv under
+                                   the target directory; mypy, pytest
+                         fuzz      every fuzz target for 5 s (needs cargo-fuzz)
+                       with STEPs, only those; a step that cannot run here is skipped
+                       with a loud message, or fails when CI is set
   fuzz [--time SECS] [TARGET...]
                        run every fuzz target (or those named) for SECS seconds each
                        (default 60) with `cargo fuzz run T --sanitizer none`; needs
@@ -41,14 +62,19 @@ Commands:
                        write perft reference lines for the positions of FILE, each
                        count checked against the naive rules (default limit 300000;
                        input format in crates/pacru-core/tests/perft_data.rs)
-  release [--dry-run]  build pacru and pack dist/pacru-<version>-<target>.tar.gz (+ .sha256),
-                       and build the Python wheel dist/pacru-<version>-*.whl (+ .sha256);
+  release [--dry-run]  build pacru with the dist profile and pack
+                       dist/pacru-<version>-<target>.tar.gz (+ .sha256), and build the
+                       Python wheel dist/pacru-<version>-*.whl (+ .sha256);
                        --dry-run checks everything and prints the plan, writing nothing
   help                 print this message
 
 Environment:
+  CI                   set (not empty, 0 or false): a CI step that cannot run fails
   SOURCE_DATE_EPOCH    timestamp stored in the release archive and wheel (default 0)
-  MATURIN              the maturin that builds the wheel (default: maturin on PATH)
+  MATURIN              the maturin that builds the wheel (default: maturin on PATH,
+                       else one installed from PyPI into <target>/maturin-venv)
+  PYTHON               the Python that makes virtual environments (default python3)
+  CHROMIUM             the Chromium of the browser tests (default /usr/bin/chromium)
   CARGO_TARGET_DIR     where cargo builds (default <workspace>/target)";
 
 fn main() -> ExitCode {
@@ -64,7 +90,7 @@ fn main() -> ExitCode {
 fn run(args: Vec<String>) -> Result<()> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["ci"] => ci::run(&workspace_root()),
+        ["ci", steps @ ..] => ci::run(&workspace_root(), steps),
         ["fuzz", rest @ ..] => fuzz::run(&workspace_root(), rest),
         ["perft-data", rest @ ..] => perft_data::run(&workspace_root(), rest),
         ["release"] => release::run(&workspace_root(), false),
@@ -74,6 +100,15 @@ fn run(args: Vec<String>) -> Result<()> {
             Ok(())
         }
         _ => bail!("unknown arguments `{}`\n\n{USAGE}", args.join(" ")),
+    }
+}
+
+/// Cargo's target directory: `CARGO_TARGET_DIR` (relative to `root` if relative),
+/// else `<root>/target`.
+fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root.join(dir),
+        _ => root.join("target"),
     }
 }
 

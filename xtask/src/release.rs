@@ -1,10 +1,13 @@
 //! `cargo xtask release [--dry-run]`: a reproducible archive of the `pacru` binary with
 //! its documentation, man page and shell completions, the Python wheel ([`wheel`]),
-//! and their checksums.
+//! and their checksums. Both are built with the workspace's `dist` profile: the
+//! `release` profile with link-time optimisation across crates and one codegen unit
+//! per crate, slower to build and faster to run.
 
 use crate::archive;
 use crate::checksum::{sha256_hex, sha256sum_line};
 use crate::process::{capture, cargo, run_step};
+use crate::python::{self, Maturin};
 use crate::version::{check_changelog, workspace_version};
 use crate::wheel;
 use anyhow::{Context, Result, bail};
@@ -25,6 +28,9 @@ pub const COMPLETIONS: [(&str, &str); 5] = [
     ("powershell", "_pacru.ps1"),
 ];
 
+/// The cargo profile of release builds (see the root `Cargo.toml`).
+pub const PROFILE: &str = "dist";
+
 /// Everything a release is made from, fixed before anything is built.
 #[derive(Debug)]
 pub struct Plan {
@@ -34,6 +40,8 @@ pub struct Plan {
     pub target: String,
     /// The mtime of every archive entry.
     pub mtime: u64,
+    /// Cargo's target directory.
+    pub target_dir: PathBuf,
     /// The built binary.
     pub binary: PathBuf,
     /// The archive to write.
@@ -78,9 +86,29 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
         plan.version,
         DOCUMENTS.join(", ")
     );
-    println!("    Python wheel with {}", wheel::check_maturin(root)?);
+    let maturin = python::maturin(root, &plan.target_dir, !dry_run)?;
+    match &maturin {
+        Maturin::Found(program) => {
+            println!(
+                "    Python wheel with {}",
+                wheel::check_maturin(root, program)?
+            )
+        }
+        Maturin::ToInstall(venv) => {
+            let mut version = Command::new(python::python_program());
+            version.arg("--version");
+            let version = capture("python --version", root, version)
+                .context("maturin is not installed, and installing it needs Python 3.9 or later")?;
+            println!(
+                "    Python wheel with maturin, to be installed ({}) into {} with {}",
+                python::MATURIN,
+                venv.display(),
+                String::from_utf8_lossy(&version).trim()
+            );
+        }
+    }
     if dry_run {
-        print_plan(root, &plan);
+        print_plan(root, &plan, &maturin);
         println!("==> dry run: nothing built, nothing written");
         return Ok(());
     }
@@ -130,13 +158,13 @@ pub fn run(root: &Path, dry_run: bool) -> Result<()> {
     );
     println!("==> wrote {}", plan.checksum_file().display());
     println!("    sha256 {}", sha256_hex(&bytes));
-    build_wheel(root, &plan)
+    build_wheel(root, &plan, &maturin.program())
 }
 
 /// Builds the Python wheel into `dist/` (see [`wheel`]) with its checksum file.
-fn build_wheel(root: &Path, plan: &Plan) -> Result<()> {
+fn build_wheel(root: &Path, plan: &Plan, maturin: &std::ffi::OsStr) -> Result<()> {
     let out = tempfile::tempdir().context("creating a directory for the wheel")?;
-    let mut build = wheel::build_command(out.path(), plan.mtime);
+    let mut build = wheel::build_command(maturin, out.path(), plan.mtime);
     add_remap_flags(&mut build, root, &plan.target);
     run_step("wheel", root, build)?;
     let built = wheel::built_wheel(out.path())?;
@@ -172,8 +200,9 @@ fn old_wheels(plan: &Plan) -> Result<Vec<PathBuf>> {
     Ok(old)
 }
 
-/// `cargo build --release --locked -p pacru-cli`, with the workspace and cargo home
-/// paths remapped in the binary so that it does not depend on where the sources are.
+/// `cargo build --profile dist --locked -p pacru-cli`, with the workspace and cargo
+/// home paths remapped in the binary so that it does not depend on where the sources
+/// are.
 ///
 /// The remapping flags are added to the flags `cargo build --release` would use, never
 /// put in their place: the workspace's `.cargo/config.toml` sets the target CPU
@@ -182,7 +211,7 @@ fn old_wheels(plan: &Plan) -> Result<Vec<PathBuf>> {
 /// configured flags anyway, so the remapping is appended there.
 fn build_command(root: &Path, target: &str) -> Command {
     let mut build = cargo();
-    build.args(["build", "--release", "--locked", "-p", "pacru-cli"]);
+    build.args(["build", "--profile", PROFILE, "--locked", "-p", "pacru-cli"]);
     add_remap_flags(&mut build, root, target);
     build
 }
@@ -215,7 +244,7 @@ fn rustflags_config(target: &str, flags: &[String]) -> String {
 }
 
 /// The `target_feature` values rustc compiles pacru-core with under `cmd`'s flags
-/// (`cargo rustc --release -p pacru-core --lib -- --print cfg`).
+/// (`cargo rustc --profile dist -p pacru-core --lib -- --print cfg`).
 fn target_features(root: &Path, what: &str, mut cmd: Command) -> Result<BTreeSet<String>> {
     cmd.args(["--", "--print", "cfg"]);
     let output = capture(what, root, cmd)?;
@@ -231,7 +260,15 @@ fn target_features(root: &Path, what: &str, mut cmd: Command) -> Result<BTreeSet
 fn check_cpu_features(root: &Path, target: &str) -> Result<BTreeSet<String>> {
     let rustc_cfg = || {
         let mut cmd = cargo();
-        cmd.args(["rustc", "--quiet", "--release", "-p", "pacru-core", "--lib"]);
+        cmd.args([
+            "rustc",
+            "--quiet",
+            "--profile",
+            PROFILE,
+            "-p",
+            "pacru-core",
+            "--lib",
+        ]);
         cmd
     };
     let plain = target_features(
@@ -289,18 +326,9 @@ fn make_plan(root: &Path) -> Result<Plan> {
         .context("the release builds the `pacru` binary of the pacru-cli crate")?;
     let target = host_target(root)?;
     let mtime = source_date_epoch(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref())?;
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map(|dir| {
-            if dir.is_absolute() {
-                dir
-            } else {
-                root.join(dir)
-            }
-        })
-        .unwrap_or_else(|| root.join("target"));
+    let target_dir = crate::target_dir(root);
     let binary = target_dir
-        .join("release")
+        .join(PROFILE)
         .join(format!("pacru{}", std::env::consts::EXE_SUFFIX));
     let archive = root
         .join("dist")
@@ -309,12 +337,13 @@ fn make_plan(root: &Path) -> Result<Plan> {
         version,
         target,
         mtime,
+        target_dir,
         binary,
         archive,
     })
 }
 
-fn print_plan(root: &Path, plan: &Plan) {
+fn print_plan(root: &Path, plan: &Plan, maturin: &Maturin) {
     println!(
         "    would run: {}",
         crate::process::describe(&build_command(root, &plan.target))
@@ -339,7 +368,11 @@ fn print_plan(root: &Path, plan: &Plan) {
         println!("        {}/{path}", plan.stem());
     }
     println!("    would write: {}", plan.checksum_file().display());
-    let mut wheel = wheel::build_command(Path::new("<temporary directory>"), plan.mtime);
+    let mut wheel = wheel::build_command(
+        &maturin.program(),
+        Path::new("<temporary directory>"),
+        plan.mtime,
+    );
     add_remap_flags(&mut wheel, root, &plan.target);
     println!("    would run: {}", crate::process::describe(&wheel));
     println!(
@@ -475,7 +508,8 @@ mod tests {
             version: "0.1.0".into(),
             target: "t".into(),
             mtime: 0,
-            binary: PathBuf::from("target/release/pacru"),
+            target_dir: PathBuf::from("target"),
+            binary: PathBuf::from("target/dist/pacru"),
             archive: PathBuf::from("dist/pacru-0.1.0-t.tar.gz"),
         };
         assert_eq!(

@@ -1,4 +1,5 @@
-//! The Python wheel of a release: `maturin build` of `crates/pacru-py`, reproducible
+//! The Python wheel of a release: `maturin build` of `crates/pacru-py` with the
+//! `dist` profile, reproducible
 //! where maturin allows it: every zip entry dated `SOURCE_DATE_EPOCH` (maturin moves
 //! dates before 1980 to 1980, the earliest a zip can store), the dependency versions
 //! of `Cargo.lock` (`--locked`), the workspace and cargo home paths remapped as for
@@ -6,7 +7,7 @@
 //! the package's `pyproject.toml`).
 
 use anyhow::{Context, Result, bail};
-use std::ffi::OsString;
+use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,34 +15,28 @@ use std::process::Command;
 /// The manifest of the crate the wheel is built from, relative to the workspace root.
 pub const MANIFEST: &str = "crates/pacru-py/Cargo.toml";
 
-/// The maturin to run: `MATURIN` if set, else `maturin` on `PATH`.
-pub fn maturin_program() -> OsString {
-    std::env::var_os("MATURIN").unwrap_or_else(|| "maturin".into())
-}
-
-/// Checks that maturin runs; returns its version line.
-pub fn check_maturin(root: &Path) -> Result<String> {
-    let program = maturin_program();
-    let mut cmd = Command::new(&program);
+/// Checks that `program` (a maturin) runs; returns its version line.
+pub fn check_maturin(root: &Path, program: &OsStr) -> Result<String> {
+    let mut cmd = Command::new(program);
     cmd.arg("--version");
     let version =
         crate::process::capture("running maturin --version", root, cmd).with_context(|| {
             format!(
-                "the release also builds the Python wheel with maturin, and `{}` does not run: \
-             install it with `pip install 'maturin>=1.9.4,<2'`, or set MATURIN to its path",
+                "the release also builds the Python wheel with maturin, and `{}` does not run",
                 program.to_string_lossy()
             )
         })?;
     Ok(String::from_utf8_lossy(&version).trim().to_string())
 }
 
-/// `maturin build --release --locked` of [`MANIFEST`] into `out`, its zip entries
-/// dated `mtime`.
-pub fn build_command(out: &Path, mtime: u64) -> Command {
-    let mut cmd = Command::new(maturin_program());
+/// `maturin build --profile dist --locked` of [`MANIFEST`] into `out`, its zip
+/// entries dated `mtime`.
+pub fn build_command(maturin: &OsStr, out: &Path, mtime: u64) -> Command {
+    let mut cmd = Command::new(maturin);
     cmd.args([
         "build",
-        "--release",
+        "--profile",
+        crate::release::PROFILE,
         "--locked",
         "--manifest-path",
         MANIFEST,
@@ -86,14 +81,18 @@ mod tests {
 
     #[test]
     fn the_wheel_is_built_locked_with_the_release_date() {
-        let shown = describe(&build_command(Path::new("/tmp/out"), 1_764_374_400));
+        let shown = describe(&build_command(
+            OsStr::new("maturin"),
+            Path::new("/tmp/out"),
+            1_764_374_400,
+        ));
         assert!(
             shown.starts_with("SOURCE_DATE_EPOCH=\"1764374400\" "),
             "{shown}"
         );
         assert!(
             shown.ends_with(
-                "build --release --locked --manifest-path crates/pacru-py/Cargo.toml --out /tmp/out"
+                "maturin build --profile dist --locked --manifest-path crates/pacru-py/Cargo.toml --out /tmp/out"
             ),
             "{shown}"
         );

@@ -10,8 +10,8 @@ use pacru_core::{Position, RulesEdition};
 pub fn parse(ppn: &str, rules: Option<RulesEdition>) -> anyhow::Result<Position> {
     let rules = rules.unwrap_or_default();
     let text = ppn.trim();
-    pacru_core::Position::from_ppn(text, rules).map_err(|e| {
-        let column = e.column + 1;
+    Position::from_ppn(text, rules).map_err(|e| {
+        let column = e.column;
         let excerpt = caret(text, column, 1, false);
         anyhow!(
             "not a valid position (PPN), column {column}: {}\n{}",

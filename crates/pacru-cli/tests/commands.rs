@@ -49,7 +49,14 @@ fn moves_are_sorted_unique_and_agree_with_count() {
 fn a_finished_game_has_no_moves() {
     // The final position of a finished game.
     let ppn = "9/3K5/9/2K6/9/6R2/9/1R7/5R3 Ka5NW,Kh5SW,Kf7NE,Kf9E K KR";
-    assert_eq!(pacru(&["moves", ppn]).stdout, "");
+    let run = pacru(&["moves", ppn]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+    // Standard error says why the list is empty.
+    assert_eq!(
+        run.stderr,
+        "pacru: note: the game is over: Black has won, so there are no moves\n"
+    );
+    assert_eq!(pacru(&["-q", "moves", ppn]).stderr, "");
     assert_eq!(pacru(&["moves", "--count", ppn]).stdout, "0\n");
     assert_eq!(pacru(&["perft", ppn, "2"]).stdout, "0\n");
 }
@@ -222,8 +229,8 @@ fn replay_stops_at_an_illegal_move() {
     assert_eq!(
         run.stderr,
         "pacru: error: tests/data/illegal.pgr game 4: ply 5, Black: i3-h4 (line 53, column 34) \
-is illegal: R4: the border crossing into E must place a marker; candidates g4 h4 i4 g5 h5 i5 \
-g6 h6 i6\n"
+is illegal: R4: the border crossing into borderland E must place a marker; candidates g4 h4 i4 \
+g5 h5 i5 g6 h6 i6\n"
     );
     // Without --ply: the moves before it on standard output, the message on standard error.
     let run = pacru(&["replay", "tests/data/illegal.pgr", "--game", "4"]);
@@ -248,7 +255,8 @@ g6 h6 i6\n"
     assert_eq!(
         run.stderr,
         "pacru: error: tests/data/malformed.pgr game 1 (line 1) does not parse: line 13, \
-column 17: unknown token 'castles': expected a move, pass, a round number or a result token\n  \
+column 17: unknown token 'castles': expected a move, pass, a round number such as 12. or a \
+result token (Black, Red, Yellow, Green, Blue, draw or *)\n  \
 f6-f7(f9) b1-c2 castles *\n                  ^^^^^^^\n"
     );
 }

@@ -8,19 +8,27 @@ use crate::{Bitboard, Field, Item, Items, Move, Movement, Reorientation, Rotatio
 use std::str::FromStr;
 use thiserror::Error;
 
-/// The text is not a move; `column` (0-based, in characters) points at the problem.
+/// The text is not a move; `column` (counted from 1, in characters, as editors
+/// count) points at the problem.
+///
+/// ```
+/// use pacru_core::Move;
+/// let err = "e1-j2".parse::<Move>().unwrap_err();
+/// assert_eq!(err.column, 4);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("column {}: {message}", column + 1)]
+#[error("column {column}: {message}")]
 pub struct MoveSyntaxError {
-    /// 0-based character offset of the problem within the move text.
+    /// The column of the problem within the move text: 1 for its first character.
     pub column: usize,
     /// What is wrong, in plain words.
     pub message: String,
 }
 
-fn error(column: usize, message: impl Into<String>) -> MoveSyntaxError {
+/// An error at the 0-based character `offset`.
+fn error(offset: usize, message: impl Into<String>) -> MoveSyntaxError {
     MoveSyntaxError {
-        column,
+        column: offset + 1,
         message: message.into(),
     }
 }
@@ -319,22 +327,23 @@ mod tests {
 
     #[test]
     fn syntax_errors_point_at_the_problem() {
+        // (text, column counted from 1)
         let cases = [
-            ("", 0),
-            ("e1", 2),
-            ("e1-", 3),
-            ("e1-j2", 3),
-            ("e1-e2()", 5),
-            ("e1-e2(", 6),
-            ("e1-e2(e3", 8),
-            ("e1-e2(e3;", 8),
-            ("e1-e2 ", 5),
-            ("e3>(a1,a1)", 7),
-            ("e3>", 3),
-            ("e3>()", 3),
-            ("z9-e2", 0),
-            ("e1-e2( e3)", 6),
-            ("e1-e2(e3 ,e4)", 8),
+            ("", 1),
+            ("e1", 3),
+            ("e1-", 4),
+            ("e1-j2", 4),
+            ("e1-e2()", 6),
+            ("e1-e2(", 7),
+            ("e1-e2(e3", 9),
+            ("e1-e2(e3;", 9),
+            ("e1-e2 ", 6),
+            ("e3>(a1,a1)", 8),
+            ("e3>", 4),
+            ("e3>()", 4),
+            ("z9-e2", 1),
+            ("e1-e2( e3)", 7),
+            ("e1-e2(e3 ,e4)", 9),
         ];
         for (text, column) in cases {
             let err = parse_move(text).unwrap_err();

@@ -20,12 +20,14 @@ impl Position {
         }
     }
 
-    /// Perft split by first move: each legal move with the count below it.
+    /// Perft split by first move: each legal move with the count below it, in the
+    /// order of [`Position::sorted_legal_moves`] (as `pacru perft --divide` prints them).
     pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
         if depth == 0 {
             return Vec::new();
         }
-        self.legal_moves()
+        self.sorted_legal_moves()
+            .into_iter()
             .map(|mv| {
                 let mut child = self.clone();
                 child.play_unchecked(&mv);

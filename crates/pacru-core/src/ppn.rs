@@ -22,19 +22,29 @@ fn shorten(text: &str) -> Cow<'_, str> {
 }
 use thiserror::Error;
 
-/// The text is not a valid position; `column` (0-based, in characters) points at the problem.
+/// The text is not a valid position; `column` (counted from 1, in characters, as
+/// editors count) points at the problem.
+///
+/// ```
+/// use pacru_core::Position;
+/// let text = "9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K KQ";
+/// let err = text.parse::<Position>().unwrap_err();
+/// assert_eq!(err.column, 33); // the Q
+/// assert_eq!(err.to_string(), "column 33: 'Q' is not a colour letter (K, R, Y, G or B)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("column {}: {message}", column + 1)]
+#[error("column {column}: {message}")]
 pub struct PpnError {
-    /// 0-based character offset of the problem within the PPN text.
+    /// The column of the problem within the PPN text: 1 for its first character.
     pub column: usize,
     /// What is wrong, in plain words.
     pub message: String,
 }
 
-fn error(column: usize, message: impl Into<String>) -> PpnError {
+/// An error at the 0-based character `offset`.
+fn error(offset: usize, message: impl Into<String>) -> PpnError {
     PpnError {
-        column,
+        column: offset + 1,
         message: message.into(),
     }
 }
@@ -599,7 +609,7 @@ mod tests {
             .unwrap()
             .into_position()
             .unwrap_err();
-        assert_eq!(err.column, 23);
+        assert_eq!(err.column, 24);
     }
 
     #[test]
@@ -610,25 +620,26 @@ mod tests {
 
     #[test]
     fn errors_say_what_and_where() {
+        // (text, column counted from 1, what the message says)
         let cases = [
-            ("9/9/9/9/9/9/9/9/8 Ke1N,Ra1NE K KR", 16, "rank 1"),
-            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K KK", 32, "twice"),
-            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE Y KR", 29, "player to move"),
-            ("9/9/9/9/9/9/9/9/9 Ke1N,Re1N K KR", 23, "two chevrons"),
-            ("9/9/9/9/9/9/9/9/4R4 Ke1N,Ra1NE K KR", 20, "Red field"),
+            ("9/9/9/9/9/9/9/9/8 Ke1N,Ra1NE K KR", 17, "rank 1"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K KK", 33, "twice"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE Y KR", 30, "player to move"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Re1N K KR", 24, "two chevrons"),
+            ("9/9/9/9/9/9/9/9/4R4 Ke1N,Ra1NE K KR", 21, "Red field"),
             (
                 "9/9/9/9/9/9/9/9/4Y4 Ke1N,Ra1NE K KR",
-                17,
+                18,
                 "Yellow does not play",
             ),
-            ("9/9/9/9/9/9/9/9/9 Ke1Q,Ra1NE K KR", 21, "facing"),
-            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K K", 31, "2 to 4"),
-            ("9/9/9/9/9/9/9/9/9  Ke1N K KR", 18, "single spaces"),
-            ("9/9/9/9/9/9/9/9/X Ke1N K KR", 16, "neither"),
+            ("9/9/9/9/9/9/9/9/9 Ke1Q,Ra1NE K KR", 22, "facing"),
+            ("9/9/9/9/9/9/9/9/9 Ke1N,Ra1NE K K", 32, "2 to 4"),
+            ("9/9/9/9/9/9/9/9/9  Ke1N K KR", 19, "single spaces"),
+            ("9/9/9/9/9/9/9/9/X Ke1N K KR", 17, "neither"),
             // A doubled chevron: the second copy is the first one too many.
             (
                 "9/9/9/9/9/9/9/9/9 Ke1N,Ke1N,Ke1N,Ra1NE K KR",
-                23,
+                24,
                 "two chevrons",
             ),
         ];

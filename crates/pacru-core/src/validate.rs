@@ -338,7 +338,7 @@ impl Position {
             IllegalMove::new(
                 Rule::R13,
                 format!(
-                    "this connection also crosses into {land}: choose the connection change (*) or one crossing field: {candidates}"
+                    "this connection also crosses into borderland {land}: choose the connection change (*) or one crossing field: {candidates}"
                 ),
             )
             .with_allowed(sk.crossing_fields)
@@ -362,7 +362,7 @@ impl Position {
             IllegalMove::new(
                 Rule::R4,
                 format!(
-                    "the border crossing into {land} must place a marker; candidates {candidates}"
+                    "the border crossing into borderland {land} must place a marker; candidates {candidates}"
                 ),
             )
             .with_allowed(sk.crossing_fields)
@@ -402,7 +402,9 @@ impl Position {
         if sk.crossing_fields.is_empty() {
             // Only the connection change is due.
             let why = if sk.crossing {
-                format!("the crossing into {land} gives nothing (no free neutral field), so ")
+                format!(
+                    "the crossing into borderland {land} gives nothing (no free neutral field), so "
+                )
             } else {
                 String::new()
             };

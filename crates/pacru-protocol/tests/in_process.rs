@@ -5,7 +5,7 @@ use pacru_core::{Move, Position};
 use pacru_protocol::engines::{run_greedy, run_random};
 use pacru_protocol::{
     Clock, Clocks, Engine, EngineFailure, EngineMessage, EngineProcess, EngineRunOptions,
-    EngineSpec, Framing, GameSetup, Go, Info, OptionSpec, OptionValue, Reply, RequestBody,
+    EngineSpec, Exit, Framing, GameSetup, Go, Info, OptionSpec, OptionValue, Reply, RequestBody,
     StopFlag, run_engine, run_engine_with,
 };
 use std::io::BufReader;
@@ -384,4 +384,45 @@ fn sdk_json_framing_can_be_forced() {
         EngineMessage::Error { reason, .. } => assert!(reason.contains("bad JSON"), "{reason}"),
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn quit_without_an_id_ends_the_engine_without_a_reply() {
+    for line in ["quit", "  quit  "] {
+        let mut engine = random(5);
+        engine.send_raw(line).unwrap();
+        let exit = engine.wait_exit_until(Instant::now() + Duration::from_secs(2));
+        assert!(matches!(exit, Some(Exit::Success)), "{line:?}: {exit:?}");
+    }
+}
+
+#[test]
+fn quit_without_an_id_reads_in_both_framings() {
+    for (framing, line) in [
+        (Framing::Text, "quit"),
+        (Framing::Json, r#"{"type":"quit"}"#),
+    ] {
+        let request = pacru_protocol::Request::decode(framing, line).unwrap();
+        assert_eq!(request.body, RequestBody::Quit, "{line}");
+    }
+    for (framing, line) in [
+        (Framing::Text, "stop"),
+        (Framing::Json, r#"{"type":"stop"}"#),
+    ] {
+        assert!(
+            pacru_protocol::Request::decode(framing, line).is_err(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn other_requests_still_need_an_id() {
+    let mut engine = random(6);
+    engine.send_raw("ping").unwrap();
+    let (reply, _) = engine
+        .await_final("-", Some(Instant::now() + Duration::from_secs(2)), "ping")
+        .unwrap();
+    assert!(matches!(reply, EngineMessage::Error { .. }), "{reply:?}");
+    engine.quit().unwrap();
 }

@@ -114,7 +114,7 @@ pub fn invalid_move(py: Python<'_>, text: &str, error: &MoveSyntaxError) -> PyEr
         py,
         &CLASS,
         "InvalidMove",
-        (message, text.to_string(), error.column + 1),
+        (message, text.to_string(), error.column),
     )
 }
 

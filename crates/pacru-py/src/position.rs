@@ -97,7 +97,7 @@ impl PyPosition {
             Err(e) => Err(invalid_position(
                 py,
                 format!("not a position: {e}"),
-                Some(e.column + 1),
+                Some(e.column),
             )),
         })
     }
@@ -279,10 +279,17 @@ impl PyPosition {
         self.inner.winner().map(|c| colour_to_py(py, c)).transpose()
     }
 
-    /// Every legal move of the player to move, each complete (with all its choices).
+    /// Every legal move of the player to move, each complete (with all its
+    /// choices), in the byte order of its text: the order of `pacru moves` and of
+    /// the Rust and JavaScript `sorted_legal_moves`/`legalMoves`.
     fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<PyMove>> {
         shielded(py, || {
-            Ok(self.inner.legal_moves().map(PyMove::from).collect())
+            Ok(self
+                .inner
+                .sorted_legal_moves()
+                .into_iter()
+                .map(PyMove::from)
+                .collect())
         })
     }
 
@@ -297,14 +304,15 @@ impl PyPosition {
         perft_in_pieces(py, &self.inner, check_depth(depth)?)
     }
 
-    /// Perft split by first move: each legal move with the count below it.
+    /// Perft split by first move: each legal move with the count below it, in the
+    /// order of `legal_moves()`.
     fn perft_divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
         let depth = check_depth(depth)?;
         let dict = PyDict::new(py);
         if depth == 0 {
             return Ok(dict);
         }
-        for mv in self.inner.legal_moves() {
+        for mv in self.inner.sorted_legal_moves() {
             let mut child = self.inner.clone();
             child.play_unchecked(&mv);
             let count = perft_in_pieces(py, &child, depth - 1)?;

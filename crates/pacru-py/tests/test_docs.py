@@ -27,4 +27,4 @@ def test_the_example_script_runs():
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("done")
-    assert "R4 - the border crossing into W must place a marker" in done.stdout
+    assert "R4 - the border crossing into borderland W must place a marker" in done.stdout

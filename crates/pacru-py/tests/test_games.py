@@ -87,7 +87,7 @@ def test_replay_of_the_examples(root):
         games[1].replay()
     error = raised.value
     assert (error.rule, error.ply, error.move) == ("R4", 27, "f3-g4")
-    assert error.reason.startswith("the border crossing into E must place a marker")
+    assert error.reason.startswith("the border crossing into borderland E must place a marker")
     assert error.position.ppn() == games[1].check()["final_position"]
     assert "line 40, column 5" in str(error)
     # An inconsistent result does not stop a replay: the moves are legal.

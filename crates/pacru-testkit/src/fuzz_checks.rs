@@ -179,7 +179,14 @@ pub fn read_parts(input: &[u8]) {
         .collect();
     let plan = Plan::from_cuts(&cuts, &breaks);
 
-    let path = std::env::temp_dir().join(format!("pacru-fuzz-read-parts-{}", std::process::id()));
+    // One file per call: the tests replaying inputs run this on several threads of
+    // one process at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!(
+        "pacru-fuzz-read-parts-{}-{call}",
+        std::process::id()
+    ));
     let mut file = std::fs::File::create(&path).unwrap();
     file.write_all(data).unwrap();
     drop(file);

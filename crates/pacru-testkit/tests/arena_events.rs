@@ -39,11 +39,13 @@ fn config(engines: Vec<EngineConfig>, system: System, players: usize) -> EventCo
         engines,
         openings: Vec::new(),
         rules: "2004".to_owned(),
+        // Generous, so that a loaded machine (tests run side by side) never makes
+        // a good engine lose on time; only `hang` waits for it.
         time: TimeControl {
-            movetime_ms: Some(150),
+            movetime_ms: Some(800),
             ..TimeControl::default()
         },
-        margin_ms: 100,
+        margin_ms: 400,
         handshake_timeout_ms: 3000,
         max_plies: 120,
         adjudicate: Adjudication::Fields,

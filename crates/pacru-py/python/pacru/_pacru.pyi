@@ -92,7 +92,8 @@ class Position:
     def is_finished(self) -> bool:
         """Whether the game is over."""
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move."""
+        """Every legal move of the player to move, in the byte order of its text
+        (the order of ``pacru moves``)."""
     def legal_move_count(self) -> int:
         """The number of legal moves, counted without listing them."""
     def perft(self, depth: int) -> int:

@@ -189,6 +189,11 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
             if verdict.plies > 0 {
                 let _ = write!(out, ", after {plies}");
             }
+            // The moves before the syntax error may have ended the game: say so
+            // here too, not only in the diagram and the JSON.
+            if let Some(winner) = verdict.winner {
+                let _ = write!(out, " ({winner} had already won)");
+            }
             out.push('\n');
         }
         VerdictStatus::Inconsistent | VerdictStatus::Ok => {

@@ -181,3 +181,19 @@ impl<R: Read> Reader<R> {
         fail
     }
 }
+
+/// The message for a word of the movetext that is nothing the grammar knows: it
+/// names every kind of token allowed there and spells out the result tokens.
+pub(super) fn unknown_token(text: &str) -> String {
+    let miscased = ["draw", "black", "red", "yellow", "green", "blue"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(text));
+    let hint = if miscased {
+        "; result tokens are written exactly so"
+    } else {
+        ""
+    };
+    format!(
+        "unknown token '{text}': expected a move, pass, a round number such as 12. or a result token (Black, Red, Yellow, Green, Blue, draw or *){hint}"
+    )
+}

@@ -1,7 +1,7 @@
 //! The grammar of one game: comments before the tags, the tag section, then the
 //! movetext up to the result token.
 
-use super::errors::{Fail, Resync};
+use super::errors::{Fail, Resync, unknown_token};
 use super::{GameState, Pos, Reader};
 use crate::pgr::GameResult;
 use crate::pgr::visitor::{GameStart, Skip, Visitor};
@@ -200,9 +200,7 @@ impl<R: Read> Reader<R> {
                             }
                             None => {
                                 let text = String::from_utf8_lossy(&self.scratch).into_owned();
-                                let message = format!(
-                                    "unknown token '{text}': expected a move, pass, a round number such as 12. or a result token"
-                                );
+                                let message = unknown_token(&text);
                                 return Err(self.fail(at, state, message).token(text));
                             }
                         }

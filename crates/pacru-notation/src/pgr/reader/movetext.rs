@@ -1,7 +1,7 @@
 //! The reader's movetext tokens (the general path): words (moves, `pass`,
 //! round numbers, result tokens), glyphs, the result token and comments.
 
-use super::errors::Fail;
+use super::errors::{Fail, unknown_token};
 use super::{GameState, MAX_TOKEN_BYTES, Pos, Reader};
 use crate::pgr::GameResult;
 use crate::pgr::visitor::{MoveToken, Visitor};
@@ -121,18 +121,7 @@ impl<R: Read> Reader<R> {
                 && matches!(text.as_bytes()[0].to_ascii_lowercase(), b'a'..=b'i')
                 && matches!(text.as_bytes()[1], b'1'..=b'9'));
         if !looks_like_move {
-            let hint = if ["draw", "black", "red", "yellow", "green", "blue"]
-                .iter()
-                .any(|w| w.eq_ignore_ascii_case(text))
-            {
-                " (result tokens are spelled Black, Red, Yellow, Green, Blue, draw)"
-            } else {
-                ""
-            };
-            let message = format!(
-                "unknown token '{text}': expected a move, pass, a round number or a result token{hint}"
-            );
-            return Err(self.fail(at, state, message).token(text));
+            return Err(self.fail(at, state, unknown_token(text)).token(text));
         }
         state.any_move = true;
         if skip {
@@ -149,8 +138,10 @@ impl<R: Read> Reader<R> {
                 Ok(false)
             }
             Err(e) => {
-                let column = at.column + text[..].chars().take(e.column).count();
-                let byte: usize = text.chars().take(e.column).map(char::len_utf8).sum();
+                // `e.column` counts the move's characters from 1.
+                let before = e.column - 1;
+                let column = at.column + text[..].chars().take(before).count();
+                let byte: usize = text.chars().take(before).map(char::len_utf8).sum();
                 let message = format!("'{text}' is not a move: {}", e.message);
                 let at = Pos {
                     offset: at.offset + byte as u64,

@@ -284,10 +284,11 @@ impl<R: Read> Reader<R> {
         }
         if let Some(p) = position {
             let pos = Position::from_ppn(&p.0, RulesEdition::default()).map_err(|e| {
+                // `e.column` counts the value's characters from 1.
                 let at = Pos {
-                    offset: p.1.offset + e.column as u64,
+                    offset: p.1.offset + (e.column - 1) as u64,
                     line: p.1.line,
-                    column: p.1.column + e.column,
+                    column: p.1.column + e.column - 1,
                 };
                 self.fail(at, state, format!("Position tag: {}", e.message))
             })?;

@@ -1,0 +1,71 @@
+//! The `browser` step of `cargo xtask ci`: the viewer page's tests in headless
+//! Chromium (`node --test tests/browser/viewer.test.mjs`, Playwright driving Debian's
+//! `chromium`), run against the `pacru` binary of the test build. Installs the npm
+//! packages of `tests/browser` (`npm ci`) when they are missing.
+
+use crate::ci::{Context, Outcome, unavailable};
+use crate::process::{capture, run_step, run_step_tee};
+use crate::results;
+use anyhow::Result;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The browser tests, relative to the workspace root.
+pub const DIR: &str = "tests/browser";
+
+/// The Chromium the tests drive: `CHROMIUM`, else Debian's `/usr/bin/chromium`.
+pub fn chromium() -> PathBuf {
+    std::env::var_os("CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
+}
+
+/// Whether `program --version` runs.
+fn runs(root: &Path, program: &str) -> bool {
+    let mut cmd = Command::new(program);
+    cmd.arg("--version");
+    capture(program, root, cmd).is_ok()
+}
+
+/// The `browser` step.
+pub fn step(ctx: &Context) -> Result<Outcome> {
+    if !runs(&ctx.root, "node") {
+        return unavailable(ctx, "Node.js (`node`) is not on PATH".into());
+    }
+    let chromium = chromium();
+    if !chromium.is_file() {
+        return unavailable(
+            ctx,
+            format!(
+                "no Chromium at {} (apt-get install chromium, or set CHROMIUM)",
+                chromium.display()
+            ),
+        );
+    }
+    let dir = ctx.root.join(DIR);
+    if !dir.join("node_modules/playwright-core").is_dir() {
+        if !runs(&ctx.root, "npm") {
+            return unavailable(
+                ctx,
+                format!("the npm packages of {DIR} are not installed and npm is not on PATH"),
+            );
+        }
+        let mut npm = Command::new("npm");
+        npm.args(["ci", "--no-audit", "--no-fund"]);
+        if let Err(err) = run_step("npm ci", &dir, npm) {
+            return unavailable(
+                ctx,
+                format!("could not install the npm packages of {DIR}: {err:#}"),
+            );
+        }
+    }
+    let pacru = ctx.pacru_binary()?;
+    let mut node = Command::new("node");
+    node.args(["--test", &format!("{DIR}/viewer.test.mjs")])
+        .env("PACRU_BIN", pacru)
+        .env("CHROMIUM", &chromium)
+        // The tests themselves fail, rather than skip, when something is missing.
+        .env("PACRU_BROWSER_REQUIRED", "1");
+    let (_, output) = run_step_tee("browser", &ctx.root, node)?;
+    Ok(Outcome::Passed(results::node_test(&output)))
+}
