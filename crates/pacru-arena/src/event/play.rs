@@ -20,8 +20,9 @@ enum Message {
 
 /// Journals `games` as scheduled (if not already), then plays those not yet
 /// finished on up to `concurrency` threads, recording each as it ends. Returns when
-/// every game is recorded, or when `stop` is stopped and the games in progress have
-/// ended (those are not recorded).
+/// every game is recorded, when the match's SPRT has decided and the games in
+/// progress have ended (those are recorded), or when `stop` is stopped and the
+/// games in progress have ended (those are not recorded).
 pub(crate) fn play_all(
     state: &mut State,
     games: &[Pairing],
@@ -39,7 +40,7 @@ pub(crate) fn play_all(
         .filter(|p| !state.finished.contains(&p.game))
         .cloned()
         .collect();
-    if pending.is_empty() {
+    if pending.is_empty() || state.sprt_decided() {
         return Ok(());
     }
     let workers = concurrency.clamp(1, pending.len());
@@ -112,6 +113,11 @@ pub(crate) fn play_all(
                         halt.stop();
                         failure = Some(e);
                         continue;
+                    }
+                    // The SPRT has decided: the games in progress end, no other
+                    // starts.
+                    if state.sprt_decided() {
+                        halt.stop();
                     }
                     let standings = state.standings();
                     if let Some((pairing, outcome)) = state.last_finished() {
