@@ -244,9 +244,21 @@ pub struct EngineProcess {
     exited: Option<Exit>,
     /// When the last message returned by `next_message` was read.
     last_read: Option<Instant>,
-    /// The move request on the clock: its line's number and the time it may
-    /// take from being written (the limit plus the margin).
-    on_clock: Option<(u64, Duration)>,
+    /// The move request on the clock.
+    on_clock: Option<OnClock>,
+}
+
+/// The move request on the clock.
+#[derive(Clone, Copy, Debug)]
+struct OnClock {
+    /// The number of its line.
+    number: u64,
+    /// When it was queued for writing.
+    queued: Instant,
+    /// The time it may take from being written (the limit plus the margin).
+    allowed: Duration,
+    /// The referee's stalls when it was queued ([`crate::stalls`]).
+    stalls: u64,
 }
 
 impl std::fmt::Debug for EngineProcess {
@@ -521,12 +533,19 @@ impl EngineProcess {
         };
         self.last_info = None;
         let margin = self.spec.margin;
+        let stalls = crate::stalls::mark();
         let queued = Instant::now();
         let (id, number) = self.send_numbered(RequestBody::Go(go))?;
         // The clock runs from the moment the request is written to the engine's
-        // input; until that is known, from the moment it was queued.
+        // input; until that is known, from the moment it was queued. The time
+        // this process was kept from running meanwhile is allowed on top.
         let allowed = limit.map(|l| l.saturating_add(margin));
-        self.on_clock = allowed.map(|a| (number, a));
+        self.on_clock = allowed.map(|allowed| OnClock {
+            number,
+            queued,
+            allowed,
+            stalls,
+        });
         let deadline = allowed.map(|a| crate::millis::after(queued, &[a]));
         let waited = self.await_final(&id, deadline, "the move request");
         let written = self
@@ -662,13 +681,19 @@ impl EngineProcess {
         }
     }
 
-    /// The deadline of the move request on the clock, counted from the moment
-    /// its line was written in full (`None` until it is, or with no request on
-    /// the clock).
+    /// The deadline of the move request on the clock (`None` with none on the
+    /// clock): counted from the moment its line was written in full (from the
+    /// moment it was queued until that is known), plus the time this process
+    /// has been kept from running since it was queued.
     fn deadline_from_write(&self) -> Option<Instant> {
-        let (number, allowed) = self.on_clock?;
-        let written = self.to_engine.as_ref()?.written_at(number)?;
-        Some(crate::millis::after(written, &[allowed]))
+        let clock = self.on_clock?;
+        let written = self
+            .to_engine
+            .as_ref()
+            .and_then(|w| w.written_at(clock.number))
+            .unwrap_or(clock.queued);
+        let stalled = crate::stalls::stalled_since(clock.stalls);
+        Some(crate::millis::after(written, &[clock.allowed, stalled]))
     }
 
     /// The next message from the engine, waiting until `deadline` (`None`: no limit).

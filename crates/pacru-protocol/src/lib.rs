@@ -9,6 +9,7 @@ pub mod message;
 mod millis;
 mod pipes;
 pub mod process;
+mod stalls;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
