@@ -14,8 +14,10 @@ use std::sync::{Mutex, mpsc};
 enum Message {
     Started(Pairing),
     Forfeit(Pairing, usize, Forfeit),
-    /// `None`: the game was cut short by a stop.
-    Ended(Pairing, Option<GameOutcome>),
+    /// `None`: the game was cut short by a stop. With an SPRT, the worker waits
+    /// for the sender to be used or dropped (the game recorded, the test
+    /// updated) before it starts another game.
+    Ended(Pairing, Option<GameOutcome>, Option<mpsc::Sender<()>>),
 }
 
 /// Journals `games` as scheduled (if not already), then plays those not yet
@@ -48,6 +50,7 @@ pub(crate) fn play_all(
     // Set when recording fails: the workers start nothing more.
     let halt = StopHandle::new();
     let engines = &state.config.engines.clone();
+    let sequential_test = state.config.sprt.is_some();
     let (tx, rx) = mpsc::channel::<Message>();
     let mut failure = None;
     std::thread::scope(|scope| {
@@ -70,8 +73,19 @@ pub(crate) fn play_all(
                     let outcome = play_game_with(&spec, settings, stop, &mut |slot, forfeit| {
                         let _ = tx.send(Message::Forfeit(pairing.clone(), slot, forfeit.clone()));
                     });
-                    if tx.send(Message::Ended(pairing, outcome)).is_err() {
+                    let (recorded, wait) = if sequential_test {
+                        let (recorded, wait) = mpsc::channel::<()>();
+                        (Some(recorded), Some(wait))
+                    } else {
+                        (None, None)
+                    };
+                    if tx.send(Message::Ended(pairing, outcome, recorded)).is_err() {
                         return;
+                    }
+                    // Whether the game decided the SPRT is known once it is
+                    // recorded: until then, no new game.
+                    if let Some(wait) = wait {
+                        let _ = wait.recv();
                     }
                 }
             });
@@ -104,8 +118,8 @@ pub(crate) fn play_all(
                         forfeit: &forfeit,
                     });
                 }
-                Message::Ended(_, None) => {}
-                Message::Ended(pairing, Some(outcome)) => {
+                Message::Ended(_, None, _) => {}
+                Message::Ended(pairing, Some(outcome), recorded) => {
                     if failure.is_some() {
                         continue;
                     }
@@ -119,6 +133,8 @@ pub(crate) fn play_all(
                     if state.sprt_decided() {
                         halt.stop();
                     }
+                    // The worker may go on (and finds `halt` stopped if so).
+                    drop(recorded);
                     let standings = state.standings();
                     if let Some((pairing, outcome)) = state.last_finished() {
                         observer(&Progress::GameFinished {
