@@ -1,7 +1,8 @@
 //! The `browser` step of `cargo xtask ci`: the viewer page's tests in headless
 //! Chromium (`node --test tests/browser/viewer.test.mjs`, Playwright driving Debian's
 //! `chromium`), run against the `pacru` binary of the test build. Installs the npm
-//! packages of `tests/browser` (`npm ci`) when they are missing.
+//! packages of `tests/browser` (`npm ci`: Playwright, and TypeScript for the `npm`
+//! step) when they are missing.
 
 use crate::ci::{Context, Outcome, unavailable};
 use crate::process::{capture, run_step, run_step_tee};
@@ -27,6 +28,36 @@ fn runs(root: &Path, program: &str) -> bool {
     capture(program, root, cmd).is_ok()
 }
 
+/// The npm packages of `tests/browser`, which the browser tests of this step and
+/// the tests of the `npm` step use.
+pub const PACKAGES: [&str; 2] = ["playwright-core", "typescript"];
+
+/// Installs the npm packages of `tests/browser` ([`PACKAGES`]) when any is missing
+/// (`npm ci`); if that cannot be done, says why.
+pub fn install_packages(ctx: &Context) -> Result<Option<String>> {
+    let dir = ctx.root.join(DIR);
+    let modules = dir.join("node_modules");
+    if PACKAGES
+        .iter()
+        .all(|package| modules.join(package).is_dir())
+    {
+        return Ok(None);
+    }
+    if !runs(&ctx.root, "npm") {
+        return Ok(Some(format!(
+            "the npm packages of {DIR} are not installed and npm is not on PATH"
+        )));
+    }
+    let mut npm = Command::new("npm");
+    npm.args(["ci", "--no-audit", "--no-fund"]);
+    if let Err(err) = run_step("npm ci", &dir, npm) {
+        return Ok(Some(format!(
+            "could not install the npm packages of {DIR}: {err:#}"
+        )));
+    }
+    Ok(None)
+}
+
 /// The `browser` step.
 pub fn step(ctx: &Context) -> Result<Outcome> {
     if !runs(&ctx.root, "node") {
@@ -42,22 +73,8 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
             ),
         );
     }
-    let dir = ctx.root.join(DIR);
-    if !dir.join("node_modules/playwright-core").is_dir() {
-        if !runs(&ctx.root, "npm") {
-            return unavailable(
-                ctx,
-                format!("the npm packages of {DIR} are not installed and npm is not on PATH"),
-            );
-        }
-        let mut npm = Command::new("npm");
-        npm.args(["ci", "--no-audit", "--no-fund"]);
-        if let Err(err) = run_step("npm ci", &dir, npm) {
-            return unavailable(
-                ctx,
-                format!("could not install the npm packages of {DIR}: {err:#}"),
-            );
-        }
+    if let Some(missing) = install_packages(ctx)? {
+        return unavailable(ctx, missing);
     }
     let pacru = ctx.pacru_binary()?;
     let mut node = Command::new("node");

@@ -9,7 +9,7 @@
 
 use crate::process::{capture, cargo, children_cpu_time, run_step, run_step_tee};
 use crate::results;
-use crate::{browser, features, fuzz, python};
+use crate::{browser, features, fuzz, npm, python};
 use anyhow::{Context as _, Result, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -28,7 +28,7 @@ pub struct Step {
 }
 
 /// Every step, in the order they run.
-pub const STEPS: [Step; 8] = [
+pub const STEPS: [Step; 9] = [
     Step {
         name: "fmt",
         what: "cargo fmt --check, the workspace and fuzz/",
@@ -52,6 +52,10 @@ pub const STEPS: [Step; 8] = [
     Step {
         name: "browser",
         what: "the viewer page in headless Chromium (node --test tests/browser)",
+    },
+    Step {
+        name: "npm",
+        what: "cargo xtask npm, the tarball installed into an empty folder, node --test (Node.js and Chromium)",
     },
     Step {
         name: "python",
@@ -293,6 +297,7 @@ fn run_one(ctx: &Context, name: &str) -> Result<Outcome> {
         "test" => test(ctx),
         "doc" => doc(ctx),
         "browser" => browser::step(ctx),
+        "npm" => npm::step(ctx),
         "python" => python::step(ctx),
         "fuzz" => fuzz::step(ctx, FUZZ_SECS),
         _ => unreachable!("select() knows every step"),
@@ -478,7 +483,7 @@ mod tests {
         assert_eq!(
             names,
             [
-                "fmt", "clippy", "features", "test", "doc", "browser", "python", "fuzz"
+                "fmt", "clippy", "features", "test", "doc", "browser", "npm", "python", "fuzz"
             ]
         );
     }

@@ -5,6 +5,7 @@
 //!   fast, with a table of times at the end.
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: every fuzz target (or those
 //!   named) for SECS seconds each, with cargo-fuzz on the stable toolchain.
+//! - `cargo xtask npm`: the npm package `target/npm/pacru-<version>.tgz`.
 //! - `cargo xtask perft-data --input FILE --output FILE [--naive-limit N]`: perft
 //!   reference lines checked against the naive implementation of the rules.
 //! - `cargo xtask release [--dry-run]`: a reproducible binary archive and Python wheel
@@ -13,6 +14,7 @@
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
 //! [`release`] are the two main commands; [`features`] works out the feature sets
 //! of each package, [`browser`], [`python`] and [`fuzz`] run those test suites,
+//! [`npm`] builds and tests the npm package,
 //! [`perft_data`] writes perft reference data,
 //! [`results`] gathers the test runners' result lines; [`version`] reads the
 //! workspace version and checks the changelog, [`archive`] packs files
@@ -25,6 +27,7 @@ mod checksum;
 mod ci;
 mod features;
 mod fuzz;
+mod npm;
 mod perft_data;
 mod process;
 mod python;
@@ -49,6 +52,9 @@ Commands:
                          test      cargo test --workspace
                          doc       cargo doc --workspace --no-deps, warnings denied
                          browser   the viewer page in headless Chromium (Node.js, npm)
+                         npm       cargo xtask npm, the tarball installed into an empty
+                                   folder, node --test crates/pacru-wasm/tests (Node.js
+                                   and headless Chromium)
                          python    pip install ./crates/pacru-py in a fresh venv under
                                    the target directory; mypy, pytest
                          fuzz      every fuzz target for 5 s (needs cargo-fuzz)
@@ -58,6 +64,10 @@ Commands:
                        run every fuzz target (or those named) for SECS seconds each
                        (default 60) with `cargo fuzz run T --sanitizer none`; needs
                        cargo-fuzz (cargo install cargo-fuzz --locked)
+  npm                  build the npm package target/npm/pacru-<version>.tgz: pacru-wasm
+                       for wasm32-unknown-unknown (profile wasm), wasm-bindgen (the
+                       version Cargo.lock locks), npm pack; needs the target (rustup
+                       target add wasm32-unknown-unknown), wasm-bindgen-cli and npm
   perft-data --input FILE --output FILE [--naive-limit N]
                        write perft reference lines for the positions of FILE, each
                        count checked against the naive rules (default limit 300000;
@@ -92,6 +102,7 @@ fn run(args: Vec<String>) -> Result<()> {
     match args.as_slice() {
         ["ci", steps @ ..] => ci::run(&workspace_root(), steps),
         ["fuzz", rest @ ..] => fuzz::run(&workspace_root(), rest),
+        ["npm"] => npm::run(&workspace_root()),
         ["perft-data", rest @ ..] => perft_data::run(&workspace_root(), rest),
         ["release"] => release::run(&workspace_root(), false),
         ["release", "--dry-run"] => release::run(&workspace_root(), true),

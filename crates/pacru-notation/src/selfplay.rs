@@ -16,7 +16,7 @@
 //! assert!(write_game(&game).starts_with("[Event \"pacru selfplay\"]"));
 //! ```
 
-use crate::pgr::{Game, GameRecorder};
+use crate::pgr::{Game, GameRecorder, write_game};
 use pacru_core::{IllegalMove, Move, RulesEdition, SplitMix64};
 use thiserror::Error;
 
@@ -126,6 +126,29 @@ pub fn play_random_game(settings: &SelfplaySettings, number: u64) -> Result<Game
     Ok(recorder.finish())
 }
 
+/// Game `number` of a self-play run as the run's text holds it: its canonical
+/// record, after a blank line unless it is the first game. The texts of games 1 to
+/// `n`, one after the other, are what `pacru selfplay --games n` writes, byte for
+/// byte, whatever order and threads they were played in; the command, the Python
+/// and the JavaScript packages all write them so.
+///
+/// ```
+/// use pacru_notation::selfplay::{SelfplaySettings, run_record};
+///
+/// let settings = SelfplaySettings::new(2, 7).max_plies(Some(10));
+/// let run: String = (1..=3).map(|n| run_record(&settings, n).unwrap()).collect();
+/// assert!(run.starts_with("[Event \"pacru selfplay\"]"));
+/// assert_eq!(run.matches("\n\n[Event ").count(), 2);
+/// ```
+pub fn run_record(settings: &SelfplaySettings, number: u64) -> Result<String, SelfplayError> {
+    let record = write_game(&play_random_game(settings, number)?);
+    Ok(if number > 1 {
+        format!("\n{record}")
+    } else {
+        record
+    })
+}
+
 #[cold]
 fn refused(game: u64, mv: &Move, illegal: IllegalMove) -> SelfplayError {
     SelfplayError {
@@ -138,7 +161,6 @@ fn refused(game: u64, mv: &Move, illegal: IllegalMove) -> SelfplayError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgr::write_game;
 
     #[test]
     fn a_game_is_the_same_whatever_was_played_before() {

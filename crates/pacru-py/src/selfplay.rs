@@ -1,10 +1,9 @@
 //! `pacru.selfplay`: random games as canonical PGR text, byte for byte what
-//! `pacru selfplay` writes for the same arguments: both play each game with
-//! [`pacru_notation::selfplay::play_random_game`].
+//! `pacru selfplay` writes for the same arguments: both write each game with
+//! [`pacru_notation::selfplay::run_record`].
 
 use pacru_core::RulesEdition;
-use pacru_notation::pgr::write_game;
-use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
+use pacru_notation::selfplay::{SelfplaySettings, run_record};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -49,10 +48,7 @@ impl Selfplay {
         let mut first = 1;
         while first <= self.games {
             let last = self.games.min(first.saturating_add(batch - 1));
-            for (number, record) in self.play_batch(first, last, threads)? {
-                if number > 1 {
-                    text.push('\n');
-                }
+            for (_, record) in self.play_batch(first, last, threads)? {
                 text.push_str(&record);
             }
             if last == self.games {
@@ -85,8 +81,8 @@ impl Selfplay {
                         if number > last || number < first {
                             break;
                         }
-                        match play_random_game(&self.settings(), number) {
-                            Ok(game) => done.push((number, write_game(&game))),
+                        match run_record(&self.settings(), number) {
+                            Ok(record) => done.push((number, record)),
                             Err(e) => {
                                 if let Ok(mut kept) = failure.lock() {
                                     kept.get_or_insert(e.to_string());

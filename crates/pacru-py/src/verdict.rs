@@ -8,19 +8,9 @@
 //! which the CLI writes as JSON); `pythonize` turns it into Python objects. The test
 //! suite compares the dicts with the CLI's lines on random and broken records.
 
-use pacru_referee::Verdict;
+use pacru_referee::{FileVerdict, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use serde::Serialize;
-
-/// A verdict with the name of its input first, as `pacru check --format json`
-/// writes it.
-#[derive(Serialize)]
-struct FileVerdict<'a> {
-    file: &'a str,
-    #[serde(flatten)]
-    verdict: &'a Verdict,
-}
 
 /// The verdict on a game of input `file` as a dict.
 pub fn verdict_dict<'py>(

@@ -11,4 +11,6 @@ mod verdict;
 
 pub use checker::Checker;
 pub use game::check_game;
+#[cfg(feature = "serde")]
+pub use serialize::FileVerdict;
 pub use verdict::{GameError, Verdict, VerdictStatus, malformed};

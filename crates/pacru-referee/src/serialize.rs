@@ -1,6 +1,6 @@
 //! The verdict as data (feature `serde`): the object of one line of
-//! `pacru check --format json`, without its `file` key, which names the input and
-//! is the caller's to add (with `#[serde(flatten)]`, for example).
+//! `pacru check --format json`, without its `file` key, which names the input;
+//! [`FileVerdict`] puts the name first, as that line does.
 //!
 //! Keys, in this order: `game`, `line`, `status` (`ok`, `illegal`, `malformed`,
 //! `inconsistent`), `plies`, `result`, `winner` (a colour word or null),
@@ -9,7 +9,31 @@
 
 use crate::verdict::{GameError, Verdict};
 use pacru_core::Position;
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+
+/// A verdict with the name of its input first: the object of one line of
+/// `pacru check --format json` (`-` names standard input), for every program that
+/// writes those lines (the CLI, the Python and JavaScript packages).
+///
+/// ```
+/// use pacru_notation::pgr::Reader;
+/// use pacru_referee::{FileVerdict, check_game};
+///
+/// let record = "[Result \"*\"]\n\n1. e1-e2 *\n";
+/// let game = Reader::new(record.as_bytes()).read_game().unwrap().unwrap();
+/// let verdict = check_game(&game);
+/// let json = serde_json::to_string(&FileVerdict { file: "-", verdict: &verdict }).unwrap();
+/// assert!(json.starts_with(r#"{"file":"-","game":1,"line":1,"status":"ok","plies":1,"#));
+/// ```
+#[derive(Serialize)]
+pub struct FileVerdict<'a> {
+    /// The name of the input.
+    pub file: &'a str,
+    /// The verdict on one game of it.
+    #[serde(flatten)]
+    pub verdict: &'a Verdict,
+}
 
 impl Serialize for Verdict {
     /// ```

@@ -6,7 +6,10 @@ use crate::evaluate::{Rewards, rewards};
 use crate::playout::playout;
 use crate::tree::{NO_WINNER, Node, proven_rewards};
 use pacru_core::{Move, Position, SplitMix64, Status};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// std's `Instant` panics in WebAssembly in a browser or Node.js; web-time's is
+// std's elsewhere and reads `performance.now()` there.
+use web_time::Instant;
 
 /// How the search plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +61,11 @@ pub struct SearchResult {
     pub simulations: u64,
     /// The expected reward of `best` for the mover, in thousandths (1000: a sure win).
     pub score: i64,
+    /// The expected reward of `best` for every player, in order of play, in
+    /// thousandths: the rewards of the simulations through it, with its one-ply
+    /// evaluation counted as `prior_weight` simulations. The mover's is `score`.
+    /// Empty when the game is over.
+    pub scores: Vec<i64>,
     /// The expected line of play, starting with `best`.
     pub pv: Vec<Move>,
     /// The deepest node reached, in plies from the root.
@@ -453,10 +461,35 @@ impl<'a> Run<'a> {
         best
     }
 
+    /// The expected reward of every player after the root's child `index`, in
+    /// thousandths, by slot in order of play; `score` is the mover's, as
+    /// [`Run::result`] works it out.
+    fn scores(&self, index: usize, score: i64) -> Vec<i64> {
+        let child = &self.nodes[index];
+        let mover = usize::from(self.nodes[0].to_move);
+        let mut position = self.root.clone();
+        position.play_unchecked(&child.mv);
+        // The prior of every player, as `expand` works out the mover's.
+        let prior = rewards(&position);
+        let weight = self.config.prior_weight;
+        (0..self.root.players().len().min(prior.len()))
+            .map(|slot| {
+                if slot == mover {
+                    score
+                } else if child.proven == Some(mover as u8) {
+                    0
+                } else {
+                    (child.value_with(slot, weight, prior[slot]) * 1000.0).round() as i64
+                }
+            })
+            .collect()
+    }
+
     /// The result after `simulations` simulations.
     fn result(&self, simulations: u64) -> SearchResult {
         let mut pv = Vec::new();
         let mut score = 0;
+        let mut scores = Vec::new();
         let mut index = 0;
         if let Some(first) = self.nodes.first().and_then(|_| self.best_child(0)) {
             let mover = usize::from(self.nodes[0].to_move);
@@ -465,6 +498,7 @@ impl<'a> Run<'a> {
             if child.proven == Some(mover as u8) {
                 score = 1000;
             }
+            scores = self.scores(first, score);
             while pv.len() < 16 && self.nodes[index].expanded {
                 let Some(next) = self.best_child(index) else {
                     break;
@@ -480,6 +514,7 @@ impl<'a> Run<'a> {
             best: pv.first().cloned(),
             simulations,
             score,
+            scores,
             pv,
             depth: self.depth,
         }

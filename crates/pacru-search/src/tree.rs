@@ -55,7 +55,13 @@ impl Node {
     /// The mean reward of `slot` over the visits, blending in the prior as if it
     /// were `weight` visits.
     pub fn value(&self, slot: usize, weight: f32) -> f32 {
-        (self.sums[slot] + weight * self.prior) / (self.visits as f32 + weight)
+        self.value_with(slot, weight, self.prior)
+    }
+
+    /// The mean reward of `slot` over the visits, blending in `prior` (the
+    /// evaluation of this node's position for `slot`) as if it were `weight` visits.
+    pub fn value_with(&self, slot: usize, weight: f32, prior: f32) -> f32 {
+        (self.sums[slot] + weight * prior) / (self.visits as f32 + weight)
     }
 }
 

@@ -234,3 +234,33 @@ fn the_stop_callback_ends_an_unlimited_search() {
     );
     pos.play(&result.best.unwrap()).unwrap();
 }
+
+#[test]
+fn every_player_gets_a_score_and_the_movers_is_the_score() {
+    for (i, position) in random_positions(2, 20).iter().enumerate() {
+        let result = search(position, i as u64, 60);
+        if position.is_finished() {
+            assert!(result.scores.is_empty());
+            continue;
+        }
+        let players = position.players();
+        assert_eq!(result.scores.len(), players.len(), "{}", position.to_ppn());
+        let mover = players.slot_of(position.to_move()).unwrap();
+        assert_eq!(result.scores[mover], result.score, "{}", position.to_ppn());
+        assert!(
+            result.scores.iter().all(|s| (0..=1000).contains(s)),
+            "{:?} {}",
+            result.scores,
+            position.to_ppn()
+        );
+        // The rewards of a position share 1 among the players, so their means do
+        // too, up to rounding (or a proven win, which gives the mover everything).
+        let total: i64 = result.scores.iter().sum();
+        assert!(
+            (1000 - players.len() as i64..=1000 + players.len() as i64).contains(&total),
+            "{:?} {}",
+            result.scores,
+            position.to_ppn()
+        );
+    }
+}

@@ -4,8 +4,7 @@ use crate::Outcome;
 use crate::cli::SelfplayArgs;
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
-use pacru_notation::pgr::write_game;
-use pacru_notation::selfplay::{SelfplaySettings, play_random_game};
+use pacru_notation::selfplay::{SelfplaySettings, run_record};
 use rayon::prelude::*;
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
@@ -49,19 +48,14 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<Outcome> {
         let texts: Vec<String> = (first..=last)
             .into_par_iter()
             .map(|number| {
-                let text = play_random_game(&plan, number).map(|game| write_game(&game));
+                let text = run_record(&plan, number);
                 played.fetch_add(1, Ordering::Relaxed);
                 text
             })
             .collect::<Result<_, _>>()?;
-        for (i, text) in texts.iter().enumerate() {
-            let separated = if first > 1 || i > 0 {
-                out.write_all(b"\n")
-            } else {
-                Ok(())
-            };
+        for text in &texts {
             progress
-                .suspend(|| separated.and_then(|()| out.write_all(text.as_bytes())))
+                .suspend(|| out.write_all(text.as_bytes()))
                 .map_err(|e| write_failed(e, Outcome::Success))?;
         }
         tracing::info!("played games {first} to {last}");

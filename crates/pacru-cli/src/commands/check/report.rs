@@ -6,20 +6,10 @@ use crate::style::{self, BAD, DIM, GOOD, WARN};
 use crate::words::{plies, plural};
 use pacru_core::Escaped;
 use pacru_core::Position;
-use pacru_referee::{Verdict, VerdictStatus};
+use pacru_referee::{FileVerdict, Verdict, VerdictStatus};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Duration;
-
-/// One JSON verdict: the input's name, then the referee's verdict as it
-/// serialises itself (`pacru-referee`, feature `serde`); `docs/notation.md`
-/// ("JSON verdicts") gives the keys and their order.
-#[derive(Serialize)]
-struct FileVerdict<'a> {
-    file: &'a str,
-    #[serde(flatten)]
-    verdict: &'a Verdict,
-}
 
 /// The JSON object of an input that cannot be read: the keys of a verdict, all
 /// null but `file`, `status`, `plies` and the error's `message`.
@@ -58,7 +48,9 @@ fn to_line(file: &str, value: &impl Serialize) -> String {
     line
 }
 
-/// The verdict as one line of JSON, with its line break.
+/// The verdict as one line of JSON, with its line break: the input's name, then
+/// the referee's verdict as it serialises itself (`pacru-referee`, feature
+/// `serde`); `docs/notation.md` ("JSON verdicts") gives the keys and their order.
 pub fn json_line(file: &str, verdict: &Verdict) -> String {
     to_line(file, &FileVerdict { file, verdict })
 }

@@ -1,0 +1,33 @@
+// The declarations of everything the package exports: the classes and functions
+// of the WebAssembly module (documented in wasm/pacru.d.ts) and the errors.
+// Position has a [Symbol.dispose] method (for `using`): TypeScript 5.2 or later
+// knows it from this library.
+/// <reference lib="esnext.disposable" />
+export {
+  Position,
+  bestMove,
+  check,
+  formatGame,
+  readGames,
+  selfplay,
+  version,
+} from './wasm/pacru.js';
+export type {
+  BestMove,
+  BestMoveOptions,
+  CheckOptions,
+  Chevron,
+  Colour,
+  Direction,
+  Effects,
+  Game,
+  GameInput,
+  PerftOptions,
+  Rules,
+  SelfplayOptions,
+  StandardOptions,
+  Status,
+  Verdict,
+  VerdictError,
+} from './wasm/pacru.js';
+export { PacruError, IllegalMove, InvalidMove, InvalidPosition, MalformedGame } from './errors.js';
