@@ -7,6 +7,7 @@ use crate::error::ArenaError;
 use crate::game::{Adjudication, GameSettings, TimeControl};
 use crate::opening::Opening;
 use crate::schedule::{System, total_games};
+use crate::sprt::Sprt;
 use pacru_core::RulesEdition;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -49,6 +50,10 @@ pub struct EventConfig {
     pub max_plies: u32,
     /// How adjudicated games are decided.
     pub adjudicate: Adjudication,
+    /// A 2-player match's SPRT: the match stops as soon as it decides
+    /// ([`crate::sprt`]); `games` is then the most it may last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<Sprt>,
 }
 
 /// The number and the noun, in the singular for one: `1 engine`, `3 engines`.
@@ -88,6 +93,7 @@ impl EventConfig {
             handshake_timeout_ms: 10_000,
             max_plies: 400,
             adjudicate: Adjudication::Fields,
+            sprt: None,
         }
     }
 
@@ -132,6 +138,11 @@ impl EventConfig {
                 }
             }
             System::RoundRobin | System::Swiss => {}
+        }
+        if self.sprt.is_some()
+            && (!matches!(self.system, System::Match { .. }) || self.players != 2)
+        {
+            return bad("an SPRT is for a match between 2 engines".to_owned());
         }
         if self.rounds == 0 {
             return bad("at least one round is needed".to_owned());

@@ -344,6 +344,12 @@ pub fn play_game_with(
         };
         let failure = match answer {
             Ok((mv, elapsed)) => {
+                tracing::debug!(
+                    "game {}: {} played {mv} in {:.3} ms",
+                    spec.round,
+                    colour.word(),
+                    elapsed.as_secs_f64() * 1000.0
+                );
                 slots[slot].moves += 1;
                 thinking[slot] += elapsed;
                 if let Some(left) = clocks.remaining.get_mut(slot) {

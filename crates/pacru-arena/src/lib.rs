@@ -9,6 +9,7 @@ pub mod journal;
 pub mod opening;
 pub mod progress;
 pub mod schedule;
+pub mod sprt;
 pub mod standings;
 mod startup;
 pub mod stop;

@@ -2,6 +2,7 @@
 
 use crate::config::count;
 use crate::journal::Entry;
+use crate::sprt::SprtStatus;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -138,6 +139,9 @@ pub struct Standings {
     pub terminations: BTreeMap<String, u64>,
     /// The engines, best first.
     pub engines: Vec<EngineStanding>,
+    /// The state of the match's SPRT, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtStatus>,
 }
 
 /// Computes standings from journal entries.
@@ -287,8 +291,12 @@ impl Standings {
     pub fn short_score(&self) -> String {
         if self.engines.len() == 2 {
             let (a, b) = (&self.engines[0], &self.engines[1]);
+            let sprt = match &self.sprt {
+                Some(s) => format!(", {}", s.short()),
+                None => String::new(),
+            };
             return format!(
-                "{} {} - {} {}",
+                "{} {} - {} {}{sprt}",
                 a.name,
                 format_points(a.points),
                 format_points(b.points),
@@ -386,6 +394,9 @@ impl Standings {
             .collect();
         if !terms.is_empty() {
             let _ = writeln!(out, "Games ended by: {}", terms.join(", "));
+        }
+        if let Some(sprt) = &self.sprt {
+            let _ = writeln!(out, "{}", sprt.line());
         }
         out
     }

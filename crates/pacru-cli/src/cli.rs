@@ -110,6 +110,33 @@ pacru selfplay --players 3 --games 20 --seed 1 | pacru view -o - > random.html"
     )]
     View(ViewArgs),
 
+    /// Analyse recorded games with the search engine: scores, best moves, mistakes.
+    #[command(
+        long_about = "Judges every position of the games of the given record files (`-` or \
+no file: standard input) with the search engine (docs/engines.md): each player's expected \
+score (0 to 1) before each move, the engine's best move and principal line there, and the \
+loss of the move played, the fall of its mover's expected score. A move that loses 0.100 \
+or more is marked a mistake (glyph `?`), 0.200 or more a blunder (`??`).\n\n\
+The output (`-o OUT`, default standard output) is the records with the analysis written \
+in: an analysis comment after each move (`{[%eval K 0.612 R 0.388] [%best ...] [%pv ...] \
+[%loss 0.143] [%mark mistake]}`), the mark's glyph and an `Annotator` tag (docs/notation.md), \
+canonical, with the same verdicts from `pacru check`; or, with `--format json`, one JSON \
+object per game and per line (file, game, line, status, players, annotator, plies, after). \
+A game with an illegal move is analysed up to that move; a game that does not parse is \
+reported on standard error and left out.\n\n\
+Budget: `--nodes N` simulations a position (5000 by default), or `--movetime MS` \
+milliseconds; with a node budget the output depends only on the games, the budget and \
+`--seed`. The positions of all games are judged in parallel on every core (RAYON_NUM_THREADS \
+threads); on a terminal, a progress bar shows on standard error.\n\n\
+Exit status: 0 every game was analysed; 1 a game could not be read or analysed; 2 usage or \
+I/O error.",
+        after_help = "Examples:\n  pacru analyse examples/round1.pgr > round1-analysed.pgr\n  \
+pacru analyse --nodes 20000 --seed 1 games.pgr -o analysed.pgr\n  \
+pacru analyse --movetime 200 --format json games.pgr | jq -c '.plies[] | select(.mark)'\n  \
+pacru analyse examples/round1.pgr | pacru view -o round1.html"
+    )]
+    Analyse(AnalyseArgs),
+
     /// Draw a position: the board for people, then its PPN.
     #[command(
         long_about = "Draws a position given in PPN: fields by owner, chevrons as arrows \

@@ -154,3 +154,101 @@ fn a_four_player_tournament_of_built_in_engines_records_games_that_check() {
     let record = read(&out.join("games.pgr"));
     assert!(record.contains("[Players \"KRYG\"]"), "{record}");
 }
+
+#[test]
+fn a_match_with_an_sprt_stops_when_the_test_decides() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("sprt");
+    let out_text = out.display().to_string();
+    let run = pacru(&[
+        "match",
+        "builtin:greedy:1",
+        "builtin:random:1",
+        "--sprt",
+        "0,100",
+        "--games",
+        "200",
+        "--movetime",
+        "1000",
+        "--format",
+        "json",
+        "-o",
+        &out_text,
+    ]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    let standings: serde_json::Value = serde_json::from_str(&run.stdout).expect("standings json");
+    assert_eq!(
+        standings,
+        serde_json::from_str::<serde_json::Value>(&read(&out.join("standings.json"))).unwrap()
+    );
+    let sprt = &standings["sprt"];
+    assert_eq!(sprt["verdict"], "H1", "{standings}");
+    assert!(sprt["llr"].as_f64().unwrap() >= sprt["upper"].as_f64().unwrap());
+    assert_eq!(
+        (sprt["elo0"].as_f64(), sprt["elo1"].as_f64()),
+        (Some(0.0), Some(100.0))
+    );
+    assert_eq!(
+        (sprt["alpha"].as_f64(), sprt["beta"].as_f64()),
+        (Some(0.05), Some(0.05))
+    );
+    // It stopped long before the 200 games, at the pair that decided: one game
+    // at a time, no game starts before the last one is recorded.
+    let pairs = sprt["pairs"].as_u64().unwrap();
+    let finished = standings["games_finished"].as_u64().unwrap();
+    assert!(pairs >= 1 && finished < 200, "{standings}");
+    assert_eq!(finished, 2 * pairs, "{standings}");
+    let counts: u64 = sprt["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(counts, pairs);
+    assert!(statuses(&out.join("games.pgr")).iter().all(|s| s == "ok"));
+    // The table says so too, and the match is complete: resuming plays nothing.
+    let table = read(&out.join("standings.txt"));
+    assert!(
+        table.contains("SPRT elo0 0 elo1 100 (alpha 0.05, beta 0.05): LLR "),
+        "{table}"
+    );
+    assert!(table.contains(": H1 accepted"), "{table}");
+    let resumed = pacru(&["match", "--resume", "-o", &out_text, "--format", "json"]);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    let again: serde_json::Value = serde_json::from_str(&resumed.stdout).unwrap();
+    assert_eq!(again["games_finished"], standings["games_finished"]);
+}
+
+#[test]
+fn an_sprt_needs_two_engines_and_sound_settings() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("bad").display().to_string();
+    for args in [
+        &[
+            "builtin:random:1",
+            "builtin:random:2",
+            "builtin:random:3",
+            "--sprt",
+            "0,10",
+        ][..],
+        &["builtin:random:1", "builtin:random:2", "--sprt", "10,0"],
+        &[
+            "builtin:random:1",
+            "builtin:random:2",
+            "--sprt",
+            "0,10,0.5,0.6",
+        ],
+        &["builtin:random:1", "builtin:random:2", "--sprt", "zero,ten"],
+    ] {
+        let run = pacru(&[&["match", "-o", &out][..], args].concat());
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("sprt")
+                || run.stderr.contains("elo0")
+                || run.stderr.contains("alpha"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!dir.path().join("bad").exists(), "{args:?}");
+    }
+}

@@ -11,6 +11,7 @@ const COMMANDS: [&str; 17] = [
     "check",
     "replay",
     "view",
+    "analyse",
     "show",
     "new",
     "moves",

@@ -9,19 +9,19 @@
 //! out of memory. Requests are written on another thread, so an engine that stops
 //! reading cannot block the referee either.
 
-use crate::lines::{LineRead, read_line_bounded};
 use crate::message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, OptionSpec, PROTOCOL_VERSION,
     Reply, Request, RequestBody, SetOption,
 };
+use crate::pipes::{Event, Writer, spawn_reader};
 use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
 use crate::wire::{Framing, truncate};
 use pacru_core::{Move, Position};
 use std::collections::VecDeque;
-use std::io::{BufReader, Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -212,18 +212,6 @@ impl EngineFailure {
     }
 }
 
-/// What the reader thread saw.
-enum Event {
-    Line(String),
-    NotUtf8(String),
-    TooLong(String),
-    Flood,
-    Eof,
-    ReadError(String),
-    /// The engine process exited (its output may still be open elsewhere).
-    Exited(Exit),
-}
-
 /// What runs the engine: a child process (leading its own process group), or a
 /// thread of this process.
 enum Peer {
@@ -244,7 +232,7 @@ pub enum Exit {
 pub struct EngineProcess {
     spec: EngineSpec,
     peer: Peer,
-    to_engine: Option<Sender<String>>,
+    to_engine: Option<Writer>,
     from_engine: Receiver<Event>,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
     next_id: u64,
@@ -254,6 +242,23 @@ pub struct EngineProcess {
     last_info: Option<Info>,
     /// Set when the engine process was seen to exit.
     exited: Option<Exit>,
+    /// When the last message returned by `next_message` was read.
+    last_read: Option<Instant>,
+    /// The move request on the clock.
+    on_clock: Option<OnClock>,
+}
+
+/// The move request on the clock.
+#[derive(Clone, Copy, Debug)]
+struct OnClock {
+    /// The number of its line.
+    number: u64,
+    /// When it was queued for writing.
+    queued: Instant,
+    /// The time it may take from being written (the limit plus the margin).
+    allowed: Duration,
+    /// The referee's stalls when it was queued ([`crate::stalls`]).
+    stalls: u64,
 }
 
 impl std::fmt::Debug for EngineProcess {
@@ -313,7 +318,7 @@ impl EngineProcess {
                 }
             });
         }
-        let to_engine = spawn_writer(stdin);
+        let to_engine = Writer::spawn(stdin);
         let (events, from_engine) = mpsc::sync_channel::<Event>(64);
         spawn_reader(
             stdout,
@@ -336,6 +341,8 @@ impl EngineProcess {
             failed: None,
             last_info: None,
             exited: None,
+            last_read: None,
+            on_clock: None,
         })
     }
 
@@ -368,7 +375,7 @@ impl EngineProcess {
         let mut engine = EngineProcess {
             spec: spec.clone(),
             peer: Peer::Thread(Some(handle)),
-            to_engine: Some(spawn_writer(referee_output)),
+            to_engine: Some(Writer::spawn(referee_output)),
             from_engine,
             stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
             next_id: 1,
@@ -377,6 +384,8 @@ impl EngineProcess {
             failed: None,
             last_info: None,
             exited: None,
+            last_read: None,
+            on_clock: None,
         };
         engine.handshake()?;
         for (name, value) in &spec.options {
@@ -523,11 +532,28 @@ impl EngineProcess {
             clocks: clocks.clone(),
         };
         self.last_info = None;
-        let started = Instant::now();
-        let id = self.send(RequestBody::Go(go))?;
-        let deadline = limit.map(|l| crate::millis::after(started, &[l, self.spec.margin]));
         let margin = self.spec.margin;
+        let stalls = crate::stalls::mark();
+        let queued = Instant::now();
+        let (id, number) = self.send_numbered(RequestBody::Go(go))?;
+        // The clock runs from the moment the request is written to the engine's
+        // input; until that is known, from the moment it was queued. The time
+        // this process was kept from running meanwhile is allowed on top.
+        let allowed = limit.map(|l| l.saturating_add(margin));
+        self.on_clock = allowed.map(|allowed| OnClock {
+            number,
+            queued,
+            allowed,
+            stalls,
+        });
+        let deadline = allowed.map(|a| crate::millis::after(queued, &[a]));
         let waited = self.await_final(&id, deadline, "the move request");
+        let written = self
+            .to_engine
+            .as_ref()
+            .and_then(|w| w.written_at(number))
+            .unwrap_or(queued);
+        self.on_clock = None;
         let (last, before) = match waited {
             Ok(found) => found,
             Err(EngineFailure::TimedOut { waiting_for, .. }) => {
@@ -541,7 +567,12 @@ impl EngineProcess {
             }
             Err(other) => return Err(other),
         };
-        let elapsed = started.elapsed();
+        // From the request written to the answer read, both stamped by the
+        // threads that did it, whenever this thread gets to look.
+        let elapsed = self
+            .last_read
+            .unwrap_or_else(Instant::now)
+            .saturating_duration_since(written);
         self.last_info = before.into_iter().rev().find_map(|m| match m {
             EngineMessage::Info { info, .. } => Some(info),
             _ => None,
@@ -619,25 +650,50 @@ impl EngineProcess {
 
     /// Sends a request with a fresh id; returns the id.
     pub fn send(&mut self, body: RequestBody) -> Result<String, EngineFailure> {
+        self.send_numbered(body).map(|(id, _)| id)
+    }
+
+    /// Sends a request with a fresh id; returns the id and the number of its line.
+    fn send_numbered(&mut self, body: RequestBody) -> Result<(String, u64), EngineFailure> {
         let id = self.new_id();
         let line = Request::new(id.clone(), body)
             .encode(self.spec.framing)
             .map_err(|e| EngineFailure::InvalidRequest {
                 message: e.to_string(),
             })?;
-        self.send_raw(&line)?;
-        Ok(id)
+        let number = self.send_line(line)?;
+        Ok((id, number))
     }
 
     /// Sends one raw line (a line end is added).
     pub fn send_raw(&mut self, line: &str) -> Result<(), EngineFailure> {
+        self.send_line(line.to_owned()).map(|_| ())
+    }
+
+    /// Queues one line for the writer thread; returns its number.
+    fn send_line(&mut self, line: String) -> Result<u64, EngineFailure> {
         if let Some(failure) = &self.failed {
             return Err(failure.clone());
         }
-        match &self.to_engine {
-            Some(tx) if tx.send(line.to_owned()).is_ok() => Ok(()),
-            _ => Err(self.fail(EngineFailure::Disconnected)),
+        match self.to_engine.as_mut().and_then(|w| w.send(line)) {
+            Some(number) => Ok(number),
+            None => Err(self.fail(EngineFailure::Disconnected)),
         }
+    }
+
+    /// The deadline of the move request on the clock (`None` with none on the
+    /// clock): counted from the moment its line was written in full (from the
+    /// moment it was queued until that is known), plus the time this process
+    /// has been kept from running since it was queued.
+    fn deadline_from_write(&self) -> Option<Instant> {
+        let clock = self.on_clock?;
+        let written = self
+            .to_engine
+            .as_ref()
+            .and_then(|w| w.written_at(clock.number))
+            .unwrap_or(clock.queued);
+        let stalled = crate::stalls::stalled_since(clock.stalls);
+        Some(crate::millis::after(written, &[clock.allowed, stalled]))
     }
 
     /// The next message from the engine, waiting until `deadline` (`None`: no limit).
@@ -669,12 +725,15 @@ impl EngineProcess {
                     .recv_timeout(d.saturating_duration_since(Instant::now())),
             };
             let failure = match event {
-                Ok(Event::Line(line)) => {
+                Ok(Event::Line(line, read)) => {
                     if line.trim().is_empty() {
                         continue;
                     }
                     match EngineMessage::decode(self.spec.framing, &line) {
-                        Ok(message) => return Ok(message),
+                        Ok(message) => {
+                            self.last_read = Some(read);
+                            return Ok(message);
+                        }
                         Err(e) => EngineFailure::Garbage {
                             line: truncate(&line, 200),
                             reason: e.to_string(),
@@ -701,14 +760,24 @@ impl EngineProcess {
                 }
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => self.ended(),
                 Err(RecvTimeoutError::Timeout) if self.exited.is_some() => self.ended(),
-                Err(RecvTimeoutError::Timeout) => EngineFailure::TimedOut {
-                    limit_ms: deadline.map_or(0, |d| {
-                        d.saturating_duration_since(started)
-                            .as_micros()
-                            .div_ceil(1000) as u64
-                    }),
-                    waiting_for: waiting_for.to_owned(),
-                },
+                Err(RecvTimeoutError::Timeout) => {
+                    // The request may have reached the engine later than it was
+                    // queued: its time counts from then.
+                    if let Some(later) = self.deadline_from_write()
+                        && deadline.is_some_and(|d| later > d)
+                    {
+                        deadline = Some(later);
+                        continue;
+                    }
+                    EngineFailure::TimedOut {
+                        limit_ms: deadline.map_or(0, |d| {
+                            d.saturating_duration_since(started)
+                                .as_micros()
+                                .div_ceil(1000) as u64
+                        }),
+                        waiting_for: waiting_for.to_owned(),
+                    }
+                }
             };
             return Err(self.fail(failure));
         }
@@ -867,59 +936,4 @@ fn check_move(position: &Position, text: &str) -> Result<Move, EngineFailure> {
         Ok(_) => Ok(mv),
         Err(e) => Err(illegal(e.to_string())),
     }
-}
-
-fn spawn_writer(mut stdin: impl Write + Send + 'static) -> Sender<String> {
-    let (tx, rx) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in rx {
-            let ok = stdin
-                .write_all(line.as_bytes())
-                .and_then(|()| stdin.write_all(b"\n"))
-                .and_then(|()| stdin.flush());
-            if ok.is_err() {
-                return;
-            }
-        }
-    });
-    tx
-}
-
-fn spawn_reader(
-    stdout: impl Read + Send + 'static,
-    tx: SyncSender<Event>,
-    max_line: usize,
-    max_total: u64,
-) {
-    std::thread::spawn(move || {
-        let mut reader = BufReader::with_capacity(16 * 1024, stdout);
-        let mut total: u64 = 0;
-        loop {
-            let budget = max_total.saturating_sub(total);
-            let event = match read_line_bounded(&mut reader, max_line, budget) {
-                Ok((read, used)) => {
-                    total = total.saturating_add(used);
-                    match read {
-                        LineRead::Eof => Event::Eof,
-                        LineRead::OverBudget => Event::Flood,
-                        _ if total > max_total => Event::Flood,
-                        LineRead::Line(bytes) => match String::from_utf8(bytes) {
-                            Ok(line) => Event::Line(line),
-                            Err(e) => {
-                                Event::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned())
-                            }
-                        },
-                        LineRead::TooLong(prefix) => {
-                            Event::TooLong(String::from_utf8_lossy(&prefix).into_owned())
-                        }
-                    }
-                }
-                Err(e) => Event::ReadError(e.to_string()),
-            };
-            let last = matches!(event, Event::Eof | Event::Flood | Event::ReadError(_));
-            if tx.send(event).is_err() || last {
-                return;
-            }
-        }
-    });
 }

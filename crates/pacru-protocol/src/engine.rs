@@ -273,7 +273,7 @@ impl Session {
     fn handle_raw<E: Engine>(
         &mut self,
         engine: &mut E,
-        raw: LineRead,
+        (raw, received): (LineRead, Instant),
         stop: StopFlag,
         emit: &mut dyn FnMut(Framing, &EngineMessage),
     ) -> Option<Step> {
@@ -299,7 +299,7 @@ impl Session {
         match Request::decode(framing, &line) {
             Ok(request) => {
                 let mut emit = |message: &EngineMessage| emit(framing, message);
-                Some(self.handle(engine, request, stop, &mut emit))
+                Some(self.handle(engine, request, received, stop, &mut emit))
             }
             Err(e @ crate::message::MessageError::UnknownCommand(_)) => Some(Step::one(failure(
                 &salvage_id(framing, &line),
@@ -316,6 +316,7 @@ impl Session {
         &mut self,
         engine: &mut E,
         request: Request,
+        received: Instant,
         stop: StopFlag,
         emit: &mut dyn FnMut(&EngineMessage),
     ) -> Step {
@@ -372,7 +373,7 @@ impl Session {
                     Err(reason) => failure(id, reason),
                 })
             }
-            RequestBody::Go(go) => Step::one(play(engine, id, &go, stop, emit)),
+            RequestBody::Go(go) => Step::one(play(engine, id, &go, received, stop, emit)),
             RequestBody::Stop | RequestBody::Ping => Step::one(done(id)),
             RequestBody::Quit => Step {
                 // A `quit` without an id has nobody to answer.
@@ -387,15 +388,15 @@ impl Session {
     }
 }
 
-/// Answers a `go`: replay, ask the engine, check its move.
+/// Answers a `go` read at `received`: replay, ask the engine, check its move.
 fn play<E: Engine>(
     engine: &mut E,
     id: &str,
     go: &Go,
+    received: Instant,
     stop: StopFlag,
     emit: &mut dyn FnMut(&EngineMessage),
 ) -> EngineMessage {
-    let received = Instant::now();
     let position = match go.setup.replay(&go.moves) {
         Ok(pos) => pos,
         Err(e) => return failure(id, e.to_string()),
@@ -475,7 +476,7 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
 ) -> io::Result<()> {
     let mut session = Session::new(&engine, options);
     let latest_stop = Arc::new(AtomicU64::new(0));
-    let (tx, rx) = mpsc::sync_channel::<(u64, io::Result<LineRead>)>(256);
+    let (tx, rx) = mpsc::sync_channel::<(u64, io::Result<LineRead>, Instant)>(256);
     let reader_stop = Arc::clone(&latest_stop);
     let mut reader_framing = options.framing;
     // Detached: after `quit` the input may stay open; the thread then ends with the
@@ -485,6 +486,8 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
         loop {
             seq += 1;
             let read = read_line_bounded(&mut input, MAX_REQUEST_LINE, u64::MAX).map(|r| r.0);
+            // The clock of a `go` runs from here, not from when the loop gets to it.
+            let received = Instant::now();
             let end = !matches!(read, Ok(LineRead::Line(_) | LineRead::TooLong(_)));
             if let Ok(LineRead::Line(bytes)) = &read {
                 let text = String::from_utf8_lossy(bytes);
@@ -500,12 +503,12 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
             if end {
                 reader_stop.store(u64::MAX, Ordering::SeqCst);
             }
-            if tx.send((seq, read)).is_err() || end {
+            if tx.send((seq, read, received)).is_err() || end {
                 return;
             }
         }
     });
-    while let Ok((seq, read)) = rx.recv() {
+    while let Ok((seq, read, received)) = rx.recv() {
         let raw = read?;
         if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
             return Ok(());
@@ -515,7 +518,13 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
             request_seq: seq,
             deadline: None,
         };
-        if handle_and_answer(&mut session, &mut engine, raw, stop, &mut output)? {
+        if handle_and_answer(
+            &mut session,
+            &mut engine,
+            (raw, received),
+            stop,
+            &mut output,
+        )? {
             return Ok(());
         }
     }
@@ -527,7 +536,7 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
 fn handle_and_answer<E: Engine, W: Write>(
     session: &mut Session,
     engine: &mut E,
-    raw: LineRead,
+    raw: (LineRead, Instant),
     stop: StopFlag,
     output: &mut W,
 ) -> io::Result<bool> {
@@ -566,10 +575,17 @@ pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
     let mut session = Session::new(&engine, options);
     loop {
         let (raw, _) = read_line_bounded(&mut input, MAX_REQUEST_LINE, u64::MAX)?;
+        let received = Instant::now();
         if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
             return Ok(());
         }
-        if handle_and_answer(&mut session, &mut engine, raw, StopFlag::new(), &mut output)? {
+        if handle_and_answer(
+            &mut session,
+            &mut engine,
+            (raw, received),
+            StopFlag::new(),
+            &mut output,
+        )? {
             return Ok(());
         }
     }

@@ -7,7 +7,9 @@ pub mod engines;
 mod lines;
 pub mod message;
 mod millis;
+mod pipes;
 pub mod process;
+mod stalls;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};

@@ -115,50 +115,98 @@ impl Searcher {
         report: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
         let start = Instant::now();
-        let mut run = Run {
-            config: &self.config,
-            root: position,
-            nodes: Vec::new(),
-            rng: SplitMix64::new(self.config.seed ^ position.hash_key().rotate_left(23)),
-            candidates: Vec::new(),
-            path: Vec::new(),
-            depth: 0,
-        };
+        let mut run = Run::new(&self.config, position);
         if position.status() != Status::Ongoing {
             return run.result(0);
         }
-        let to_move = slot_of_mover(position);
-        run.nodes.push(Node::new(Move::Resign, 0.0, to_move, None));
-        run.expand(0, position);
+        run.start();
         // Nothing to think about: a won game in one move, or a single choice.
         if run.nodes[0].proven.is_some() || run.nodes[0].child_count <= 1 {
             return run.result(0);
         }
-        let mut simulations = 0u64;
         let mut next_report = start + Duration::from_secs(1);
-        loop {
-            if limits.simulations.is_some_and(|n| simulations >= n) {
-                break;
+        let simulations = run.simulate_within(limits, Some(start), stop, &mut |run, done| {
+            let now = Instant::now();
+            if now >= next_report {
+                report(&run.result(done));
+                next_report = now + Duration::from_secs(1);
             }
-            if simulations.is_multiple_of(16) {
-                let now = Instant::now();
-                if stop() || limits.time.is_some_and(|t| now.duration_since(start) >= t) {
-                    break;
-                }
-                if now >= next_report {
-                    report(&run.result(simulations));
-                    next_report = now + Duration::from_secs(1);
-                }
-            }
-            run.simulate();
-            simulations += 1;
-            if run.nodes[0].proven.is_some() {
-                break;
-            }
-        }
+        });
         run.look_one_ply_past_the_choice();
         run.result(simulations)
     }
+
+    /// Judges `position`: every player's expected score under the best play the
+    /// search finds within `limits` (or until `stop` returns true), with the best
+    /// move and the principal line. Unlike [`Searcher::search`] it searches even
+    /// a position with a single move, so that the scores mean the same everywhere;
+    /// a finished game is judged by its result. With a simulation budget and no
+    /// time limit it reads no clock, and the result depends only on the position,
+    /// the budget and the seed.
+    ///
+    /// ```
+    /// use pacru_core::Position;
+    /// use pacru_search::{Limits, Searcher};
+    ///
+    /// let position = Position::standard(3).unwrap();
+    /// let limits = Limits { simulations: Some(300), time: None };
+    /// let judged = Searcher::default().evaluate(&position, limits, &|| false);
+    /// let total: f32 = judged.scores.iter().sum();
+    /// assert!((total - 1.0).abs() < 1e-3);
+    /// assert_eq!(judged.pv.first(), judged.best.as_ref());
+    /// ```
+    pub fn evaluate(
+        &self,
+        position: &Position,
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+    ) -> Evaluation {
+        let start = limits.time.map(|_| Instant::now());
+        let mut run = Run::new(&self.config, position);
+        if position.status() != Status::Ongoing {
+            return Evaluation {
+                scores: rewards(position),
+                best: None,
+                pv: Vec::new(),
+                simulations: 0,
+            };
+        }
+        run.start();
+        let simulations = if run.nodes[0].proven.is_some() {
+            0
+        } else {
+            run.simulate_within(limits, start, stop, &mut |_, _| {})
+        };
+        run.look_one_ply_past_the_choice();
+        let result = run.result(simulations);
+        let scores = match run.best_child(0) {
+            Some(child) => run.scores_of(child),
+            None => rewards(position),
+        };
+        Evaluation {
+            scores,
+            best: result.best,
+            pv: result.pv,
+            simulations,
+        }
+    }
+}
+
+/// What [`Searcher::evaluate`] found: each player's expected score and the best
+/// line of play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Each player's expected score (0 to 1) under the best play found, by slot in
+    /// order of play (slots beyond the players are 0): the mean of the rewards
+    /// of the simulations through the best move, 1 for the winner of a game
+    /// decided whatever happens.
+    pub scores: Rewards,
+    /// The best move; `None` only when the game is over.
+    pub best: Option<Move>,
+    /// The expected line of play, starting with `best`.
+    pub pv: Vec<Move>,
+    /// Simulations run.
+    pub simulations: u64,
 }
 
 /// The slot in order of play of the player to move.
@@ -177,7 +225,76 @@ fn winner_slot(position: &Position) -> u8 {
         .map_or(NO_WINNER, |s| s as u8)
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    /// A search of `root` with these settings, not started.
+    fn new(config: &'a SearchConfig, root: &'a Position) -> Run<'a> {
+        Run {
+            config,
+            root,
+            nodes: Vec::new(),
+            rng: SplitMix64::new(config.seed ^ root.hash_key().rotate_left(23)),
+            candidates: Vec::new(),
+            path: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// Makes the root (an unfinished game) and its children.
+    fn start(&mut self) {
+        let to_move = slot_of_mover(self.root);
+        self.nodes.push(Node::new(Move::Resign, 0.0, to_move, None));
+        self.expand(0, self.root);
+    }
+
+    /// Runs simulations until the budget of `limits` is spent, the time of
+    /// `limits` has passed since `start`, `stop` returns true or the root is
+    /// decided; calls `tick` every few simulations. Returns the simulations run.
+    fn simulate_within(
+        &mut self,
+        limits: Limits,
+        start: Option<Instant>,
+        stop: &dyn Fn() -> bool,
+        tick: &mut dyn FnMut(&Run<'a>, u64),
+    ) -> u64 {
+        let mut simulations = 0u64;
+        loop {
+            if limits.simulations.is_some_and(|n| simulations >= n) {
+                break;
+            }
+            if simulations.is_multiple_of(16) {
+                let late = match (limits.time, start) {
+                    (Some(t), Some(start)) => start.elapsed() >= t,
+                    _ => false,
+                };
+                if late || stop() {
+                    break;
+                }
+                tick(self, simulations);
+            }
+            self.simulate();
+            simulations += 1;
+            if self.nodes[0].proven.is_some() {
+                break;
+            }
+        }
+        simulations
+    }
+
+    /// Every player's expected score after the root's child `index`.
+    fn scores_of(&self, index: usize) -> Rewards {
+        let child = &self.nodes[index];
+        if let Some(winner) = child.proven {
+            return proven_rewards(winner);
+        }
+        if child.visits == 0 {
+            let mut position = self.root.clone();
+            position.play_unchecked(&child.mv);
+            return rewards(&position);
+        }
+        let visits = child.visits as f32;
+        child.sums.map(|sum| sum / visits)
+    }
+
     /// Generates the children of `index`, whose position is `position`, each with
     /// its one-ply evaluation as prior; marks the node proven if a move wins.
     fn expand(&mut self, index: usize, position: &Position) {

@@ -50,6 +50,7 @@ fn config(engines: Vec<EngineConfig>, system: System, players: usize) -> EventCo
         handshake_timeout_ms: 3000,
         max_plies: 120,
         adjudicate: Adjudication::Fields,
+        sprt: None,
     }
 }
 

@@ -14,14 +14,17 @@ use std::sync::{Mutex, mpsc};
 enum Message {
     Started(Pairing),
     Forfeit(Pairing, usize, Forfeit),
-    /// `None`: the game was cut short by a stop.
-    Ended(Pairing, Option<GameOutcome>),
+    /// `None`: the game was cut short by a stop. With an SPRT, the worker waits
+    /// for the sender to be used or dropped (the game recorded, the test
+    /// updated) before it starts another game.
+    Ended(Pairing, Option<GameOutcome>, Option<mpsc::Sender<()>>),
 }
 
 /// Journals `games` as scheduled (if not already), then plays those not yet
 /// finished on up to `concurrency` threads, recording each as it ends. Returns when
-/// every game is recorded, or when `stop` is stopped and the games in progress have
-/// ended (those are not recorded).
+/// every game is recorded, when the match's SPRT has decided and the games in
+/// progress have ended (those are recorded), or when `stop` is stopped and the
+/// games in progress have ended (those are not recorded).
 pub(crate) fn play_all(
     state: &mut State,
     games: &[Pairing],
@@ -39,7 +42,7 @@ pub(crate) fn play_all(
         .filter(|p| !state.finished.contains(&p.game))
         .cloned()
         .collect();
-    if pending.is_empty() {
+    if pending.is_empty() || state.sprt_decided() {
         return Ok(());
     }
     let workers = concurrency.clamp(1, pending.len());
@@ -47,6 +50,7 @@ pub(crate) fn play_all(
     // Set when recording fails: the workers start nothing more.
     let halt = StopHandle::new();
     let engines = &state.config.engines.clone();
+    let sequential_test = state.config.sprt.is_some();
     let (tx, rx) = mpsc::channel::<Message>();
     let mut failure = None;
     std::thread::scope(|scope| {
@@ -69,8 +73,19 @@ pub(crate) fn play_all(
                     let outcome = play_game_with(&spec, settings, stop, &mut |slot, forfeit| {
                         let _ = tx.send(Message::Forfeit(pairing.clone(), slot, forfeit.clone()));
                     });
-                    if tx.send(Message::Ended(pairing, outcome)).is_err() {
+                    let (recorded, wait) = if sequential_test {
+                        let (recorded, wait) = mpsc::channel::<()>();
+                        (Some(recorded), Some(wait))
+                    } else {
+                        (None, None)
+                    };
+                    if tx.send(Message::Ended(pairing, outcome, recorded)).is_err() {
                         return;
+                    }
+                    // Whether the game decided the SPRT is known once it is
+                    // recorded: until then, no new game.
+                    if let Some(wait) = wait {
+                        let _ = wait.recv();
                     }
                 }
             });
@@ -103,8 +118,8 @@ pub(crate) fn play_all(
                         forfeit: &forfeit,
                     });
                 }
-                Message::Ended(_, None) => {}
-                Message::Ended(pairing, Some(outcome)) => {
+                Message::Ended(_, None, _) => {}
+                Message::Ended(pairing, Some(outcome), recorded) => {
                     if failure.is_some() {
                         continue;
                     }
@@ -113,6 +128,13 @@ pub(crate) fn play_all(
                         failure = Some(e);
                         continue;
                     }
+                    // The SPRT has decided: the games in progress end, no other
+                    // starts.
+                    if state.sprt_decided() {
+                        halt.stop();
+                    }
+                    // The worker may go on (and finds `halt` stopped if so).
+                    drop(recorded);
                     let standings = state.standings();
                     if let Some((pairing, outcome)) = state.last_finished() {
                         observer(&Progress::GameFinished {

@@ -7,6 +7,7 @@ use crate::event::{GAMES_FILE, STANDINGS_FILE, STANDINGS_JSON_FILE};
 use crate::game::GameOutcome;
 use crate::journal::{Entry, Journal, write_atomic};
 use crate::schedule::Pairing;
+use crate::sprt::SprtStatus;
 use crate::standings::{Standings, compute};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -150,14 +151,29 @@ impl State {
 
     pub(crate) fn standings(&self) -> Standings {
         let names: Vec<String> = self.config.engines.iter().map(|e| e.name.clone()).collect();
-        compute(
+        let mut standings = compute(
             &self.config.event,
             self.config.system.name(),
             self.config.players,
             &names,
             self.total,
             &self.entries,
-        )
+        );
+        standings.sprt = self
+            .config
+            .sprt
+            .map(|sprt| SprtStatus::from_entries(&sprt, &self.entries));
+        standings
+    }
+
+    /// Whether the match's SPRT has accepted a hypothesis: no game is started
+    /// after that.
+    pub(crate) fn sprt_decided(&self) -> bool {
+        self.config.sprt.is_some_and(|sprt| {
+            SprtStatus::from_entries(&sprt, &self.entries)
+                .verdict
+                .is_some()
+        })
     }
 
     pub(crate) fn records_not_ok(&self) -> Vec<u64> {

@@ -82,6 +82,46 @@ pub struct ViewArgs {
     pub rules: Option<RulesArg>,
 }
 
+/// Output formats of `pacru analyse`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AnalyseFormat {
+    /// The records with the analysis in comments and glyphs (canonical PGR).
+    #[default]
+    Pgr,
+    /// One JSON object per game and per line.
+    Json,
+}
+
+/// Arguments of `pacru analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// Record files; `-` or none: standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Think this many milliseconds on each position (the result then depends on
+    /// the machine's speed).
+    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    pub movetime: Option<u64>,
+
+    /// Run this many simulations on each position (default 5000): the analysis
+    /// then depends only on the games, the budget and the seed.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+
+    /// The seed of the engine's random choices.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// The output: annotated records, or JSON lines.
+    #[arg(long, value_enum, default_value_t = AnalyseFormat::Pgr)]
+    pub format: AnalyseFormat,
+
+    /// Where to write (`-` or none: standard output).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
 /// Arguments of `pacru show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {

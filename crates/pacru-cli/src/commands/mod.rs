@@ -1,5 +1,6 @@
 //! One module per command; [`run`] dispatches to them.
 
+mod analyse;
 pub mod arena;
 mod check;
 mod completions;
@@ -28,6 +29,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Replay(args) => replay::run(&args),
         Command::Show(args) => show::run(&args),
         Command::View(args) => view::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
         Command::New(args) => new::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Perft(args) => perft::run(&args),

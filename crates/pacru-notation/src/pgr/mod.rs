@@ -6,6 +6,7 @@
 //! [`write_game`] writes the canonical text; [`GameRecorder`] builds records
 //! from played moves. Legality is the referee's business (the `pacru-referee` crate).
 
+mod analysis;
 mod error;
 mod game;
 mod movers;
@@ -17,6 +18,7 @@ mod tags;
 mod visitor;
 mod writer;
 
+pub use analysis::{AnalysisComment, Mark, Scores};
 pub use error::{ErrorPlace, PgrError};
 pub use game::{Game, MoveEntry, SetupError, is_result_token};
 pub use reader::{

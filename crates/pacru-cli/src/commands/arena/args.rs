@@ -3,6 +3,7 @@
 use crate::cli::RulesArg;
 use clap::{Args, ValueEnum};
 use pacru_arena::Adjudication;
+use pacru_arena::sprt::Sprt;
 use std::path::PathBuf;
 
 /// How the standings are printed on standard output at the end.
@@ -143,12 +144,18 @@ Ctrl-C (SIGINT), SIGTERM or SIGHUP stop the match: no new game starts, every eng
 the processes it started are ended, the games in progress are dropped (they are played \
 again on resume), the files are left consistent, and the exit status is 130, 143 or 129. \
 A second Ctrl-C quits at once.\n\n\
+With --sprt and two engines, games 1 and 2, 3 and 4... are pairs (the same opening, the \
+seats swapped); after each game the log-likelihood ratio of the pairs finished is compared \
+with its bounds, and when it leaves them no new game starts, the games in progress are \
+finished, and the match is complete. The LLR, its bounds and the verdict are in the progress \
+line, the standings and standings.json (docs/engines.md).\n\n\
 Exit status: 0 the match is complete; 1 a record did not pass the referee (a bug); 2 usage \
 or I/O error, or an engine that cannot be used; 128 + the signal when interrupted.";
 
 /// The examples of `pacru match`.
 pub const MATCH_EXAMPLES: &str = "Examples:\n  pacru match 'pacru engine random --seed 1' 'pacru engine greedy --seed 2' --games 20 --tc 10+0.1\n  \
 pacru match builtin:random:1 builtin:greedy:1 builtin:random:2 --games 6 --movetime 50 -o m3\n  \
+pacru match './new-engine' './old-engine' --sprt 0,20 --movetime 100 -j 2 -o sprt\n  \
 pacru match --resume -o m3";
 
 /// `pacru match`: 2 to 4 engines at one table for a number of games.
@@ -158,9 +165,17 @@ pub struct MatchArgs {
     #[arg(value_name = "ENGINE", num_args = 0..=4, required_unless_present = "resume")]
     pub engines: Vec<String>,
 
-    /// The number of games (default: 2 for each engine).
+    /// The number of games (default: 2 for each engine; with --sprt, the most
+    /// games, 1000 by default).
     #[arg(long, short = 'n', value_name = "N")]
     pub games: Option<u32>,
+
+    /// For two engines: stop as soon as a sequential probability ratio test
+    /// decides whether the first engine is at most ELO0 (H0) or at least ELO1
+    /// (H1) Elo stronger, with error rates ALPHA and BETA (default 0.05 each),
+    /// on game pairs with swapped seats.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<Sprt>,
 
     /// Options shared with `pacru tournament`.
     #[command(flatten)]

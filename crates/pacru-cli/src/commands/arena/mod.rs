@@ -30,8 +30,16 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<Outcome> {
     if !args.event.resume && !(2..=4).contains(&n) {
         anyhow::bail!("a match is between 2 to 4 engines, not {n}");
     }
-    let games = args.games.unwrap_or(2 * n as u32);
-    let config = event_config(
+    if args.sprt.is_some() && !args.event.resume && n != 2 {
+        anyhow::bail!("--sprt is for a match between 2 engines, not {n}");
+    }
+    let default_games = if args.sprt.is_some() {
+        1000
+    } else {
+        2 * n as u32
+    };
+    let games = args.games.unwrap_or(default_games);
+    let mut config = event_config(
         &args.engines,
         System::Match { games },
         n,
@@ -39,6 +47,9 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<Outcome> {
         &args.event,
         "pacru match",
     )?;
+    if let Some(config) = &mut config {
+        config.sprt = args.sprt;
+    }
     run(config, &args.event, "match")
 }
 

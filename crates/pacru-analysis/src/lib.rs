@@ -1,0 +1,17 @@
+#![doc = include_str!("../README.md")]
+
+mod analyse;
+mod annotate;
+mod options;
+#[cfg(feature = "parallel")]
+mod parallel;
+
+pub use analyse::{
+    BLUNDER_LOSS, GameAnalysis, MISTAKE_LOSS, PV_PLIES, PlyAnalysis, analyse_game, mark_for,
+};
+pub use annotate::annotate;
+pub use options::{AnalysisOptions, Budget, DEFAULT_NODES};
+/// The marks of mistakes and blunders, as the record syntax writes them.
+pub use pacru_notation::pgr::Mark;
+#[cfg(feature = "parallel")]
+pub use parallel::analyse_games;

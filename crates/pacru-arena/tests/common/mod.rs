@@ -1,0 +1,3 @@
+//! Shared by the tests (and the SPRT simulation example).
+
+pub mod sprt_model;
