@@ -172,7 +172,7 @@ impl Position {
     /// Ends the turn of `mover`: checks the win (R16), passes the turn to the next
     /// player with chevrons and removes blocked players (R15), repeatedly. Returns
     /// the number of players removed as blocked.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn finish_turn(&mut self, mover: usize) -> u32 {
         let next = self.next_in_game_after(mover);
         self.set_to_move(next);
