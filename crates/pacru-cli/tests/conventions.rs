@@ -7,7 +7,7 @@ use common::{START, pacru, pacru_env, pacru_with_input, root};
 use std::process::{Command, Stdio};
 
 /// Every command but `help`.
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 18] = [
     "check",
     "replay",
     "view",

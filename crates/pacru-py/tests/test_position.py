@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -117,6 +118,19 @@ def test_bad_ppn_is_an_invalid_position_with_its_column():
     for text in ["", "garbage", "\x00\x01", "9/9/9/9/9/9/9/9/9 Ke1N,Ke1N K KR", "é" * 10_000]:
         with pytest.raises(pacru.InvalidPosition):
             Position(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["bad", "9/9/9/9/9/9/9/9/9 Ke1N,Kz3E K KR", "9/9/9/9/9/9/9/9/9 Ke1N,Ka3Q K KR", "9/9/9/9/9/9/9/9 K K KR"],
+)
+def test_bad_ppn_has_the_column_the_cli_gives(cli, text):
+    with pytest.raises(pacru.InvalidPosition) as raised:
+        Position(text)
+    done = subprocess.run([str(cli.path), "show", text], capture_output=True, check=False)
+    assert done.returncode == 2
+    stderr = done.stderr.decode()
+    assert f"column {raised.value.column}:" in stderr, stderr
 
 
 def test_queries():
