@@ -1,7 +1,8 @@
 //! The `browser` step of `cargo xtask ci`: the tests of the viewer page and of the
 //! event site in headless Chromium (`node --test tests/browser/viewer.test.mjs
 //! tests/browser/event.test.mjs`, Playwright driving Debian's
-//! `chromium`), run against the `pacru` binary of the test build. Installs the npm
+//! `chromium`), after checking that the pages' rules are up to date
+//! ([`crate::board_rules::check`]), run against the `pacru` binary of the test build. Installs the npm
 //! packages of `tests/browser` (`npm ci`: Playwright, and TypeScript for the `npm`
 //! step) when they are missing.
 
@@ -31,7 +32,7 @@ fn runs(root: &Path, program: &str) -> bool {
 
 /// The npm packages of `tests/browser`, which the browser tests of this step and
 /// the tests of the `npm` step use.
-pub const PACKAGES: [&str; 2] = ["playwright-core", "typescript"];
+pub const PACKAGES: [&str; 3] = ["esbuild", "playwright-core", "typescript"];
 
 /// Installs the npm packages of `tests/browser` ([`PACKAGES`]) when any is missing
 /// (`npm ci`); if that cannot be done, says why.
@@ -77,9 +78,11 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
     if let Some(missing) = install_packages(ctx)? {
         return unavailable(ctx, missing);
     }
+    crate::board_rules::check(&ctx.root)?;
     let pacru = ctx.pacru_binary()?;
     let mut node = Command::new("node");
-    let tests = ["viewer.test.mjs", "event.test.mjs"].map(|t| format!("{DIR}/{t}"));
+    let tests =
+        ["viewer.test.mjs", "board.test.mjs", "event.test.mjs"].map(|t| format!("{DIR}/{t}"));
     node.arg("--test")
         .args(tests)
         .env("PACRU_BIN", pacru)

@@ -6,6 +6,8 @@
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: every fuzz target (or those
 //!   named) for SECS seconds each, with cargo-fuzz on the stable toolchain.
 //! - `cargo xtask npm`: the npm package `target/npm/pacru-<version>.tgz`.
+//! - `cargo xtask board-rules [--check]`: the WebAssembly rules inside the viewer
+//!   and board pages, kept in `crates/pacru-view/src/page/rules/`.
 //! - `cargo xtask perft-data --input FILE --output FILE [--naive-limit N]`: perft
 //!   reference lines checked against the naive implementation of the rules.
 //! - `cargo xtask release [--dry-run]`: a reproducible binary archive and Python wheel
@@ -14,7 +16,7 @@
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
 //! [`release`] are the two main commands; [`features`] works out the feature sets
 //! of each package, [`browser`], [`python`] and [`fuzz`] run those test suites,
-//! [`npm`] builds and tests the npm package,
+//! [`npm`] builds and tests the npm package, [`board_rules`] builds the pages' rules,
 //! [`perft_data`] writes perft reference data,
 //! [`results`] gathers the test runners' result lines; [`version`] reads the
 //! workspace version and checks the changelog, [`archive`] packs files
@@ -22,6 +24,7 @@
 //! `sha256sum` line.
 
 mod archive;
+mod board_rules;
 mod browser;
 mod checksum;
 mod ci;
@@ -68,6 +71,11 @@ Commands:
                        for wasm32-unknown-unknown (profile wasm), wasm-bindgen (the
                        version Cargo.lock locks), npm pack; needs the target (rustup
                        target add wasm32-unknown-unknown), wasm-bindgen-cli and npm
+  board-rules [--check]
+                       build the rules the viewer and board pages carry (the npm
+                       package's module and JavaScript, bundled by esbuild) into
+                       crates/pacru-view/src/page/rules/; --check only verifies that
+                       they were built from today's sources
   perft-data --input FILE --output FILE [--naive-limit N]
                        write perft reference lines for the positions of FILE, each
                        count checked against the naive rules (default limit 300000;
@@ -103,6 +111,8 @@ fn run(args: Vec<String>) -> Result<()> {
         ["ci", steps @ ..] => ci::run(&workspace_root(), steps),
         ["fuzz", rest @ ..] => fuzz::run(&workspace_root(), rest),
         ["npm"] => npm::run(&workspace_root()),
+        ["board-rules"] => board_rules::run(&workspace_root(), false),
+        ["board-rules", "--check"] => board_rules::run(&workspace_root(), true),
         ["perft-data", rest @ ..] => perft_data::run(&workspace_root(), rest),
         ["release"] => release::run(&workspace_root(), false),
         ["release", "--dry-run"] => release::run(&workspace_root(), true),

@@ -125,34 +125,12 @@ pub fn build(root: &Path, target: &Path) -> Result<PathBuf> {
         );
     }
 
-    let mut build = cargo();
-    build.args([
-        "build",
-        "--package",
-        "pacru-wasm",
-        "--target",
-        WASM_TARGET,
-        "--profile",
-        PROFILE,
-    ]);
-    run_step("npm: build the module", root, build)?;
-    let module = target
-        .join(WASM_TARGET)
-        .join(PROFILE)
-        .join("pacru_wasm.wasm");
-
     let out = target.join("npm");
     let stage = out.join("package");
     if stage.exists() {
         fs::remove_dir_all(&stage).with_context(|| format!("removing {}", stage.display()))?;
     }
-    fs::create_dir_all(&stage).with_context(|| format!("creating {}", stage.display()))?;
-    let mut bindgen = Command::new("wasm-bindgen");
-    bindgen
-        .args(["--target", "web", "--out-name", "pacru", "--out-dir"])
-        .arg(stage.join("wasm"))
-        .arg(&module);
-    run_step("npm: wasm-bindgen", root, bindgen)?;
+    build_module(root, target, &stage.join("wasm"))?;
 
     for entry in fs::read_dir(&sources).with_context(|| format!("reading {}", sources.display()))? {
         let entry = entry?;
@@ -190,6 +168,36 @@ pub fn build(root: &Path, target: &Path) -> Result<PathBuf> {
         wasm / 1024
     );
     Ok(tarball)
+}
+
+/// Compiles `pacru-wasm` to WebAssembly (profile [`PROFILE`]) and writes the module
+/// with its JavaScript glue (`pacru_bg.wasm`, `pacru.js` and their declarations,
+/// by wasm-bindgen for ES modules) into `dir`. The tools must be there
+/// ([`missing_tools`]).
+pub fn build_module(root: &Path, target: &Path, dir: &Path) -> Result<()> {
+    let mut build = cargo();
+    build.args([
+        "build",
+        "--package",
+        "pacru-wasm",
+        "--target",
+        WASM_TARGET,
+        "--profile",
+        PROFILE,
+    ]);
+    run_step("wasm: build the module", root, build)?;
+    let module = target
+        .join(WASM_TARGET)
+        .join(PROFILE)
+        .join("pacru_wasm.wasm");
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut bindgen = Command::new("wasm-bindgen");
+    bindgen
+        .args(["--target", "web", "--out-name", "pacru", "--out-dir"])
+        .arg(dir)
+        .arg(&module);
+    run_step("wasm: wasm-bindgen", root, bindgen)?;
+    Ok(())
 }
 
 /// The `version` of a package.json.

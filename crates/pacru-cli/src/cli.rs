@@ -110,6 +110,28 @@ pacru selfplay --players 3 --games 20 --seed 1 | pacru view -o - > random.html"
     )]
     View(ViewArgs),
 
+    /// Write a web page with a board to play and record a game on.
+    #[command(
+        long_about = "Writes the page `view` writes, opened on a live game instead of \
+recorded ones: a new game from the standard start (`--players N`, 2 by default), from a \
+position (`--position PPN`), or the first game of RECORD continued from its last move. On \
+the page, move by clicking a chevron, then one of the fields that light up (and the field a \
+choice needs), or type moves in notation (completed from the legal moves; Enter plays). A \
+move the rules refuse is not made: the page names the rule and the reason. Any seat can be \
+played by the engine (in a Web Worker, at the strength chosen); Hint and Evaluate ask the \
+engine about the position shown. Fill in the tags, take back, download or copy the record \
+as canonical PGR; the game in progress survives a reload of the page (the browser's local \
+storage). From any earlier position a move starts a variation beside the main line.\n\n\
+The page needs no network and no other file: it opens offline in any current browser and \
+makes no request.\n\n\
+Exit status: 0 the page was written; 1 RECORD's first game is not a legal game; 2 usage \
+or I/O error.",
+        after_help = "Examples:\n  pacru board -o board.html\n  \
+pacru board --players 4 --rules 2011 -o club.html\n  \
+pacru board examples/round1.pgr -o adjourned.html"
+    )]
+    Board(BoardArgs),
+
     /// Analyse recorded games with the search engine: scores, best moves, mistakes.
     #[command(
         long_about = "Judges every position of the games of the given record files (`-` or \

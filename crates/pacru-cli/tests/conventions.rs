@@ -7,10 +7,11 @@ use common::{START, pacru, pacru_env, pacru_with_input, root};
 use std::process::{Command, Stdio};
 
 /// Every command but `help`.
-const COMMANDS: [&str; 18] = [
+const COMMANDS: [&str; 19] = [
     "check",
     "replay",
     "view",
+    "board",
     "analyse",
     "show",
     "new",

@@ -46,7 +46,7 @@ fn sha(content: &str) -> String {
 }
 
 #[test]
-fn the_policy_allows_exactly_the_pages_own_script_and_style() {
+fn the_policy_allows_exactly_the_pages_own_scripts_style_and_worker() {
     let html = page::render(&views(&fixture("players.pgr")), "t");
     let csp = between(
         &html,
@@ -55,13 +55,23 @@ fn the_policy_allows_exactly_the_pages_own_script_and_style() {
     );
     assert!(csp.starts_with("default-src 'none'; "));
     let script = between(&html, "<script>", "</script>");
+    let rules = between(&html, "<script id=\"rules-script\">", "</script>");
     let style = between(&html, "<style>", "</style>");
+    // The two scripts by hash, WebAssembly for the rules, a worker the page makes
+    // from its own script, and nothing else.
     assert!(
-        csp.contains(&format!("script-src {};", sha(script))),
+        csp.contains(&format!(
+            "script-src {} {} 'wasm-unsafe-eval';",
+            sha(rules),
+            sha(script)
+        )),
         "{csp}"
     );
     assert!(csp.contains(&format!("style-src {};", sha(style))), "{csp}");
+    assert!(csp.contains("worker-src blob:;"), "{csp}");
+    assert!(csp.contains("connect-src 'none';"), "{csp}");
     assert_eq!(html.matches("<script>").count(), 1);
+    assert_eq!(html.matches("<script id=\"rules-script\">").count(), 1);
     assert!(only_svg_namespace(&html));
 }
 
@@ -77,9 +87,11 @@ fn hostile_text_cannot_leave_its_json_element() {
         &views(&fixture("hostile.pgr")),
         "</title><script>x</script>",
     );
-    // Three elements of the page's own plus one per game, each closed once.
-    assert_eq!(html.matches("<script").count(), 2 + 3);
-    assert_eq!(html.matches("</script>").count(), 2 + 3);
+    // Five elements of the page's own (its configuration, the game list, the
+    // rules' module and script, the page's script) plus one per game, each
+    // closed once.
+    assert_eq!(html.matches("<script").count(), 5 + 2);
+    assert_eq!(html.matches("</script>").count(), 5 + 2);
     assert!(!html.contains("<!--"));
     assert!(!html.contains("<img"));
     assert!(html.contains("<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;</title>"));

@@ -82,6 +82,34 @@ pub struct ViewArgs {
     pub rules: Option<RulesArg>,
 }
 
+/// Arguments of `pacru board`.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// A record whose first game the board continues (its tags and moves).
+    #[arg(value_name = "RECORD", conflicts_with_all = ["players", "position"])]
+    pub record: Option<PathBuf>,
+
+    /// The page to write (`-`: standard output).
+    #[arg(short, long, value_name = "PAGE")]
+    pub output: PathBuf,
+
+    /// A game from the standard start for 2, 3 or 4 players (default 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4), conflicts_with = "position")]
+    pub players: Option<u8>,
+
+    /// A game from this position, in PPN (quote it: it contains spaces).
+    #[arg(long, value_name = "PPN")]
+    pub position: Option<String>,
+
+    /// Rules edition of the game (default 2004; a record's `Rules` tag comes first).
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// The page's title (default: "pacru board").
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
 /// Output formats of `pacru analyse`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum AnalyseFormat {

@@ -2,6 +2,7 @@
 
 mod analyse;
 pub mod arena;
+mod board;
 mod check;
 mod completions;
 mod engine;
@@ -29,6 +30,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Replay(args) => replay::run(&args),
         Command::Show(args) => show::run(&args),
         Command::View(args) => view::run(&args),
+        Command::Board(args) => board::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::New(args) => new::run(&args),
         Command::Moves(args) => moves::run(&args),

@@ -3,15 +3,22 @@
 //!
 //! The page holds, in order: the layout with the board ([`crate::svg`]), one
 //! `<script type="application/json">` element per game (parsed by the page's
-//! script only when the game is shown), the game list, and the script. A
-//! Content-Security-Policy allows only the page's own script and style (by hash)
-//! and forbids every request. `docs/viewer.md` describes the data and the DOM
-//! that tests read.
+//! script only when the game is shown), the game list, the live game if any
+//! ([`LiveGame`]), the rules ([`rules`]: the WebAssembly module of the npm package
+//! and its JavaScript) and the page's script. The script shows the recorded games
+//! at once; once the rules are ready, the board takes moves: variations from any
+//! ply, and live games (hot-seat or against the engine, which runs in a Web Worker).
+//! A Content-Security-Policy allows only the page's own scripts and style (by
+//! hash), WebAssembly, and a worker made by the page itself, and forbids every
+//! request. `docs/viewer.md` describes the data and the DOM that tests read.
 
 mod compact;
 mod escape;
+mod live;
+pub mod rules;
 
 pub use escape::{escape_html, escape_json_for_script};
+pub use live::LiveGame;
 
 use crate::model::GameView;
 use base64::Engine as _;
@@ -21,7 +28,13 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 use std::io::{self, Write};
 
-const SCRIPT: &str = include_str!("viewer.js");
+/// The page's script: the viewer, then the board, in one scope.
+const SCRIPT: &str = concat!(
+    "(function () {\n'use strict';\n",
+    include_str!("viewer.js"),
+    include_str!("board.js"),
+    "})();\n"
+);
 const STYLE: &str = include_str!("viewer.css");
 const BODY: &str = include_str!("body.html");
 
@@ -34,13 +47,16 @@ fn hash_source(content: &str) -> String {
     )
 }
 
-/// The Content-Security-Policy of the page: nothing may be fetched, only the
-/// page's own script and style run.
+/// The Content-Security-Policy of the page: nothing may be fetched; only the
+/// page's own scripts and style run, the rules' WebAssembly module may be
+/// compiled, and the engine's worker is made by the page from its own script
+/// (a `blob:` URL).
 pub fn content_security_policy() -> String {
     format!(
-        "default-src 'none'; script-src {}; style-src {}; img-src 'none'; font-src 'none'; \
-connect-src 'none'; media-src 'none'; object-src 'none'; frame-src 'none'; worker-src 'none'; \
-manifest-src 'none'; base-uri 'none'; form-action 'none'",
+        "default-src 'none'; script-src {} {} 'wasm-unsafe-eval'; style-src {}; img-src 'none'; \
+font-src 'none'; connect-src 'none'; media-src 'none'; object-src 'none'; frame-src 'none'; \
+worker-src blob:; manifest-src 'none'; base-uri 'none'; form-action 'none'",
+        hash_source(rules::SCRIPT),
         hash_source(SCRIPT),
         hash_source(STYLE)
     )
@@ -62,14 +78,38 @@ manifest-src 'none'; base-uri 'none'; form-action 'none'",
 /// assert!(!html.contains("<Ada>"));
 /// ```
 pub struct PageWriter<W: Write> {
-    out: W,
+    out: HashingWriter<W>,
     sources: Vec<String>,
     summaries: Vec<Summary>,
+    live: Option<LiveGame>,
+}
+
+/// A writer that hashes what goes through it: the page's identity, under which
+/// the page keeps a game in progress in the browser's storage.
+struct HashingWriter<W> {
+    inner: W,
+    digest: Sha256,
+}
+
+impl<W: Write> Write for HashingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(buf)?;
+        self.digest.update(&buf[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 impl<W: Write> PageWriter<W> {
     /// Starts a page titled `title` on `out`.
-    pub fn new(mut out: W, title: &str) -> io::Result<PageWriter<W>> {
+    pub fn new(out: W, title: &str) -> io::Result<PageWriter<W>> {
+        let mut out = HashingWriter {
+            inner: out,
+            digest: Sha256::new(),
+        };
         let title = escape_html(title);
         write!(
             out,
@@ -103,7 +143,14 @@ impl<W: Write> PageWriter<W> {
             out,
             sources: Vec::new(),
             summaries: Vec::new(),
+            live: None,
         })
+    }
+
+    /// Opens the page on a live game, ready to be played and recorded (as `pacru
+    /// board` does), instead of the first recorded game.
+    pub fn live_game(&mut self, game: LiveGame) {
+        self.live = Some(game);
     }
 
     /// Adds a game to the page.
@@ -133,12 +180,26 @@ impl<W: Write> PageWriter<W> {
             .iter()
             .map(|s| escape::shown(s).into_owned())
             .collect();
-        let index = json!({ "sources": sources, "games": self.summaries });
+        if let Some(live) = &self.live {
+            write_json_element(&mut self.out, "live-game", &live.to_json())?;
+        }
+        let page = hex(&self.out.digest.clone().finalize()[..8]);
+        let index = json!({ "sources": sources, "games": self.summaries, "page": page });
         write_json_element(&mut self.out, "games-index", &index.to_string())?;
-        write!(self.out, "<script>{SCRIPT}</script>\n</body>\n</html>\n")?;
+        rules::write_module(&mut self.out)?;
+        write!(
+            self.out,
+            "<script id=\"rules-script\">{}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
+            rules::SCRIPT
+        )?;
         self.out.flush()?;
-        Ok(self.out)
+        Ok(self.out.inner)
     }
+}
+
+/// Lower-case hexadecimal.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A `<script type="application/json">` element holding `json`, made safe.

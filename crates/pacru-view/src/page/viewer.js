@@ -1,6 +1,3 @@
-
-(function () {
-  'use strict';
   // The page's script. Everything it shows comes from the JSON elements the
   // generator wrote: texts are set with textContent and attributes with
   // setAttribute, never parsed as HTML. See docs/viewer.md for the data format.
@@ -422,6 +419,7 @@
     label.textContent = ply === 0 ? 'start (' + last + (last === 1 ? ' ply)' : ' plies)') : 'ply ' + ply + ' of ' + last;
     label.setAttribute('data-ply', ply);
     label.setAttribute('data-game', n);
+    label.setAttribute('data-line', 'main');
     var moves = $('moves');
     var was = moves.querySelector('[aria-current="true"]');
     if (was) was.removeAttribute('aria-current');
@@ -435,9 +433,12 @@
     scrollToGame(n);
     var hash = '#game=' + n + '&ply=' + ply;
     if (location.hash !== hash) history.replaceState(null, '', hash);
+    boardShownRecorded(g, ply);
   }
 
-  function step(by) { show(current.game, current.ply + by); }
+  function step(by) { if (!boardStep(by)) show(current.game, current.ply + by); }
+  function goFirst() { if (!boardStep(-1e9)) show(current.game, 0); }
+  function goLast() { if (!boardStep(1e9)) show(current.game, 1e9); }
   function otherGame(by) {
     var k = filtered.indexOf(current.game);
     var next = k < 0 ? filtered[0] : filtered[Math.min(Math.max(0, k + by), filtered.length - 1)];
@@ -449,24 +450,25 @@
     return !!m;
   }
 
-  $('btn-first').addEventListener('click', function () { show(current.game, 0); });
+  $('btn-first').addEventListener('click', goFirst);
   $('btn-prev').addEventListener('click', function () { step(-1); });
   $('btn-next').addEventListener('click', function () { step(1); });
-  $('btn-last').addEventListener('click', function () { show(current.game, 1e9); });
+  $('btn-last').addEventListener('click', goLast);
   $('moves').addEventListener('click', function (ev) {
     var b = ev.target.closest('button.mv');
-    if (b) show(current.game, +b.getAttribute('data-ply'));
+    if (b && !boardMainLinePly(+b.getAttribute('data-ply'))) show(current.game, +b.getAttribute('data-ply'));
   });
   document.addEventListener('keydown', function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     var tag = ev.target && ev.target.tagName;
-    if (tag === 'SELECT' || tag === 'INPUT' || tag === 'TEXTAREA') return;
+    if (tag === 'SELECT' || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'BUTTON' && ev.key === 'Enter') return;
+    if (ev.target && ev.target.closest && ev.target.closest('#board, dialog')) return;
     var handled = true;
     switch (ev.key) {
       case 'ArrowLeft': step(-1); break;
       case 'ArrowRight': step(1); break;
-      case 'Home': show(current.game, 0); break;
-      case 'End': show(current.game, 1e9); break;
+      case 'Home': goFirst(); break;
+      case 'End': goLast(); break;
       case 'ArrowUp': otherGame(-1); break;
       case 'ArrowDown': otherGame(1); break;
       default: handled = false;
@@ -475,15 +477,18 @@
   });
   window.addEventListener('hashchange', fromHash);
 
-  var sources = index.sources.slice(0, 3).join(', ') + (index.sources.length > 3 ? ' and ' + (index.sources.length - 3) + ' more' : '');
-  $('page-summary').textContent = games.length + (games.length === 1 ? ' game' : ' games') +
-    (index.sources.length ? ' from ' + sources : '');
-  applyFilter();
-  if (!games.length) {
-    $('game-title').textContent = 'no games in the input';
-    drawBoard(null);
-  } else if (!fromHash()) {
-    show(1, 0);
+  // Called once the board's script has run too (see board.js).
+  function startViewer() {
+    var sources = index.sources.slice(0, 3).join(', ') + (index.sources.length > 3 ? ' and ' + (index.sources.length - 3) + ' more' : '');
+    $('page-summary').textContent = !games.length && $('live-game') ? '' : games.length + (games.length === 1 ? ' game' : ' games') +
+      (index.sources.length ? ' from ' + sources : '');
+    document.getElementById('app').setAttribute('data-games', String(games.length));
+    applyFilter();
+    if (!games.length) {
+      $('game-title').textContent = 'no games in the input';
+      drawBoard(null);
+    } else if (!fromHash()) {
+      show(1, 0);
+    }
+    document.documentElement.setAttribute('data-ready', 'true');
   }
-  document.documentElement.setAttribute('data-ready', 'true');
-})();
