@@ -132,6 +132,32 @@ fn seats(table: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// The commands of the section "A whole event" of docs/events.md, each with
+/// the output shown (quotes taken out of the command, as the transcript of
+/// [`a_small_swiss_event_from_start_to_finish`] writes it).
+fn walkthrough_steps() -> Vec<String> {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/events.md"))
+            .unwrap();
+    let from = docs.find("## A whole event").unwrap();
+    let to = from + docs[from..].find("\n## Commands").unwrap();
+    let mut steps: Vec<String> = Vec::new();
+    let mut in_block = false;
+    for line in docs[from..to].lines() {
+        if line.starts_with("```") {
+            in_block = line == "```console";
+        } else if in_block {
+            if let Some(command) = line.strip_prefix("$ ") {
+                steps.push(format!("$ {}\n", command.replace('"', "")));
+            } else if let Some(step) = steps.last_mut() {
+                step.push_str(line);
+                step.push('\n');
+            }
+        }
+    }
+    steps
+}
+
 #[test]
 fn a_small_swiss_event_from_start_to_finish() {
     let desk = Desk::new();
@@ -189,7 +215,20 @@ fn a_small_swiss_event_from_start_to_finish() {
     }
     step(&["standings", e], desk.ok(&["standings", e]));
     step(&["crosstable", e], desk.ok(&["crosstable", e]));
+    let html = ["export", e, "--html", "site"];
+    step(&html, desk.ok(&html));
+    let pgr = ["export", e, "--pgr", "all.pgr"];
+    step(&pgr, desk.ok(&pgr));
     insta::assert_snapshot!("event_swiss_transcript", transcript);
+    // The walk-through of docs/events.md shows this very event.
+    let steps = walkthrough_steps();
+    assert!(steps.len() >= 15, "{steps:?}");
+    for step in &steps {
+        assert!(
+            transcript.contains(step),
+            "docs/events.md shows what the event does not print:\n{step}"
+        );
+    }
 
     // The standings in JSON, in the export and on the site agree.
     let text = desk.ok(&["standings", e, "--format", "json"]);
@@ -197,7 +236,6 @@ fn a_small_swiss_event_from_start_to_finish() {
     let standings: serde_json::Value = serde_json::from_str(&text).unwrap();
     let everything = desk.state(e);
     assert_eq!(everything["standings"], standings);
-    desk.ok(&["export", e, "--html", "site"]);
     let index = std::fs::read_to_string(desk.path("site/index.html")).unwrap();
     let rows: Vec<(String, f64)> = index
         .lines()
@@ -234,7 +272,6 @@ fn a_small_swiss_event_from_start_to_finish() {
     );
 
     // One PGR of every game with a record, which pacru check accepts.
-    desk.ok(&["export", e, "--pgr", "all.pgr"]);
     let check = desk.run(&["check", "--format", "json", "all.pgr"]);
     assert_eq!(check.code, 0, "{check:?}");
     assert_eq!(common::json_field(&check.stdout, "status"), ["ok"; 5]);
