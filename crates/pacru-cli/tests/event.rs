@@ -356,6 +356,10 @@ fn a_record_that_is_not_ok_holds_its_table_for_the_arbiter() {
     let state = desk.state(e);
     assert_eq!(state["submissions"].as_array().unwrap().len(), 2);
     assert_eq!(state["submissions"][0]["status"], "illegal");
+    assert_eq!(
+        state["submissions"][0]["referee"],
+        env!("CARGO_PKG_VERSION")
+    );
     assert!(state["submissions"][0]["verdict"]["error"]["rule"].is_string());
     let points: Vec<f64> = state["standings"]
         .as_array()
