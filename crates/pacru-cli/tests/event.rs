@@ -132,6 +132,32 @@ fn seats(table: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// The commands of the section "A whole event" of docs/events.md, each with
+/// the output shown (quotes taken out of the command, as the transcript of
+/// [`a_small_swiss_event_from_start_to_finish`] writes it).
+fn walkthrough_steps() -> Vec<String> {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/events.md"))
+            .unwrap();
+    let from = docs.find("## A whole event").unwrap();
+    let to = from + docs[from..].find("\n## Commands").unwrap();
+    let mut steps: Vec<String> = Vec::new();
+    let mut in_block = false;
+    for line in docs[from..to].lines() {
+        if line.starts_with("```") {
+            in_block = line == "```console";
+        } else if in_block {
+            if let Some(command) = line.strip_prefix("$ ") {
+                steps.push(format!("$ {}\n", command.replace('"', "")));
+            } else if let Some(step) = steps.last_mut() {
+                step.push_str(line);
+                step.push('\n');
+            }
+        }
+    }
+    steps
+}
+
 #[test]
 fn a_small_swiss_event_from_start_to_finish() {
     let desk = Desk::new();
@@ -189,7 +215,20 @@ fn a_small_swiss_event_from_start_to_finish() {
     }
     step(&["standings", e], desk.ok(&["standings", e]));
     step(&["crosstable", e], desk.ok(&["crosstable", e]));
+    let html = ["export", e, "--html", "site"];
+    step(&html, desk.ok(&html));
+    let pgr = ["export", e, "--pgr", "all.pgr"];
+    step(&pgr, desk.ok(&pgr));
     insta::assert_snapshot!("event_swiss_transcript", transcript);
+    // The walk-through of docs/events.md shows this very event.
+    let steps = walkthrough_steps();
+    assert!(steps.len() >= 15, "{steps:?}");
+    for step in &steps {
+        assert!(
+            transcript.contains(step),
+            "docs/events.md shows what the event does not print:\n{step}"
+        );
+    }
 
     // The standings in JSON, in the export and on the site agree.
     let text = desk.ok(&["standings", e, "--format", "json"]);
@@ -197,7 +236,6 @@ fn a_small_swiss_event_from_start_to_finish() {
     let standings: serde_json::Value = serde_json::from_str(&text).unwrap();
     let everything = desk.state(e);
     assert_eq!(everything["standings"], standings);
-    desk.ok(&["export", e, "--html", "site"]);
     let index = std::fs::read_to_string(desk.path("site/index.html")).unwrap();
     let rows: Vec<(String, f64)> = index
         .lines()
@@ -234,7 +272,6 @@ fn a_small_swiss_event_from_start_to_finish() {
     );
 
     // One PGR of every game with a record, which pacru check accepts.
-    desk.ok(&["export", e, "--pgr", "all.pgr"]);
     let check = desk.run(&["check", "--format", "json", "all.pgr"]);
     assert_eq!(check.code, 0, "{check:?}");
     assert_eq!(common::json_field(&check.stdout, "status"), ["ok"; 5]);
@@ -319,6 +356,10 @@ fn a_record_that_is_not_ok_holds_its_table_for_the_arbiter() {
     let state = desk.state(e);
     assert_eq!(state["submissions"].as_array().unwrap().len(), 2);
     assert_eq!(state["submissions"][0]["status"], "illegal");
+    assert_eq!(
+        state["submissions"][0]["referee"],
+        env!("CARGO_PKG_VERSION")
+    );
     assert!(state["submissions"][0]["verdict"]["error"]["rule"].is_string());
     let points: Vec<f64> = state["standings"]
         .as_array()
@@ -461,40 +502,115 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
     let paired = desk.path("paired.pacru");
     std::fs::copy(&base, &paired).unwrap();
     desk.ok(&["pair", "paired.pacru"]);
-    let table = seats(&tables(&desk, "paired.pacru", 1)[0]);
+    let round_1 = tables(&desk, "paired.pacru", 1);
+    let table = seats(&round_1[0]);
     let table: Vec<&str> = table.iter().map(String::as_str).collect();
     desk.record("t1.pgr", &table, 3);
-    // Each trial runs one of these on a fresh copy of the event: pairing a
-    // round of 10 tables, registering 40 players one row at a time, or
-    // submitting a record (refereed, stored, the table's result set).
-    let command = |which: usize, file: &str| -> Vec<String> {
-        let args: Vec<&str> = match which {
-            0 => vec!["event", "pair", file],
-            1 => vec!["event", "player", "add", file],
-            _ => vec![
-                "event", "submit", file, "--round", "1", "--table", "1", "t1.pgr",
-            ],
-        };
-        let mut args: Vec<String> = args.into_iter().map(str::to_owned).collect();
-        if which == 1 {
-            args.extend((41..=80).map(|i| format!("Late {i}")));
-        }
+    let winner = seats(&round_1[1])[0].clone();
+    let late: Vec<String> = (41..=80).map(|i| format!("Late {i}")).collect();
+    // Each trial runs one of these on a fresh copy of the event (`None`: on no
+    // file at all): pairing a round of 10 tables, registering 40 players one
+    // row at a time, submitting a record (refereed, stored, the table's result
+    // set), a bare result, an arbiter's decision, undoing a pairing, a
+    // withdrawal, and creating an event (written aside, then moved in place).
+    let commands: Vec<(&str, Option<&PathBuf>, Vec<String>)> = vec![
+        ("pair", Some(&base), vec!["pair".into()]),
+        (
+            "player add",
+            Some(&base),
+            ["player", "add"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain(late.iter().cloned())
+                .collect(),
+        ),
+        (
+            "submit",
+            Some(&paired),
+            ["submit", "--round", "1", "--table", "1", "t1.pgr"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "result",
+            Some(&paired),
+            [
+                "result", "--round", "1", "--table", "2", "--winner", &winner,
+            ]
+            .map(String::from)
+            .to_vec(),
+        ),
+        (
+            "decide",
+            Some(&paired),
+            [
+                "decide",
+                "--round",
+                "1",
+                "--table",
+                "3",
+                "--draw",
+                "--reason",
+                "the players agreed",
+            ]
+            .map(String::from)
+            .to_vec(),
+        ),
+        ("unpair", Some(&paired), vec!["unpair".into()]),
+        (
+            "withdraw",
+            Some(&base),
+            ["player", "withdraw", "Player 7"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "new",
+            None,
+            [
+                "new",
+                "--name",
+                "Crash",
+                "--players-per-table",
+                "3",
+                "--system",
+                "swiss",
+                "--rounds",
+                "5",
+            ]
+            .map(String::from)
+            .to_vec(),
+        ),
+    ];
+    // `pacru event SUBCOMMAND FILE REST...` (the file after the subcommand's
+    // words, `player add` and `player withdraw` taking two).
+    let command = |words: &[String], file: &str| -> Vec<String> {
+        let split = if words[0] == "player" { 2 } else { 1 };
+        let mut args = vec!["event".to_owned()];
+        args.extend(words[..split].iter().cloned());
+        args.push(file.to_owned());
+        args.extend(words[split..].iter().cloned());
         args
     };
-    let mut seen = [[0u32; 2]; 3];
+    // The event as JSON, or none when the file does not exist.
+    let state = |file: &str| desk.path(file).exists().then(|| desk.state(file));
+    let mut seen = vec![[0u32; 2]; commands.len()];
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-    for trial in 0..60 {
-        let which = trial % 3;
-        let source = if which == 2 { &paired } else { &base };
+    for trial in 0..10 * commands.len() {
+        let which = trial % commands.len();
+        let (_, source, words) = &commands[which];
         for copy in ["e.pacru", "done.pacru"] {
-            std::fs::copy(source, desk.path(copy)).unwrap();
+            let _ = std::fs::remove_file(desk.path(copy));
+            if let Some(source) = source {
+                std::fs::copy(source, desk.path(copy)).unwrap();
+            }
         }
-        let before = desk.state("e.pacru");
+        let before = state("e.pacru");
         // The state after the command, run to its end on the other copy; the
         // kill comes at a random moment within 1.5 times that run's duration.
         let start = Instant::now();
         let done = Command::new(env!("CARGO_BIN_EXE_pacru"))
-            .args(command(which, "done.pacru"))
+            .args(command(words, "done.pacru"))
             .current_dir(desk.dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -503,18 +619,20 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
             .unwrap();
         let took = start.elapsed();
         assert!(done.success(), "trial {trial}");
-        let after = desk.state("done.pacru");
-        assert_ne!(before, after);
+        let after = state("done.pacru");
+        assert!(after.is_some() && before != after, "trial {trial}");
         seed = seed
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         let delay = took.mul_f64(1.5 * ((seed >> 11) as f64 / (1u64 << 53) as f64));
-        let finished = run_and_kill(desk.dir.path(), &command(which, "e.pacru"), delay);
-        pacru_event::EventFile::open(&desk.path("e.pacru"))
-            .unwrap()
-            .integrity_check()
-            .unwrap_or_else(|e| panic!("trial {trial}: {e}"));
-        let state = desk.state("e.pacru");
+        let finished = run_and_kill(desk.dir.path(), &command(words, "e.pacru"), delay);
+        if desk.path("e.pacru").exists() {
+            pacru_event::EventFile::open(&desk.path("e.pacru"))
+                .unwrap()
+                .integrity_check()
+                .unwrap_or_else(|e| panic!("trial {trial}: {e}"));
+        }
+        let state = state("e.pacru");
         if finished {
             assert_eq!(
                 state, after,
@@ -530,11 +648,17 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
             );
             seen[which][1] += 1;
         }
-        for file in ["e.pacru", "done.pacru"] {
-            for suffix in ["-wal", "-shm"] {
-                let _ = std::fs::remove_file(desk.path(&format!("{file}{suffix}")));
+        // The WAL files, and what a killed `new` may leave aside.
+        for entry in std::fs::read_dir(desk.dir.path()).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if name.starts_with("e.pacru") || name.starts_with("done.pacru") {
+                std::fs::remove_file(desk.path(&name)).unwrap();
             }
         }
     }
-    eprintln!("states seen (before, after) for pair, player add and submit: {seen:?}");
+    let names: Vec<&str> = commands.iter().map(|(name, _, _)| *name).collect();
+    eprintln!(
+        "states seen (before, after): {:?}",
+        names.iter().zip(&seen).collect::<Vec<_>>()
+    );
 }

@@ -39,7 +39,7 @@ pub enum EventError {
     },
     /// The file was written by a newer version of pacru.
     #[error(
-        "{} is an event file of version {found}, newer than this pacru knows (up to {known})",
+        "{} is an event file of version {found}, newer than this pacru knows (up to {known}); open it with a newer pacru",
         path.display()
     )]
     Newer {

@@ -43,3 +43,7 @@ pub use record::{MAX_RECORD_BYTES, Received};
 pub use results::{Award, Submitted};
 pub use standings::{Crosstable, CrosstableCell, StandingLine, crosstable, standings};
 pub use store::{DEFAULT_WAIT, EventFile};
+
+/// The version of pacru whose referee this library runs (the workspace's
+/// version), stored beside each verdict it gives.
+pub const REFEREE_VERSION: &str = env!("CARGO_PKG_VERSION");

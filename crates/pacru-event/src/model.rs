@@ -209,6 +209,9 @@ pub struct Submission {
     pub verdict: String,
     /// When it was submitted (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
     pub submitted: String,
+    /// The version of pacru whose referee gave the verdict (none for a
+    /// verdict stored by a pacru of event schema 1, which did not note it).
+    pub referee: Option<String>,
 }
 
 /// One line of the event's log: every change, with the arbiter's reasons.

@@ -109,8 +109,8 @@ impl EventFile {
             let verdict_json = serde_json::to_string(verdict).unwrap_or_default();
             tx.execute(
                 &format!(
-                    "INSERT INTO submission (round, board, source, record, status, verdict, submitted)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, {})",
+                    "INSERT INTO submission (round, board, source, record, status, verdict, submitted, referee)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, {}, ?7)",
                     crate::store::NOW
                 ),
                 rusqlite::params![
@@ -119,7 +119,8 @@ impl EventFile {
                     source,
                     received.bytes,
                     verdict.status.as_str(),
-                    verdict_json
+                    verdict_json,
+                    crate::REFEREE_VERSION
                 ],
             )
             .map_err(db)?;

@@ -13,12 +13,13 @@ use std::ops::Add;
 /// 1. pairs at one table who have met before: the repeat meetings;
 /// 2. the sum over those pairs of the square of their earlier meetings, so that
 ///    a third meeting weighs more than two second ones;
-/// 3. players whose first seats get out of line (more than a whole seat from an
-///    even share);
-/// 4. players with two seat counts more than 1 apart;
+/// 3. players whose first seat gets out of line (its count a whole game or more
+///    from its even share, see [`crate::seats::deviations`]);
+/// 4. players with any seat out of line;
 /// 5. the sum over pairs at one table of the square of their score difference
 ///    in twelfths of a point (Swiss only);
-/// 6. how often each player already had the seat given.
+/// 6. how far each player's seat is from the one after their last (seats
+///    rotate among those that keep the balance).
 ///
 /// Each count has bits enough for [`MAX_PLAYERS`] players (each term is
 /// clamped to its share), so a sum never carries into the next count.
@@ -29,7 +30,7 @@ pub(crate) struct Cost(u128);
 pub(crate) const MAX_PLAYERS: usize = 4096;
 
 /// (shift, largest value of one term) of each count, least significant first.
-const HAD: (u32, u64) = (0, 255);
+const ROTATION: (u32, u64) = (0, 255);
 const SCORE: (u32, u64) = (20, 1 << 21);
 const SEATS: (u32, u64) = (54, 1);
 const FIRST_SEATS: (u32, u64) = (68, 1);
@@ -53,7 +54,7 @@ impl Cost {
     fn seat(s: SeatCost) -> Cost {
         Cost::term(FIRST_SEATS, s.first_out_of_line)
             + Cost::term(SEATS, s.out_of_line)
-            + Cost::term(HAD, s.had)
+            + Cost::term(ROTATION, s.off_rotation)
     }
 }
 
@@ -451,7 +452,7 @@ mod tests {
         assert_eq!(firsts, [2, 2, 2]);
         for e in h.entrants() {
             for s in 0..3 {
-                assert_eq!(e.seats.iter().filter(|&&x| x == s).count(), 2);
+                assert_eq!(e.seats.iter().filter(|x| x.seat == s).count(), 2);
             }
         }
     }

@@ -10,11 +10,20 @@ pub struct Entrant {
     pub points: Score,
     /// Byes so far.
     pub byes: u32,
-    /// The seat (0: the first in the order of play) of each game played, oldest
-    /// first. Empty where seats do not matter (the arena plays every rotation).
-    pub seats: Vec<u8>,
+    /// The seat of each game played, oldest first. Empty where seats do not
+    /// matter (the arena plays every rotation).
+    pub seats: Vec<Seating>,
     /// Whether the player is paired at all (a withdrawn player is not).
     pub active: bool,
+}
+
+/// Where a player sat in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Seating {
+    /// The seat: 0 is the first in the order of play.
+    pub seat: u8,
+    /// The number of players at the table.
+    pub table_size: u8,
 }
 
 /// The history of an event: its players in seed order (index 0 is the top seed:
@@ -27,7 +36,8 @@ pub struct Entrant {
 /// history.add_table(&[2, 0]); // player 2 in the first seat, player 0 in the second
 /// history.add_points(0, Score::ONE);
 /// assert_eq!(history.meetings(0, 2), 1);
-/// assert_eq!(history.entrant(2).seats, [0]);
+/// assert_eq!(history.entrant(2).seats[0].seat, 0);
+/// assert_eq!(history.entrant(2).seats[0].table_size, 2);
 /// assert_eq!(history.entrant(0).points, Score::ONE);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,8 +105,12 @@ impl History {
 
     /// Records the seats of `table`, given in seat order.
     pub fn seat(&mut self, table: &[usize]) {
+        let table_size = table.len() as u8;
         for (seat, &player) in table.iter().enumerate() {
-            self.entrants[player].seats.push(seat as u8);
+            self.entrants[player].seats.push(Seating {
+                seat: seat as u8,
+                table_size,
+            });
         }
     }
 

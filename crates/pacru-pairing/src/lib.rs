@@ -11,7 +11,7 @@ mod tiebreak;
 mod two;
 
 pub use berger::{berger_round, berger_rounds};
-pub use history::{Entrant, History};
+pub use history::{Entrant, History, Seating};
 pub use round::{Grouping, PairingError, Round, Settings, Uneven, pair_round, table_sizes};
 pub use score::{Outcome, Score, ScoreError, average_bye};
 pub use tiebreak::{ScoredGame, Standing, Tiebreak, standings};

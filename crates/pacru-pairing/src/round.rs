@@ -90,9 +90,10 @@ pub enum PairingError {
 ///     history.add_points(table[0], Score::ONE); // the first seat wins
 /// }
 /// let second = pair_round(&history, &Settings::swiss(2)).unwrap();
-/// // Player 0 cannot meet 1 again, nor the other winners, who sat first too:
-/// // it meets 2, the highest ranked it can, and sits second this time.
-/// assert_eq!(second.tables[0], [2, 0]);
+/// // Player 0 cannot meet 1 again: it meets 3, the highest ranked of the other
+/// // winners. Both sat first; 0, the better ranked, gets the second seat it
+/// // wants, and 3 sits first again.
+/// assert_eq!(second.tables[0], [3, 0]);
 /// ```
 pub fn pair_round(history: &History, settings: &Settings) -> Result<Round, PairingError> {
     let k = settings.table_size;

@@ -1,6 +1,7 @@
-//! The Swiss pairing of tables of 2: score groups paired from the top, no rematch
-//! while one can be avoided, seats alternating and balanced, a bye to the lowest
-//! ranked player among those with the fewest byes.
+//! The Swiss pairing of tables of 2: no rematch while one can be avoided, the
+//! absolute seat rule kept, score groups paired from the top, seat wishes granted
+//! where the score groups allow, a bye to the lowest ranked player among those
+//! with the fewest byes.
 
 use crate::History;
 use crate::matching;
@@ -13,13 +14,18 @@ use crate::seats;
 /// 1. Players are ranked by points, then seed.
 /// 2. With an odd number, the bye goes to the lowest ranked player among those
 ///    with the fewest byes, unless giving it to another of them lets the rest be
-///    paired with fewer rematches (or with the seat rules kept).
-/// 3. From the top, each player takes the highest ranked opponent left such that
-///    everybody else can still be paired at the strictest level possible this
-///    round: first no rematch and every seat rule kept; else no rematch; else as
-///    few rematches as there must be. Whether the rest can still be paired is a
-///    maximum matching, so the pairing never ends in a dead end.
-/// 4. Seats: see [`crate::seats`].
+///    paired with fewer rematches (or with the absolute seat rule kept).
+/// 3. From the top, each player takes an opponent such that everybody else can
+///    still be paired at the strictest level possible this round: first no
+///    rematch and the absolute seat rule kept (no two players who both must
+///    have the same seat); else no rematch; else as few rematches as there must
+///    be. Whether the rest can still be paired is a maximum matching, so the
+///    pairing never ends in a dead end.
+/// 4. Among the opponents that keep that level, the player takes one of the
+///    highest score, and within that score the one whose seat wish clashes
+///    least with theirs (see [`seats::clash`]), then the highest ranked: seat
+///    wishes choose among opponents of equal score, never across scores.
+/// 5. Seats: see [`crate::seats`].
 pub(crate) fn pair(history: &History) -> Round {
     let mut order = history.ranked();
     let mut byes = Vec::new();
@@ -41,7 +47,7 @@ pub(crate) fn pair(history: &History) -> Round {
 }
 
 /// How well the players of `order` can be paired: the number of pairs without
-/// a rematch, then of pairs that also keep the seat rules.
+/// a rematch, then of pairs that also keep the absolute seat rule.
 fn quality(history: &History, order: &[usize]) -> (usize, usize) {
     let fresh = |a: usize, b: usize| history.meetings(a, b) == 0;
     let strict = |a: usize, b: usize| {
@@ -85,30 +91,46 @@ fn choose_bye(history: &History, order: &[usize]) -> usize {
 /// Pairs `order` (ranked, of even length) at the strictest level possible.
 fn pair_players(history: &History, order: &[usize]) -> Vec<(usize, usize)> {
     let half = order.len() / 2;
+    let entrant = |p: usize| history.entrant(p);
     let fresh = |a: usize, b: usize| history.meetings(a, b) == 0;
-    let compatible = |a: usize, b: usize| seats::compatible(history.entrant(a), history.entrant(b));
+    let compatible = |a: usize, b: usize| seats::compatible(entrant(a), entrant(b));
     let strict = |a: usize, b: usize| fresh(a, b) && compatible(a, b);
-    let class_none = |_: usize, _: usize| 0u32;
+    // Within a level: the opponent of the highest score, then the least seat
+    // clash, then (the sort is stable) the highest ranked.
+    let by_score = |a: usize, b: usize| {
+        (
+            std::cmp::Reverse(entrant(b).points),
+            seats::clash(entrant(a), entrant(b)),
+        )
+    };
     if matching::size(order, &strict) == half {
-        return greedy(order, &strict, half, &class_none);
+        return greedy(order, &strict, half, &|a, b| (0, by_score(a, b)));
     }
-    // No pairing keeps every seat rule: keep them where the greedy can.
-    let seats_first = |a: usize, b: usize| u32::from(!compatible(a, b));
+    // No pairing keeps the absolute seat rule for everybody: keep it where the
+    // greedy can.
     let fresh_pairs = matching::size(order, &fresh);
     if fresh_pairs == half {
-        return greedy(order, &fresh, half, &seats_first);
+        let absolute_first = |a: usize, b: usize| (u32::from(!compatible(a, b)), by_score(a, b));
+        return greedy(order, &fresh, half, &absolute_first);
     }
     // Rematches cannot all be avoided: as few as there must be, between players
     // who met least often.
     let least_met = |a: usize, b: usize| {
-        if fresh(a, b) {
-            u32::from(!compatible(a, b))
+        let broken = u32::from(!compatible(a, b));
+        let class = if fresh(a, b) {
+            broken
         } else {
-            2 + 2 * history.meetings(a, b) + u32::from(!compatible(a, b))
-        }
+            2 + 2 * history.meetings(a, b) + broken
+        };
+        (class, by_score(a, b))
     };
     greedy(order, &fresh, fresh_pairs, &least_met)
 }
+
+/// The order in which a player considers opponents: a level class (lower
+/// first), then the opponent's score (higher first) and the seat clash (lower
+/// first).
+type Preference = (u32, (std::cmp::Reverse<crate::Score>, u32));
 
 /// From the top, pairs each player with the first opponent (by `class`, then
 /// ranking) that still lets the others form `target` pairs of `allowed` kind in
@@ -117,7 +139,7 @@ fn greedy(
     order: &[usize],
     allowed: &dyn Fn(usize, usize) -> bool,
     target: usize,
-    class: &dyn Fn(usize, usize) -> u32,
+    class: &dyn Fn(usize, usize) -> Preference,
 ) -> Vec<(usize, usize)> {
     let mut remaining: Vec<usize> = order.to_vec();
     let mut needed = target;
@@ -234,5 +256,39 @@ mod tests {
         let mut first: Vec<usize> = round.tables[0].clone();
         first.sort_unstable();
         assert_eq!(first, [1, 3]);
+    }
+
+    #[test]
+    fn seat_wishes_do_not_split_a_score_group() {
+        // Round 1: 0-1 and 3-2, 4 sits out; the second seats (1 and 2) win.
+        // Both winners want the first seat, but they lead alone and meet.
+        let mut h = History::new(5);
+        for table in [[0, 1], [3, 2]] {
+            h.add_table(&table);
+            h.add_points(table[1], Score::ONE);
+        }
+        h.add_bye(4, Score::from_twelfths(6));
+        let round = pair(&h);
+        assert_eq!(round.byes, [3]);
+        assert_eq!(round.tables, [vec![1, 2], vec![4, 0]]);
+    }
+
+    #[test]
+    fn the_absolute_seat_rule_splits_a_score_group() {
+        // 0 and 1 lead alone and have not met, but both sat first twice in a
+        // row: a third first seat is never given, so each meets another.
+        let mut h = History::new(6);
+        for table in [[0, 2], [1, 3], [4, 5], [0, 3], [1, 4], [2, 5]] {
+            h.add_table(&table);
+        }
+        for _ in 0..2 {
+            h.add_points(0, Score::ONE);
+            h.add_points(1, Score::ONE);
+        }
+        let round = pair(&h);
+        for table in &round.tables {
+            assert!(!table.contains(&0) || !table.contains(&1), "{round:?}");
+            assert!(table[0] != 0 && table[0] != 1, "{round:?}");
+        }
     }
 }

@@ -165,6 +165,9 @@ struct SubmissionJson {
     submitted: String,
     status: String,
     verdict: Box<RawValue>,
+    /// The version of pacru whose referee gave the verdict (null: not noted,
+    /// a verdict of event schema 1).
+    referee: Option<String>,
     /// The record as text (bytes that are not UTF-8 replaced).
     record: String,
 }
@@ -230,6 +233,7 @@ pub fn event_json(event: &Event) -> EventJson {
                 submitted: s.submitted.clone(),
                 status: s.status.clone(),
                 verdict: RawValue::from_string(s.verdict.clone()).unwrap_or_else(|_| null()),
+                referee: s.referee.clone(),
                 record: String::from_utf8_lossy(&s.record).into_owned(),
             })
             .collect(),

@@ -265,9 +265,9 @@ fn rounds(conn: &Connection) -> Result<Vec<Round>, LoadError> {
 
 fn submissions(conn: &Connection, records: bool) -> Result<Vec<Submission>, LoadError> {
     let sql = if records {
-        "SELECT id, round, board, source, record, status, verdict, submitted FROM submission ORDER BY id"
+        "SELECT id, round, board, source, record, status, verdict, submitted, referee FROM submission ORDER BY id"
     } else {
-        "SELECT id, round, board, source, x'', status, verdict, submitted FROM submission ORDER BY id"
+        "SELECT id, round, board, source, x'', status, verdict, submitted, referee FROM submission ORDER BY id"
     };
     let mut stmt = conn.prepare(sql)?;
     let rows = stmt.query_map([], |r| {
@@ -280,11 +280,12 @@ fn submissions(conn: &Connection, records: bool) -> Result<Vec<Submission>, Load
             r.get::<_, String>(5)?,
             r.get::<_, String>(6)?,
             r.get::<_, String>(7)?,
+            r.get::<_, Option<String>>(8)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, round, table, source, record, status, verdict, submitted) = row?;
+        let (id, round, table, source, record, status, verdict, submitted, referee) = row?;
         out.push(Submission {
             id,
             round: number(round, "round")?,
@@ -294,6 +295,7 @@ fn submissions(conn: &Connection, records: bool) -> Result<Vec<Submission>, Load
             status,
             verdict,
             submitted,
+            referee,
         });
     }
     Ok(out)

@@ -337,24 +337,33 @@ impl EventFile {
             return Err(not_event("its schema was never written"));
         }
         if version < current {
-            let db = |e| database(&path, e);
-            self.conn.busy_timeout(self.wait).map_err(db)?;
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(db)?;
-            // Another command may have migrated it meanwhile.
-            let version: i64 = tx
-                .pragma_query_value(None, "user_version", |row| row.get(0))
-                .map_err(db)?;
-            for migration in &schema::MIGRATIONS[usize::try_from(version).unwrap_or(0)..] {
-                tx.execute_batch(migration).map_err(db)?;
-            }
-            tx.pragma_update(None, "user_version", current)
-                .map_err(db)?;
-            tx.commit().map_err(db)?;
+            self.migrate(schema::MIGRATIONS)?;
         }
         Ok(())
+    }
+
+    /// Applies the `migrations` the file lacks (those past its `user_version`)
+    /// and sets its version to their number, all in one transaction: a
+    /// migration that fails, or a crash, leaves the file as it was.
+    fn migrate(&mut self, migrations: &[&str]) -> Result<(), EventError> {
+        let path = self.path.clone();
+        let db = |e| database(&path, e);
+        self.conn.busy_timeout(self.wait).map_err(db)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        // Another command may have migrated it meanwhile.
+        let version: i64 = tx
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(db)?;
+        let applied = usize::try_from(version).unwrap_or(0).min(migrations.len());
+        for migration in &migrations[applied..] {
+            tx.execute_batch(migration).map_err(db)?;
+        }
+        tx.pragma_update(None, "user_version", migrations.len() as i64)
+            .map_err(db)?;
+        tx.commit().map_err(db)
     }
 }
 
@@ -435,6 +444,45 @@ mod tests {
         assert!(matches!(e, EventError::Busy { .. }), "{e}");
         holder.join().unwrap();
         assert_eq!(file.read().unwrap().players.len(), 1);
+    }
+
+    #[test]
+    fn a_migration_that_fails_leaves_the_file_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.pacru");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "application_id", schema::APPLICATION_ID)
+            .unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        drop(conn);
+        let mut file = EventFile {
+            conn: Connection::open(&path).unwrap(),
+            path: path.clone(),
+            wait: DEFAULT_WAIT,
+            notice: None,
+        };
+        // The second migration's first statement works, its second fails.
+        let failing = [
+            schema::MIGRATIONS[0],
+            "CREATE TABLE extra (x); INSERT INTO no_such_table VALUES (1);",
+        ];
+        let e = file.migrate(&failing).unwrap_err();
+        assert!(e.to_string().contains("no_such_table"), "{e}");
+        drop(file);
+        let conn = Connection::open(&path).unwrap();
+        let version: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, 1);
+        let extra: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE name = 'extra'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(extra, 0, "the first statement was rolled back too");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 pub(crate) const APPLICATION_ID: i32 = 0x5041_4352;
 
 /// The migrations, in order: applying the first `n` gives version `n`.
-pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1];
+pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2];
 
 /// The schema version this library writes.
 pub(crate) fn current() -> i64 {
@@ -89,4 +89,14 @@ CREATE TABLE log (
     detail  TEXT    NOT NULL,
     reason  TEXT
 );
+";
+
+/// Version 2: the version of pacru whose referee gave each stored verdict
+/// (`referee`; null for the verdicts stored before version 2), so that
+/// `pacru event check` can say which program gave a verdict it no longer
+/// agrees with; and indexes on the submissions and log entries of a table.
+const VERSION_2: &str = "
+ALTER TABLE submission ADD COLUMN referee TEXT;
+CREATE INDEX submission_of_board ON submission (round, board);
+CREATE INDEX log_of_board ON log (round, board);
 ";
