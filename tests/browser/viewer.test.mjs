@@ -499,6 +499,44 @@ test('many games: the list shows only the rows in view and opening stays quick',
   await page.close();
 });
 
+test('an analysed record: the graph of expected scores, the best move as an arrow, the marks in the list', { skip }, async () => {
+  const record = fs.readFileSync(path.join(here, '../../examples/round1.pgr'), 'utf8').split(/\n\n(?=\[)/)[0] + '\n';
+  const plain = path.join(tmp, 'game1.pgr');
+  fs.writeFileSync(plain, record);
+  const analysed = path.join(tmp, 'analysed.pgr');
+  run(['analyse', '--nodes', '60', '--seed', '3', plain, '-o', analysed]);
+  const json = JSON.parse(run(['analyse', '--nodes', '60', '--seed', '3', '--format', 'json', plain]));
+  const file = path.join(tmp, 'analysed.html');
+  run(['view', analysed, '-o', file]);
+  const page = await open('#game=1&ply=10', file);
+  await page.waitForSelector('html[data-board="ready"]');
+  const graph = await page.evaluate(() => {
+    const g = document.getElementById('eval-graph');
+    return {
+      hidden: g.hidden,
+      points: +g.getAttribute('data-points'),
+      paths: [...g.querySelectorAll('path')].map((p) => [p.getAttribute('data-colour'), p.getAttribute('d').split(/[ML]/).filter((x) => x.trim()).length]),
+      best: document.querySelector('#effects [data-best]') && document.querySelector('#effects [data-best]').getAttribute('data-best'),
+      marks: [...document.querySelectorAll('#moves button.mv[data-mark]')].map((b) => [+b.getAttribute('data-ply'), b.getAttribute('data-mark')]),
+      notes: [...document.querySelectorAll('#moves .note')].map((n) => n.textContent),
+    };
+  });
+  const plies = json.plies.length;
+  assert.equal(graph.hidden, false);
+  // One point a position: before every ply, and after the last.
+  assert.equal(graph.points, plies + 1);
+  assert.deepEqual(graph.paths, [['K', plies + 1], ['R', plies + 1]]);
+  assert.equal(graph.best, json.plies[10].best, 'the best move in the position after ply 10');
+  assert.deepEqual(graph.marks, json.plies.filter((p) => p.mark).map((p) => [p.ply, p.mark]));
+  assert.ok(graph.marks.length > 0);
+  assert.deepEqual(graph.notes.filter((n) => n.includes('[%eval')), [], 'the analysis is drawn, not printed');
+  // A click on the graph goes to the ply under the pointer.
+  const box = await page.locator('#eval-graph').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  assert.equal(await page.getAttribute('#ply-label', 'data-ply'), String(Math.round(plies * 0.75)));
+  await page.close();
+});
+
 test('the page makes no network request and its policy forbids them', { skip }, async () => {
   assert.deepEqual(problems, [], 'errors and warnings in the pages so far');
   const page = await open('#game=1');

@@ -168,7 +168,7 @@
   function refresh() {
     clearSelection();
     if (boardDriven()) drawBoardView();
-    else if (cursor.game) drawEffects(cursor.game.recorded, cursor.ply);
+    else if (cursor.game) { drawEffects(cursor.game.recorded, cursor.ply); drawGraphCursor(cursor.game.recorded, cursor.ply); }
     markCurrentMove();
     renderVariations();
     renderLiveBox();
@@ -675,6 +675,7 @@
   }
   function buildLiveMoves() {
     shownGame = null;
+    $('eval-graph').hidden = true;
     var moves = $('moves');
     clear(moves);
     // A round begins when the mover comes no later in the order of play than the
@@ -909,19 +910,22 @@
       $('engine-output').textContent = position.toMove + ' (engine) played ' + result.move + '; expected scores: ' + evaluationText(result);
     });
   }
-  function drawArrow(move) {
+  function drawArrow(move, attribute) {
+    attribute = attribute || 'data-hint';
     var m = /^([a-i][1-9])(?:[-x]([a-i][1-9]))?/.exec(move || '');
     if (!m) return;
     var a = cells[fieldIndex(m[1])], half = a.size / 2;
     if (!m[2]) {
-      effectsLayer.appendChild(svgEl('circle', { cx: a.x + half, cy: a.y + half, r: half * 0.8, fill: 'none', stroke: '#1565c0', 'stroke-width': 6, opacity: 0.8, 'data-hint': move }));
+      effectsLayer.appendChild(svgEl('circle', { cx: a.x + half, cy: a.y + half, r: half * 0.8, fill: 'none', stroke: '#1565c0', 'stroke-width': 6, opacity: 0.8 }));
+      effectsLayer.lastChild.setAttribute(attribute, move);
       return;
     }
     var b = cells[fieldIndex(m[2])];
     var x1 = a.x + half, y1 = a.y + half, x2 = b.x + half, y2 = b.y + half;
     var len = Math.sqrt((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
     var tipX = x2 - ux * half * 0.3, tipY = y2 - uy * half * 0.3, baseX = tipX - ux * 22, baseY = tipY - uy * 22;
-    var g = svgEl('g', { 'data-hint': move, opacity: 0.8 });
+    var g = svgEl('g', { opacity: 0.8 });
+    g.setAttribute(attribute, move);
     g.appendChild(svgEl('line', { x1: x1, y1: y1, x2: baseX, y2: baseY, stroke: '#1565c0', 'stroke-width': 8, 'stroke-linecap': 'round' }));
     g.appendChild(svgEl('polygon', { fill: '#1565c0', points: tipX + ',' + tipY + ' ' + (baseX - uy * 14) + ',' + (baseY + ux * 14) + ' ' + (baseX + uy * 14) + ',' + (baseY - ux * 14) }));
     effectsLayer.appendChild(g);

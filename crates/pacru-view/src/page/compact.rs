@@ -5,6 +5,7 @@
 use super::escape::shown;
 use crate::model::{ChevronView, EffectsView, GameView, PlyView, RefusedMove, SyntaxError};
 use pacru_core::{Field, Position, Rule};
+use pacru_notation::pgr::{AnalysisComment, Scores};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use std::fmt::Write as _;
@@ -164,6 +165,34 @@ fn effects(e: &EffectsView) -> Map<String, Value> {
     m
 }
 
+/// Scores as `[[letter, thousandths], ...]`.
+fn scores_json(scores: &Scores) -> Value {
+    Value::Array(
+        scores
+            .iter()
+            .map(|(colour, score)| json!([colour.letter().to_string(), score]))
+            .collect(),
+    )
+}
+
+/// An analysis comment: `{"s": scores before, "b": best move, "l": loss,
+/// "m": mark, "a": scores after}` (absent parts left out).
+fn analysis_json(analysis: &AnalysisComment) -> Value {
+    let mut m = Map::new();
+    m.insert("s".into(), scores_json(&analysis.scores));
+    if let Some(best) = &analysis.best {
+        m.insert("b".into(), json!(best.to_string()));
+    }
+    m.insert("l".into(), json!(analysis.loss));
+    if let Some(mark) = analysis.mark {
+        m.insert("m".into(), json!(mark.word()));
+    }
+    if let Some(after) = &analysis.after {
+        m.insert("a".into(), scores_json(after));
+    }
+    Value::Object(m)
+}
+
 /// One ply: `[notation, delta]`, plus an object of what else there is to say.
 fn ply(p: &PlyView, before: &Position) -> Value {
     let mut extra = Map::new();
@@ -180,8 +209,19 @@ fn ply(p: &PlyView, before: &Position) -> Value {
     if !p.glyphs.is_empty() {
         extra.insert("g".into(), texts(&p.glyphs));
     }
-    if !p.comments.is_empty() {
-        extra.insert("cm".into(), texts(&p.comments));
+    // An engine's analysis comment becomes data the page draws (the graph of
+    // expected scores, the best move, the mark); other comments stay text.
+    let mut comments = Vec::new();
+    for comment in &p.comments {
+        match AnalysisComment::from_comment(comment) {
+            Some(analysis) if !extra.contains_key("an") => {
+                extra.insert("an".into(), analysis_json(&analysis));
+            }
+            _ => comments.push(comment.clone()),
+        }
+    }
+    if !comments.is_empty() {
+        extra.insert("cm".into(), texts(&comments));
     }
     if p.passes > 0 {
         extra.insert("ps".into(), json!(p.passes));

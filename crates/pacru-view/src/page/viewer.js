@@ -226,6 +226,10 @@
       b.type = 'button';
       b.setAttribute('data-ply', i + 1);
       if (x.w) b.title = 'written ' + x.w;
+      if (x.an) {
+        if (x.an.m) { b.classList.add('mark-' + x.an.m); b.setAttribute('data-mark', x.an.m); }
+        b.title = (b.title ? b.title + '; ' : '') + 'loss ' + (x.an.l / 1000).toFixed(3) + (x.an.b ? ', best ' + x.an.b : '');
+      }
       li.appendChild(b);
       moves.appendChild(li);
       (x.cm || []).forEach(function (c) { note('{' + c + '}'); });
@@ -242,6 +246,7 @@
       li2.appendChild(el('span', 'broken', '⚠ the text breaks at line ' + d.syntax.line + ', column ' + d.syntax.column + ': ' + d.syntax.message));
       moves.appendChild(li2);
     }
+    buildGraph(g);
     var tags = $('tags').tBodies[0];
     clear(tags);
     d.tags.forEach(function (t) {
@@ -251,6 +256,60 @@
       tags.appendChild(tr);
     });
   }
+
+  // ----- an engine's analysis: each player's expected score, ply by ply -----
+  // Point k is the position after k plies: the scores before ply k + 1, and after
+  // the last ply analysed.
+  function graphPoints(g) {
+    var plies = g.data.plies, points = [];
+    for (var k = 0; k <= plies.length; k++) {
+      var an = k < plies.length ? (plies[k][2] || {}).an : k > 0 && ((plies[k - 1][2] || {}).an || {}).a && { s: plies[k - 1][2].an.a };
+      points.push(an ? an.s : null);
+    }
+    return points;
+  }
+  function buildGraph(g) {
+    var graph = $('eval-graph');
+    clear(graph);
+    var points = graphPoints(g);
+    var known = points.filter(function (p) { return p; }).length;
+    graph.hidden = known === 0;
+    graph.setAttribute('data-points', known);
+    if (!known) return;
+    var width = 600, height = 100, last = Math.max(1, points.length - 1);
+    var x = function (k) { return (k / last * width).toFixed(1); };
+    var y = function (score) { return (4 + (1 - score / 1000) * (height - 8)).toFixed(1); };
+    graph.appendChild(svgEl('line', { x1: 0, x2: width, y1: y(500), y2: y(500), stroke: '#b8aa88', 'stroke-dasharray': '4 4', 'stroke-width': 1 }));
+    var letters = [];
+    points.forEach(function (p) { if (p) p.forEach(function (s) { if (letters.indexOf(s[0]) < 0) letters.push(s[0]); }); });
+    letters.forEach(function (letter) {
+      var path = '', pen = false;
+      points.forEach(function (p, k) {
+        var score = null;
+        if (p) p.forEach(function (s) { if (s[0] === letter) score = s[1]; });
+        if (score === null) { pen = false; return; }
+        path += (pen ? ' L' : ' M') + x(k) + ' ' + y(score);
+        pen = true;
+      });
+      graph.appendChild(svgEl('path', { d: path, fill: 'none', stroke: palette[letter].fill, 'stroke-width': 2.5, 'vector-effect': 'non-scaling-stroke', 'data-colour': letter }));
+    });
+    graph.appendChild(svgEl('line', { id: 'eval-cursor', x1: 0, x2: 0, y1: 0, y2: height, stroke: '#b35c00', 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke' }));
+    graph.setAttribute('data-plies', last);
+  }
+  function drawGraphCursor(g, ply) {
+    var cursorLine = $('eval-cursor');
+    if (!cursorLine) return;
+    var last = Math.max(1, g.data.plies.length);
+    cursorLine.setAttribute('x1', ply / last * 600);
+    cursorLine.setAttribute('x2', ply / last * 600);
+    var an = ply < g.data.plies.length ? (g.data.plies[ply][2] || {}).an : null;
+    if (an && an.b) drawArrow(an.b, 'data-best');
+  }
+  $('eval-graph').addEventListener('click', function (ev) {
+    var box = $('eval-graph').getBoundingClientRect();
+    var plies = +$('eval-graph').getAttribute('data-plies');
+    show(current.game, Math.round((ev.clientX - box.left) / box.width * plies));
+  });
 
   function drawBoard(state) {
     for (var i = 0; i < 81; i++) {
@@ -411,6 +470,7 @@
     var state = g.states.length ? g.states[ply] : null;
     drawBoard(state);
     drawEffects(g, ply);
+    drawGraphCursor(g, ply);
     drawPlayers(g, state, ply);
     var ppn = state ? formatPPN(state) : '';
     $('ppn').textContent = ppn || '(none)';
