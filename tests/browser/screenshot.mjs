@@ -1,5 +1,6 @@
 // Writes docs/viewer.png, the screenshot in the README: the example records and
-// the browser-test games in one page, a 4-player game at ply 40, at 1280 x 800.
+// the browser-test games in one page, a 4-player game at ply 40, at 1280 x 800;
+// and docs/board.png, the board of docs/board.md.
 // Run from anywhere after `npm ci`: `node tests/browser/screenshot.mjs`
 // (PACRU_BIN: the pacru binary, default target/debug/pacru).
 
@@ -27,6 +28,22 @@ const games = spawnSync(pacru, ['check', '--format', 'json', ...files], { cwd: r
 await tab.goto(pathToFileURL(page).href + `#game=${games}&ply=40`);
 await tab.waitForSelector('html[data-ready="true"]');
 await tab.screenshot({ path: path.join(root, 'docs', 'viewer.png') });
+console.log('wrote docs/viewer.png');
+
+// docs/board.png: the first game of examples/round1.pgr, analysed by the engine,
+// at ply 20 with a chevron picked (its destinations lit, the engine's best move
+// drawn as an arrow, the graph of expected scores under the board).
+const analysed = path.join(tmp, 'analysed.pgr');
+const analyse = spawnSync(pacru, ['analyse', '--nodes', '300', '--seed', '1', 'examples/round1.pgr', '-o', analysed], { cwd: root, encoding: 'utf8' });
+if (analyse.status !== 0) throw new Error(`pacru analyse failed: ${analyse.stderr}`);
+const boardPage = path.join(tmp, 'board.html');
+const written = spawnSync(pacru, ['view', 'analysed.pgr', '-o', boardPage, '--title', 'round 1, analysed'], { cwd: tmp, encoding: 'utf8' });
+if (written.status !== 0) throw new Error(`pacru view failed: ${written.stderr}`);
+const board = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+await board.goto(pathToFileURL(boardPage).href + '#game=1&ply=20');
+await board.waitForSelector('html[data-board="ready"]');
+await board.click('#board g.field[data-field="c4"]');
+await board.screenshot({ path: path.join(root, 'docs', 'board.png') });
 await browser.close();
 fs.rmSync(tmp, { recursive: true, force: true });
-console.log('wrote docs/viewer.png');
+console.log('wrote docs/board.png');
