@@ -362,6 +362,34 @@ test('a reload keeps the game in progress; a new game asks before discarding it'
   await page.close();
 });
 
+test('the arbiter records an ending the rules do not give: agreement, time, adjudication', { skip }, async () => {
+  const page = await open(write(['board', '--players', '3']));
+  const pick = random(5);
+  for (let i = 0; i < 4; i++) await clickMove(page, pick);
+  for (const [choice, result, termination] of [
+    ['agreement', 'draw', 'agreement'],
+    ['time:Yellow', 'Yellow', 'time'],
+    ['adjudication:Red', 'Red', 'adjudication'],
+  ]) {
+    await page.selectOption('#live-ending', choice);
+    const text = await pgrText(page);
+    assert.ok(text.includes(`[Result "${result}"]`), text);
+    assert.ok(text.includes(`[Termination "${termination}"]`), text);
+    assert.ok(text.trimEnd().endsWith(` ${result}`), text);
+    const verdict = checkRecord(text);
+    assert.equal(verdict.status, 'ok', text);
+    assert.equal(verdict.result, result);
+  }
+  // It is kept over a reload; a new move clears it.
+  await page.reload();
+  await page.waitForSelector('html[data-board="ready"]');
+  assert.equal(await page.inputValue('#live-ending'), 'adjudication:Red');
+  await clickMove(page, pick);
+  assert.equal(await page.inputValue('#live-ending'), '');
+  assert.ok((await pgrText(page)).includes('[Result "*"]'));
+  await page.close();
+});
+
 test('a 4-player game against three engines plays to its end', { skip }, async () => {
   const page = await open(write(['board', '--players', '4']));
   await page.selectOption('#engine-strength', 'nodes:300');

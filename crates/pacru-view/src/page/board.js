@@ -233,7 +233,7 @@
     say('', '', null);
     if (ply === line.end() && (line !== game.main || game === live)) {
       line.push(text, after);
-      if (game === live && line === live.main) live.result = '*';
+      if (game === live && line === live.main) live.ending = '';
       showLine(game, line, ply + 1);
     } else if (line.moveInto(ply + 1) === text) {
       showLine(game, line, ply + 1);
@@ -623,7 +623,7 @@
   function makeLive(saved) {
     var start = startFromTags(saved.tags);
     var main = new Line(start, 0, []);
-    var game = { main: main, variations: [], tags: saved.tags.slice(), controllers: {}, result: '*' };
+    var game = { main: main, variations: [], tags: saved.tags.slice(), controllers: {}, ending: typeof saved.ending === 'string' ? saved.ending : '' };
     for (var i = 0; i < (saved.moves || []).length; i++) {
       try { main.push(saved.moves[i], main.position(i).play(saved.moves[i])); } catch (e) { break; }
     }
@@ -643,7 +643,7 @@
   function saveLive() {
     if (!live) return;
     var saved = {
-      tags: live.tags, moves: live.main.moves, controllers: live.controllers,
+      tags: live.tags, moves: live.main.moves, controllers: live.controllers, ending: live.ending,
       variations: live.variations.map(function (v) { return { from: v.from, moves: v.moves }; }),
       strength: $('engine-strength').value
     };
@@ -704,18 +704,26 @@
       $('tags').tBodies[0].appendChild(tr);
     });
   }
-  function liveResult() {
+  // The result and termination: the rules' when they ended the game, else the
+  // arbiter's (a draw by agreement or adjudication, a win on time or by
+  // adjudication), else unfinished.
+  function liveEnding() {
     var position = live.main.position(live.main.end());
-    var winner = position.winner;
-    return winner || (position.isFinished() ? 'draw' : '*');
+    var moves = live.main.moves;
+    if (position.isFinished()) {
+      return { result: position.winner || 'draw', termination: moves[moves.length - 1] === 'resign' ? 'resignation' : 'rules' };
+    }
+    var ending = (live.ending || '').split(':');
+    if (!ending[0]) return { result: '*', termination: null };
+    return { result: ending[1] || 'draw', termination: ending[0] };
   }
   function livePgr() {
     var tags = {};
     live.tags.forEach(function (t) { tags[t[0]] = t[1]; });
-    var result = liveResult();
+    var ending = liveEnding();
+    var result = ending.result;
     tags.Result = result;
-    var moves = live.main.moves;
-    if (result !== '*' && !tags.Termination) tags.Termination = moves[moves.length - 1] === 'resign' ? 'resignation' : 'rules';
+    if (ending.termination && !tags.Termination) tags.Termination = ending.termination;
     return rules.formatGame({ tags: tags, moves: live.main.moves, result: result });
   }
   function renderLiveBox() {
@@ -768,6 +776,18 @@
       var input = $('tag-' + name);
       if (document.activeElement !== input) input.value = tagValue(name) || '';
     });
+    var select = $('live-ending');
+    var finished = live.main.position(live.main.end()).isFinished();
+    Array.prototype.slice.call(select.options, 3).forEach(function (o) { o.remove(); });
+    live.main.position(0).players.forEach(function (word) {
+      [['time', ' wins on time'], ['adjudication', ' wins by adjudication']].forEach(function (kind) {
+        var o = el('option', '', word + kind[1]);
+        o.value = kind[0] + ':' + word;
+        select.appendChild(o);
+      });
+    });
+    select.value = finished ? '' : live.ending;
+    select.disabled = finished;
     $('btn-takeback').disabled = live.main.end() === 0;
     $('pgr-text').value = livePgr();
   }
@@ -778,6 +798,12 @@
     saveLive();
     $('pgr-text').value = livePgr();
     if (name === 'Event') $('game-title').textContent = 'Live game' + (tagValue('Event') ? ' — ' + tagValue('Event') : '');
+  });
+  $('live-ending').addEventListener('change', function () {
+    if (!live) return;
+    live.ending = $('live-ending').value;
+    saveLive();
+    $('pgr-text').value = livePgr();
   });
   $('btn-takeback').addEventListener('click', function () {
     if (!live || !live.main.end()) return;
