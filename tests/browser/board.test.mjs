@@ -355,6 +355,20 @@ test('a reload keeps the game in progress; a new game asks before discarding it'
   await page.reload();
   await page.waitForSelector('html[data-board="ready"]');
   assert.equal((await shown(page)).ppn, fresh.ppn);
+  // Whatever else the storage holds, the page starts with the game it was given.
+  for (const junk of ['{', '[]', '{"tags": 3, "moves": []}', '{"tags": [["Players", "KR"]], "moves": ["e1-e9", 4]}',
+    '{"tags": [["Players", "KRY"]], "moves": [], "variations": [{"from": "x", "moves": [1]}], "strength": "\"]"}']) {
+    await page.evaluate((text) => { for (const key of Object.keys(localStorage)) localStorage.setItem(key, text); }, junk);
+    await page.reload();
+    await page.waitForSelector('html[data-board="ready"]');
+    const start = await shown(page);
+    assert.ok(start.ppn, junk);
+  }
+  assert.deepEqual(problems, [], 'no error from stored junk');
+  await page.click('#btn-new-game');
+  await page.selectOption('#new-players', '3');
+  await page.click('#new-start');
+  await page.waitForFunction(() => document.getElementById('ply-label').getAttribute('data-ply') === '0');
   // Take back.
   await clickMove(page, pick);
   await page.click('#btn-takeback');

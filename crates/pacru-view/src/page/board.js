@@ -649,13 +649,21 @@
     };
     try { localStorage.setItem(STORE_KEY, JSON.stringify(saved)); } catch (e) { /* storage full or off: the game stays on the page */ }
   }
+  // The stored game, if it has the shape saveLive gives it (storage is outside
+  // the page's control: anything else is ignored).
   function loadSaved() {
-    try {
-      var text = localStorage.getItem(STORE_KEY);
-      var saved = text && JSON.parse(text);
-      if (saved && Array.isArray(saved.tags) && Array.isArray(saved.moves)) return saved;
-    } catch (e) { /* nothing usable stored */ }
-    return null;
+    var saved = null;
+    try { saved = JSON.parse(localStorage.getItem(STORE_KEY) || 'null'); } catch (e) { return null; }
+    var strings = function (list) { return Array.isArray(list) && list.every(function (x) { return typeof x === 'string'; }); };
+    if (!saved || typeof saved !== 'object' || !strings(saved.moves) || !Array.isArray(saved.tags) ||
+        !saved.tags.every(function (t) { return strings(t) && t.length === 2; })) return null;
+    saved.variations = Array.isArray(saved.variations) ? saved.variations.filter(function (v) {
+      return v && Number.isInteger(v.from) && v.from >= 0 && strings(v.moves);
+    }) : [];
+    if (!saved.controllers || typeof saved.controllers !== 'object') saved.controllers = {};
+    if (typeof saved.ending !== 'string') saved.ending = '';
+    if (typeof saved.strength !== 'string') saved.strength = '';
+    return saved;
   }
   function tagValue(name) {
     for (var i = 0; i < live.tags.length; i++) if (live.tags[i][0] === name) return live.tags[i][1];
@@ -1000,7 +1008,9 @@
         }
         var saved = loadSaved();
         var given = $('live-game') ? JSON.parse($('live-game').textContent) : null;
-        if (saved && saved.strength) $('engine-strength').value = saved.strength;
+        if (saved && saved.strength && $('engine-strength').querySelector('option[value="' + saved.strength.replace(/[^a-z0-9:]/g, '') + '"]')) {
+          $('engine-strength').value = saved.strength;
+        }
         if (saved || given) {
           try { live = makeLive(saved || given); } catch (e) { live = given ? makeLive(given) : null; }
         }
