@@ -662,3 +662,138 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
         names.iter().zip(&seen).collect::<Vec<_>>()
     );
 }
+
+/// The page of the file where the rows of `table` start, and the page size.
+fn root_page(path: &Path, table: &str) -> (usize, usize) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let root: i64 = conn
+        .query_row(
+            "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
+            [table],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let size: i64 = conn
+        .pragma_query_value(None, "page_size", |r| r.get(0))
+        .unwrap();
+    (root as usize, size as usize)
+}
+
+#[test]
+fn check_reports_a_tampered_verdict_and_a_corrupted_page_and_changes_nothing() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.ok(&[
+        "new",
+        e,
+        "--name",
+        "Checked",
+        "--players-per-table",
+        "2",
+        "--system",
+        "swiss",
+        "--rounds",
+        "1",
+    ]);
+    desk.ok(&["player", "add", e, "Ada", "Bob", "Cy", "Dee"]);
+    desk.ok(&["pair", e]);
+    for table in tables(&desk, e, 1) {
+        let number = table["table"].as_u64().unwrap().to_string();
+        let names = seats(&table);
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let file = format!("t{number}.pgr");
+        desk.record(&file, &names, 7 + names.len() as u64);
+        desk.ok(&["submit", e, "--round", "1", "--table", &number, &file]);
+    }
+    let run = desk.run(&["event", "check", e]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(
+        run.stdout,
+        "e.pacru: ok: SQLite's integrity and foreign-key checks pass; 2 records refereed again, each verdict as stored\n"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&desk.ok(&["check", e, "--format", "json"])).unwrap();
+    assert_eq!(json["ok"], true);
+    assert_eq!(json["records"], 2);
+
+    // Someone makes the `ok` verdict of table 2 say `illegal`.
+    std::fs::copy(desk.path(e), desk.path("t.pacru")).unwrap();
+    rusqlite::Connection::open(desk.path("t.pacru"))
+        .unwrap()
+        .execute(
+            "UPDATE submission SET status = 'illegal', verdict = json_set(verdict, '$.status', 'illegal') WHERE board = 2",
+            [],
+        )
+        .unwrap();
+    let before = std::fs::read(desk.path("t.pacru")).unwrap();
+    let run = desk.run(&["event", "check", "t.pacru"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    let version = env!("CARGO_PKG_VERSION");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", run.stdout);
+    assert_eq!(
+        lines[0],
+        "round 1 table 2: submission 2 (t2.pgr): the stored verdict is not the referee's (differs in status)"
+    );
+    assert!(
+        lines[1].starts_with("  stored: illegal, ")
+            && lines[1].ends_with(&format!("(referee {version})")),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("  now:    ok, ")
+            && lines[2].ends_with(&format!("(referee {version})")),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(
+        lines[3],
+        "t.pacru: 1 problem (1 verdict); 2 records refereed again"
+    );
+    let run = desk.run(&["event", "check", "t.pacru", "--format", "json"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let problem = &json["problems"][0];
+    assert_eq!(json["ok"], false);
+    assert_eq!(
+        (&problem["kind"], &problem["round"], &problem["table"]),
+        (&"verdict".into(), &1.into(), &2.into())
+    );
+    assert_eq!(problem["referee"], version);
+    assert_eq!(problem["stored_status"], "illegal");
+    assert_eq!(problem["now_status"], "ok");
+    assert_eq!(problem["verdict_now"]["status"], "ok");
+    assert!(
+        std::fs::read(desk.path("t.pacru")).unwrap() == before,
+        "check changed the file"
+    );
+
+    // A page in the middle of the file overwritten: reported, not a crash.
+    std::fs::copy(desk.path(e), desk.path("c.pacru")).unwrap();
+    let (root, size) = root_page(&desk.path("c.pacru"), "seat");
+    let mut bytes = std::fs::read(desk.path("c.pacru")).unwrap();
+    assert!(root > 1 && root * size < bytes.len(), "page {root}");
+    for (i, b) in bytes[(root - 1) * size..][..64].iter_mut().enumerate() {
+        *b = 0x5a ^ i as u8;
+    }
+    std::fs::write(desk.path("c.pacru"), &bytes).unwrap();
+    let run = desk.run(&["event", "check", "c.pacru"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    // SQLite stops on the damaged page; the event cannot be read past it.
+    assert_eq!(
+        run.stdout,
+        "integrity: the check stopped: database disk image is malformed\n\
+         unreadable: the event cannot be read: database disk image is malformed\n\
+         c.pacru: 2 problems (1 integrity, 1 unreadable); 0 records refereed again\n"
+    );
+    assert!(run.stderr.is_empty(), "{run:?}");
+    assert!(
+        std::fs::read(desk.path("c.pacru")).unwrap() == bytes,
+        "check changed the file"
+    );
+
+    // What cannot be checked at all is a usage error.
+    let stderr = desk.refused(&["check", "missing.pacru"]);
+    assert_eq!(stderr, "pacru: error: missing.pacru: no such event file\n");
+}

@@ -21,6 +21,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod check;
 mod error;
 pub mod export;
 mod model;
@@ -32,6 +33,7 @@ mod standings;
 mod store;
 mod text;
 
+pub use check::{CheckReport, Problem, ResultProblem, VerdictProblem, check_file};
 pub use error::EventError;
 pub use model::{
     Bye, Event, LogEntry, NewEvent, Player, Round, Settings, Submission, System, Table,

@@ -280,7 +280,7 @@ fn outcome(event: &Event, t: &Table, award: &Award) -> Result<Outcome, EventErro
 }
 
 /// The outcome of an `ok` record of a finished game; `None` for anything else.
-fn record_outcome(received: &Received) -> Option<Outcome> {
+pub(crate) fn record_outcome(received: &Received) -> Option<Outcome> {
     let game = &received.game;
     if !game.verdict.is_ok() {
         return None;

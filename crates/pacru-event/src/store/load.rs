@@ -264,12 +264,18 @@ fn rounds(conn: &Connection) -> Result<Vec<Round>, LoadError> {
 }
 
 fn submissions(conn: &Connection, records: bool) -> Result<Vec<Submission>, LoadError> {
-    let sql = if records {
-        "SELECT id, round, board, source, record, status, verdict, submitted, referee FROM submission ORDER BY id"
-    } else {
-        "SELECT id, round, board, source, x'', status, verdict, submitted, referee FROM submission ORDER BY id"
-    };
-    let mut stmt = conn.prepare(sql)?;
+    // A file of schema 1 (read without migrating it, by `check`) has no referee.
+    let noted: bool = conn.query_row(
+        "SELECT count(*) > 0 FROM pragma_table_info('submission') WHERE name = 'referee'",
+        [],
+        |r| r.get(0),
+    )?;
+    let sql = format!(
+        "SELECT id, round, board, source, {}, status, verdict, submitted, {} FROM submission ORDER BY id",
+        if records { "record" } else { "x''" },
+        if noted { "referee" } else { "NULL" }
+    );
+    let mut stmt = conn.prepare(&sql)?;
     let rows = stmt.query_map([], |r| {
         Ok((
             r.get::<_, i64>(0)?,

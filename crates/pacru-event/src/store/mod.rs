@@ -3,7 +3,7 @@
 //! before or after it; a command that finds the file busy with another one's
 //! write waits for it.
 
-mod load;
+pub(crate) mod load;
 pub(crate) mod schema;
 
 use crate::error::EventError;
@@ -304,39 +304,8 @@ impl EventFile {
     /// Refuses a file that is not an event file or is newer than this library,
     /// and applies the migrations an older one lacks.
     fn check_and_migrate(&mut self) -> Result<(), EventError> {
-        let path = self.path.clone();
-        let not_event = |reason: &str| EventError::NotAnEvent {
-            path: path.clone(),
-            reason: reason.to_owned(),
-        };
-        let read = |conn: &Connection, pragma: &str| -> Result<i64, EventError> {
-            conn.pragma_query_value(None, pragma, |row| row.get::<_, i64>(0))
-                .map_err(|e| match e.sqlite_error_code() {
-                    Some(ErrorCode::NotADatabase) => not_event("it is not an SQLite database"),
-                    _ => database(&path, e),
-                })
-        };
-        let application = read(&self.conn, "application_id")?;
-        if application != i64::from(schema::APPLICATION_ID) {
-            return Err(not_event(if application == 0 {
-                "an SQLite database, but not one that pacru wrote"
-            } else {
-                "an SQLite database of another program"
-            }));
-        }
-        let version = read(&self.conn, "user_version")?;
-        let current = schema::current();
-        if version > current {
-            return Err(EventError::Newer {
-                path: path.clone(),
-                found: version,
-                known: current,
-            });
-        }
-        if version < 1 {
-            return Err(not_event("its schema was never written"));
-        }
-        if version < current {
+        let version = identify(&self.conn, &self.path)?;
+        if version < schema::current() {
             self.migrate(schema::MIGRATIONS)?;
         }
         Ok(())
@@ -365,6 +334,43 @@ impl EventFile {
             .map_err(db)?;
         tx.commit().map_err(db)
     }
+}
+
+/// The schema version of the event file open on `conn` (at `path`); refuses a
+/// file that is not an event file or is newer than this library. Reads only.
+pub(crate) fn identify(conn: &Connection, path: &Path) -> Result<i64, EventError> {
+    let not_event = |reason: &str| EventError::NotAnEvent {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let read = |pragma: &str| -> Result<i64, EventError> {
+        conn.pragma_query_value(None, pragma, |row| row.get::<_, i64>(0))
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(ErrorCode::NotADatabase) => not_event("it is not an SQLite database"),
+                _ => database(path, e),
+            })
+    };
+    let application = read("application_id")?;
+    if application != i64::from(schema::APPLICATION_ID) {
+        return Err(not_event(if application == 0 {
+            "an SQLite database, but not one that pacru wrote"
+        } else {
+            "an SQLite database of another program"
+        }));
+    }
+    let version = read("user_version")?;
+    let current = schema::current();
+    if version > current {
+        return Err(EventError::Newer {
+            path: path.to_owned(),
+            found: version,
+            known: current,
+        });
+    }
+    if version < 1 {
+        return Err(not_event("its schema was never written"));
+    }
+    Ok(version)
 }
 
 /// A database error on `path`.

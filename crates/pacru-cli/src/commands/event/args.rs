@@ -77,6 +77,19 @@ pub enum EventCommand {
     Log(FileArg),
     /// Write the event out: a static site, one PGR of every game, or JSON.
     Export(ExportArgs),
+    /// Check the file, reading only: SQLite's checks, every record refereed again.
+    Check(CheckArgs),
+}
+
+/// Arguments of `pacru event check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The event file (opened read-only).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
 }
 
 /// Arguments of `pacru event new`.

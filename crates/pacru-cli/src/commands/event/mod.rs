@@ -3,6 +3,7 @@
 //! the event's logic and storage are the library's.
 
 mod args;
+mod check;
 mod render;
 
 pub use args::EventArgs;
@@ -30,16 +31,19 @@ the log, and publish pairings, standings, a crosstable and every game (docs/even
 Each command is one transaction: a command interrupted at any moment, even by kill -9, \
 leaves the event as it was before or after it; a command that finds another one writing \
 waits for it (up to a minute), saying so.\n\n\
+`pacru event check` opens the file read-only and reports what SQLite's integrity check \
+finds and every stored verdict its record no longer gets from the referee.\n\n\
 Exit status: 0 done; 1 a record was stored but holds its table for the arbiter (illegal, \
-malformed, inconsistent or unfinished); 2 the command was refused (nothing changed: the \
-reason is on standard error), or a usage or I/O error.";
+malformed, inconsistent or unfinished), or `check` found a problem; 2 the command was \
+refused (nothing changed: the reason is on standard error), or a usage or I/O error.";
 
 /// Examples of `pacru event`.
 pub const EXAMPLES: &str = "Examples:\n  pacru event new club.pacru --name \"Club night\" \
 --players-per-table 2 --system swiss --rounds 5\n  pacru event player add club.pacru Ada Bob \
 Cy Dee --rating 1500\n  pacru event pair club.pacru\n  pacru event submit club.pacru --round \
 1 --table 1 ada-bob.pgr\n  pacru event result club.pacru --round 1 --table 2 --winner Dee\n  \
-pacru event standings club.pacru --format json\n  pacru event export club.pacru --html site";
+pacru event standings club.pacru --format json\n  pacru event export club.pacru --html site\n  \
+pacru event check club.pacru";
 
 /// Runs `pacru event`.
 pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
@@ -163,6 +167,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
             Outcome::Success
         }
         EventCommand::Export(a) => export(a, &mut out)?,
+        EventCommand::Check(a) => check::run(a, &mut out)?,
     };
     let mut stdout = io::stdout().lock();
     stdout.write_all(out.as_bytes())?;
