@@ -797,3 +797,135 @@ fn check_reports_a_tampered_verdict_and_a_corrupted_page_and_changes_nothing() {
     let stderr = desk.refused(&["check", "missing.pacru"]);
     assert_eq!(stderr, "pacru: error: missing.pacru: no such event file\n");
 }
+
+#[test]
+fn the_crosstable_of_three_a_table_agrees_with_the_tables_and_escapes_names() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.ok(&[
+        "new",
+        e,
+        "--name",
+        "Grid",
+        "--players-per-table",
+        "3",
+        "--system",
+        "swiss",
+        "--rounds",
+        "2",
+    ]);
+    desk.ok(&[
+        "player", "add", e, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus",
+    ]);
+    for round in 1..=2u32 {
+        desk.ok(&["pair", e]);
+        for (i, table) in tables(&desk, e, round).iter().enumerate() {
+            let (r, t) = (round.to_string(), table["table"].to_string());
+            if i == 0 {
+                desk.ok(&[
+                    "decide", e, "--round", &r, "--table", &t, "--draw", "--reason", "agreed",
+                ]);
+            } else {
+                let names = seats(table);
+                desk.ok(&[
+                    "result", e, "--round", &r, "--table", &t, "--winner", &names[1],
+                ]);
+            }
+        }
+        if round == 1 {
+            desk.ok(&["player", "withdraw", e, "Gus"]);
+        }
+    }
+    let grid: Vec<serde_json::Value> =
+        serde_json::from_str(&desk.ok(&["crosstable", e, "--format", "json"])).unwrap();
+    let standings: Vec<serde_json::Value> =
+        serde_json::from_str(&desk.ok(&["standings", e, "--format", "json"])).unwrap();
+    assert_eq!(grid.len(), 7);
+    // Each cell from the tables of the round, independently.
+    for (line, standing) in grid.iter().zip(&standings) {
+        assert_eq!(line["name"], standing["name"]);
+        assert_eq!(line["points"], standing["points"]);
+        let name = line["name"].as_str().unwrap();
+        for round in 1..=2u32 {
+            let cell = &line["rounds"][round as usize - 1];
+            let at = tables(&desk, e, round)
+                .into_iter()
+                .find(|t| seats(t).iter().any(|s| s == name));
+            let expected = match at {
+                Some(t) => {
+                    let seat = seats(&t).iter().position(|s| s == name).unwrap();
+                    let points = t["result"]["points"][seat].as_f64().unwrap();
+                    let points = match points {
+                        1.0 => "1",
+                        0.0 => "0",
+                        p if (p - 1.0 / 3.0).abs() < 1e-9 => "⅓",
+                        p => panic!("{p} points"),
+                    };
+                    format!("T{} s{} {points}", t["table"], seat + 1)
+                }
+                None if round == 2 && name == "Gus" => "-".to_owned(),
+                None => "bye".to_owned(),
+            };
+            assert_eq!(cell["text"], expected.as_str(), "{name}, round {round}");
+        }
+    }
+    let text = desk.ok(&["crosstable", e]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["Rank", "Name", "Points", "R1", "R2"]
+    );
+    assert_eq!(lines.len(), 1 + 7 + 2, "{text}");
+    for (row, line) in lines[1..8].iter().zip(&grid) {
+        let r1 = line["rounds"][0]["text"].as_str().unwrap();
+        let r2 = line["rounds"][1]["text"].as_str().unwrap();
+        assert!(row.contains(r1) && row.trim_end().ends_with(r2), "{row}");
+    }
+    assert!(
+        lines[9].starts_with("Each round: the table, the seat, the points"),
+        "{text}"
+    );
+
+    // A name that no command lets in, written into the file: escaped.
+    rusqlite::Connection::open(desk.path(e))
+        .unwrap()
+        .execute(
+            "UPDATE player SET name = 'Ada\x1b]0;owned\x07' WHERE name = 'Ada'",
+            [],
+        )
+        .unwrap();
+    let text = desk.ok(&["crosstable", e]);
+    assert!(text.contains("Ada\\u{1b}]0;owned\\u{7}"), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn players_sharing_a_rank_are_told_apart_by_their_line() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.ok(&[
+        "new",
+        e,
+        "--name",
+        "Level",
+        "--players-per-table",
+        "2",
+        "--system",
+        "swiss",
+        "--rounds",
+        "1",
+    ]);
+    desk.ok(&["player", "add", e, "Ada", "Bob"]);
+    desk.ok(&["pair", e]);
+    desk.ok(&["result", e, "--round", "1", "--table", "1", "--draw"]);
+    assert_eq!(
+        desk.ok(&["crosstable", e]),
+        "No  Rank  Name  Points  R1\n \
+         1     1  Ada      0.5  2 s1 ½\n \
+         2     1  Bob      0.5  1 s2 ½\n\n\
+         Each round: the opponent's No, the seat, the points (1 won, ½ drawn, 0 lost, ? no result yet); bye; - not paired.\n"
+    );
+}

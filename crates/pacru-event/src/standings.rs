@@ -70,9 +70,11 @@ pub enum CrosstableCell {
     Bye(Score),
     /// A game.
     Game {
+        /// The table's number in its round.
+        table: u32,
         /// The player's seat, from 1.
         seat: usize,
-        /// The opponents' ranks in the standings, in seat order.
+        /// The opponents' lines in the crosstable (from 1), in seat order.
         opponents: Vec<usize>,
         /// The player's points, when the table has its result.
         points: Option<Score>,
@@ -81,39 +83,67 @@ pub enum CrosstableCell {
     },
 }
 
+impl CrosstableCell {
+    /// The player's points in the round, when they have them: a game's result
+    /// or a bye.
+    pub fn points(&self) -> Option<Score> {
+        match self {
+            CrosstableCell::Absent => None,
+            CrosstableCell::Bye(points) => Some(*points),
+            CrosstableCell::Game { points, .. } => *points,
+        }
+    }
+}
+
 impl std::fmt::Display for CrosstableCell {
-    /// `+3/1`: won against the player ranked 3, from the first seat; `-2,5/3`:
-    /// lost at a table with the players ranked 2 and 5, from the third seat;
-    /// `=4/2` a share of a draw; `?4/2` no result yet; `bye`; `.` not paired.
+    /// A game at a table of 2 as FIDE crosstables write it, the seat for the
+    /// colour: `4 s1 1`, against the player on line 4, from the first seat,
+    /// won (`½` a draw, `0` lost, `?` no result yet). A game at a table of 3 or
+    /// 4: `T3 s2 1`, at table 3, from the second seat, won (`⅓`, `¼` a share of
+    /// a draw). `bye`; `-` not paired.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let text = match self {
-            CrosstableCell::Absent => ".".to_owned(),
+            CrosstableCell::Absent => "-".to_owned(),
             CrosstableCell::Bye(_) => "bye".to_owned(),
             CrosstableCell::Game {
+                table,
                 seat,
                 opponents,
                 points,
-                won,
+                ..
             } => {
-                let sign = match (points, won) {
-                    (None, _) => '?',
-                    (Some(_), true) => '+',
-                    (Some(p), false) if *p > Score::ZERO => '=',
-                    (Some(_), false) => '-',
-                };
-                let opponents: Vec<String> = opponents.iter().map(usize::to_string).collect();
-                format!("{sign}{}/{seat}", opponents.join(","))
+                let points = points.map_or_else(|| "?".to_owned(), short_score);
+                match opponents.as_slice() {
+                    [opponent] => format!("{opponent} s{seat} {points}"),
+                    _ => format!("T{table} s{seat} {points}"),
+                }
             }
         };
         f.pad(&text)
     }
 }
 
-/// The crosstable: one row per player in the order of the standings, one cell
+/// A game's points in one character where one will do: `1`, `½`, `⅓`, `¼`,
+/// `0`; others as [`Score`] writes them.
+fn short_score(points: Score) -> String {
+    match points.twelfths() {
+        0 => "0".to_owned(),
+        12 => "1".to_owned(),
+        6 => "½".to_owned(),
+        4 => "⅓".to_owned(),
+        3 => "¼".to_owned(),
+        8 => "⅔".to_owned(),
+        9 => "¾".to_owned(),
+        _ => points.to_string(),
+    }
+}
+
+/// The crosstable: one line per player in the order of the standings, one cell
 /// per round paired.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Crosstable {
-    /// The standings the rows follow.
+    /// The standings the lines follow (line `i + 1` is `lines[i]`; players
+    /// level on everything share a rank, never a line).
     pub lines: Vec<StandingLine>,
     /// For each line, its cells, round 1 first.
     pub cells: Vec<Vec<CrosstableCell>>,
@@ -129,13 +159,18 @@ pub struct Crosstable {
 /// file.pair()?;
 /// file.result(1, 1, &Award::Winner("Bob".into()))?;
 /// let table = crosstable(&file.read()?);
-/// assert_eq!(table.cells[0][0].to_string(), "+2/2"); // Bob, rank 1, beat rank 2 from seat 2
-/// assert_eq!(table.cells[1][0].to_string(), "-1/1");
+/// assert_eq!(table.cells[0][0].to_string(), "2 s2 1"); // Bob, line 1, beat line 2 from seat 2
+/// assert_eq!(table.cells[1][0].to_string(), "1 s1 0");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn crosstable(event: &Event) -> Crosstable {
     let lines = standings(event);
-    let rank = |id: i64| lines.iter().find(|l| l.player == id).map_or(0, |l| l.rank);
+    let line_of = |id: i64| {
+        lines
+            .iter()
+            .position(|l| l.player == id)
+            .map_or(0, |i| i + 1)
+    };
     let cells = lines
         .iter()
         .map(|line| {
@@ -156,12 +191,13 @@ pub fn crosstable(event: &Event) -> Crosstable {
                         .position(|&p| p == line.player)
                         .unwrap_or(0);
                     CrosstableCell::Game {
+                        table: table.number,
                         seat: seat + 1,
                         opponents: table
                             .seats
                             .iter()
                             .filter(|&&p| p != line.player)
-                            .map(|&p| rank(p))
+                            .map(|&p| line_of(p))
                             .collect(),
                         points: table
                             .result

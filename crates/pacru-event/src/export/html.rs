@@ -99,7 +99,7 @@ fn index(event: &Event, game_of: &HashMap<(u32, u32), usize>) -> String {
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n");
-    out.push_str("<h2 id=\"crosstable\">Crosstable</h2>\n<p>Each cell: + won, - lost, = shared a draw, ? no result yet, then the opponents' ranks and, after /, the seat.</p>\n<table id=\"crosstable-table\">\n<thead><tr><th>Rank</th><th>Name</th>");
+    out.push_str("<h2 id=\"crosstable\">Crosstable</h2>\n<p>Each cell: with 2 a table the opponent's line, the seat and the points; with 3 or 4 the table, the seat and the points (? no result yet); bye; - not paired.</p>\n<table id=\"crosstable-table\">\n<thead><tr><th>Rank</th><th>Name</th>");
     for round in &event.rounds {
         let _ = write!(out, "<th>R{}</th>", round.number);
     }

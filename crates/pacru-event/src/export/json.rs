@@ -1,7 +1,7 @@
 //! The event as JSON.
 
 use crate::model::{Event, Table};
-use crate::standings::{StandingLine, standings};
+use crate::standings::{Crosstable, CrosstableCell, StandingLine, standings};
 use pacru_pairing::Tiebreak;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::value::RawValue;
@@ -114,6 +114,99 @@ pub fn standings_json(event: &Event) -> Vec<StandingJson> {
     standings(event)
         .iter()
         .map(|l| standing_json(event, l))
+        .collect()
+}
+
+/// One line of the crosstable: `line` (from 1: the cells of 2 a table name
+/// opponents by it), `rank`, `name`, `points` and `rounds`, a cell per round
+/// paired.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CrosstableLineJson {
+    /// The line, from 1.
+    pub line: usize,
+    /// The place (shared by players level on everything).
+    pub rank: usize,
+    /// The player's name.
+    pub name: String,
+    /// Points, byes included.
+    pub points: f64,
+    /// The player's round, round 1 first.
+    pub rounds: Vec<CrosstableCellJson>,
+}
+
+/// A player's round in the crosstable: `round`, `kind` (`game`, `bye`,
+/// `absent`), for a game `table`, `seat` (from 1) and `opponents` (their names,
+/// in seat order), `points` (null while the table has no result, and when
+/// absent), and `text`, the cell as `pacru event crosstable` prints it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CrosstableCellJson {
+    /// The round.
+    pub round: u32,
+    /// `game`, `bye` or `absent`.
+    pub kind: &'static str,
+    /// The table, for a game.
+    pub table: Option<u32>,
+    /// The seat, from 1, for a game.
+    pub seat: Option<usize>,
+    /// The opponents' names in seat order (empty but for a game).
+    pub opponents: Vec<String>,
+    /// The player's points in the round, when they have them.
+    pub points: Option<f64>,
+    /// The cell as printed.
+    pub text: String,
+}
+
+/// The crosstable `table` of `event` as JSON objects, a line per player.
+pub fn crosstable_json(event: &Event, table: &Crosstable) -> Vec<CrosstableLineJson> {
+    let name = |line: usize| {
+        table
+            .lines
+            .get(line.wrapping_sub(1))
+            .map_or("?", |l| event.name(l.player))
+            .to_owned()
+    };
+    table
+        .lines
+        .iter()
+        .zip(&table.cells)
+        .enumerate()
+        .map(|(i, (line, cells))| CrosstableLineJson {
+            line: i + 1,
+            rank: line.rank,
+            name: event.name(line.player).to_owned(),
+            points: line.points.to_f64(),
+            rounds: event
+                .rounds
+                .iter()
+                .zip(cells)
+                .map(|(round, cell)| {
+                    let (kind, table, seat, opponents) = match cell {
+                        CrosstableCell::Absent => ("absent", None, None, Vec::new()),
+                        CrosstableCell::Bye(_) => ("bye", None, None, Vec::new()),
+                        CrosstableCell::Game {
+                            table,
+                            seat,
+                            opponents,
+                            ..
+                        } => (
+                            "game",
+                            Some(*table),
+                            Some(*seat),
+                            opponents.iter().map(|&o| name(o)).collect(),
+                        ),
+                    };
+                    CrosstableCellJson {
+                        round: round.number,
+                        kind,
+                        table,
+                        seat,
+                        opponents,
+                        points: cell.points().map(|p| p.to_f64()),
+                        text: cell.to_string(),
+                    }
+                })
+                .collect(),
+        })
         .collect()
 }
 

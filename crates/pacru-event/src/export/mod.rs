@@ -7,5 +7,8 @@ mod json;
 mod pgr;
 
 pub use html::write_site;
-pub use json::{EventJson, StandingJson, TableJson, event_json, standings_json, tables_json};
+pub use json::{
+    CrosstableCellJson, CrosstableLineJson, EventJson, StandingJson, TableJson, crosstable_json,
+    event_json, standings_json, tables_json,
+};
 pub use pgr::games_pgr;

@@ -71,8 +71,8 @@ pub enum EventCommand {
     Decide(DecideArgs),
     /// Print the standings with their tiebreaks.
     Standings(StandingsArgs),
-    /// Print the crosstable: each player's tables round by round.
-    Crosstable(FileArg),
+    /// Print the crosstable: a line per player, a column per round.
+    Crosstable(CrosstableArgs),
     /// Print the event's log: every change, with the arbiter's reasons.
     Log(FileArg),
     /// Write the event out: a static site, one PGR of every game, or JSON.
@@ -265,6 +265,17 @@ pub struct DecideArgs {
 /// Arguments of `pacru event standings`.
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
+    /// The event file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// Arguments of `pacru event crosstable`.
+#[derive(Debug, Args)]
+pub struct CrosstableArgs {
     /// The event file.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,

@@ -139,10 +139,11 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
         }
         EventCommand::Crosstable(a) => {
             let event = open(&a.file)?.read_with(false)?;
-            out.push_str(&render::crosstable(
-                &event,
-                &pacru_event::crosstable(&event),
-            ));
+            let table = pacru_event::crosstable(&event);
+            match a.format {
+                Format::Text => out.push_str(&render::crosstable(&event, &table)),
+                Format::Json => json(&export::crosstable_json(&event, &table), &mut out)?,
+            }
             Outcome::Success
         }
         EventCommand::Log(a) => {

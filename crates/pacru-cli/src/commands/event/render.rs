@@ -96,21 +96,52 @@ pub fn standings(event: &Event, lines: &[StandingLine]) -> String {
     grid(&rows, &[1])
 }
 
-/// The crosstable as a table.
+/// The crosstable as a grid: a line per player, best first, a column per
+/// round, then a legend. The cells of 2 a table name the opponent by rank; when
+/// players share a rank (level on everything), by line instead, in a `No`
+/// column of its own.
 pub fn crosstable(event: &Event, table: &Crosstable) -> String {
-    let mut heading: Vec<String> = vec!["Rank".into(), "Name".into()];
+    let pairs = event.settings.table_size == 2;
+    let shared = table.lines.iter().enumerate().any(|(i, l)| l.rank != i + 1);
+    let numbered = pairs && shared;
+    let mut heading: Vec<String> = Vec::new();
+    if numbered {
+        heading.push("No".into());
+    }
+    heading.extend(["Rank", "Name", "Points"].map(String::from));
+    let first_round = heading.len();
     heading.extend(event.rounds.iter().map(|r| format!("R{}", r.number)));
-    heading.push("Points".into());
     let mut rows = vec![heading];
-    for (line, cells) in table.lines.iter().zip(&table.cells) {
-        let mut row = vec![line.rank.to_string(), name(event, line.player)];
+    for (i, (line, cells)) in table.lines.iter().zip(&table.cells).enumerate() {
+        let mut row = Vec::new();
+        if numbered {
+            row.push((i + 1).to_string());
+        }
+        row.extend([
+            line.rank.to_string(),
+            name(event, line.player),
+            line.points.to_string(),
+        ]);
         row.extend(cells.iter().map(ToString::to_string));
-        row.push(line.points.to_string());
         rows.push(row);
     }
-    let mut out = grid(&rows, &[1]);
-    out.push_str(
-        "\n+ won, - lost, = a share of a draw, ? no result yet; then the opponents' ranks; after /, the seat.\n",
+    let left: Vec<usize> = std::iter::once(first_round - 2)
+        .chain(first_round..rows[0].len())
+        .collect();
+    let mut out = grid(&rows, &left);
+    let _ = writeln!(
+        out,
+        "\nEach round: {}, the seat, the points (1 won, {} 0 lost, ? no result yet); bye; - not paired.",
+        match (pairs, numbered) {
+            (false, _) => "the table",
+            (true, false) => "the opponent's rank",
+            (true, true) => "the opponent's No",
+        },
+        if pairs {
+            "½ drawn,"
+        } else {
+            "⅓ or ¼ a share of a draw,"
+        }
     );
     out
 }
