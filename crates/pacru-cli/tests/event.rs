@@ -264,6 +264,46 @@ fn a_small_swiss_event_from_start_to_finish() {
     assert_eq!(rows, expected);
     assert!(index.contains("<h1>Club &lt;night&gt;</h1>"));
     assert!(!index.contains("<i>"), "names are text, never markup");
+    // Each round's page shows the round's tables: seats in order, status, result.
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let between = |text: &str, from: &str, to: &str| -> Vec<String> {
+        text.split(from)
+            .skip(1)
+            .map(|s| s[..s.find(to).unwrap()].to_owned())
+            .collect()
+    };
+    for round in 1..=3u32 {
+        let page = std::fs::read_to_string(desk.path(&format!("site/round-{round}.html"))).unwrap();
+        assert!(index.contains(&format!("<a href=\"round-{round}.html\">{round}</a>")));
+        let rows: Vec<&str> = page
+            .lines()
+            .filter(|l| l.starts_with("<tr id=\"table-"))
+            .collect();
+        let expected = tables(&desk, e, round);
+        assert_eq!(rows.len(), expected.len(), "round {round}");
+        for (row, table) in rows.iter().zip(&expected) {
+            let names: Vec<String> = seats(table).iter().map(|s| escape(s)).collect();
+            assert_eq!(
+                between(row, "<span class=\"name\">", "</span>"),
+                names,
+                "{row}"
+            );
+            assert_eq!(
+                between(row, "<td class=\"status\">", "</td>"),
+                [table["status"].as_str().unwrap()]
+            );
+            let result = match table["result"]["winner"].as_str() {
+                Some(winner) => format!("{} wins", escape(winner)),
+                None => "draw".to_owned(),
+            };
+            assert_eq!(between(row, "<td class=\"result\">", "</td>"), [result]);
+        }
+        assert!(!page.contains("<i>"), "names are text, never markup");
+    }
     let games = std::fs::read_to_string(desk.path("site/games.html")).unwrap();
     assert!(games.contains("Content-Security-Policy"));
     assert!(
@@ -928,4 +968,43 @@ fn players_sharing_a_rank_are_told_apart_by_their_line() {
          2     1  Bob      0.5  1 s2 ½\n\n\
          Each round: the opponent's No, the seat, the points (1 won, ½ drawn, 0 lost, ? no result yet); bye; - not paired.\n"
     );
+}
+
+#[test]
+fn the_site_drops_the_page_of_a_round_since_unpaired() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.ok(&[
+        "new",
+        e,
+        "--name",
+        "Undone",
+        "--players-per-table",
+        "2",
+        "--system",
+        "swiss",
+        "--rounds",
+        "2",
+    ]);
+    desk.ok(&["player", "add", e, "Ada", "Bob"]);
+    desk.ok(&["pair", e]);
+    desk.ok(&[
+        "result", e, "--round", "1", "--table", "1", "--winner", "Ada",
+    ]);
+    desk.ok(&["pair", e]);
+    let out = desk.ok(&["export", e, "--html", "site"]);
+    assert_eq!(
+        out,
+        "wrote site: index.html, round-1.html, round-2.html, games.html, style.css\n"
+    );
+    assert!(desk.path("site/round-2.html").is_file());
+    desk.ok(&["unpair", e]);
+    let out = desk.ok(&["export", e, "--html", "site"]);
+    assert_eq!(
+        out,
+        "wrote site: index.html, round-1.html, games.html, style.css\n"
+    );
+    assert!(!desk.path("site/round-2.html").exists());
+    let index = std::fs::read_to_string(desk.path("site/index.html")).unwrap();
+    assert!(index.contains("<a href=\"round-1.html\">1</a>") && !index.contains("round-2.html"));
 }

@@ -292,7 +292,8 @@ pub struct ExportArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Write a static site into this directory: index.html (standings,
-    /// crosstable, pairings), games.html (the viewer), style.css.
+    /// crosstable), round-N.html (each round's tables), games.html (the
+    /// viewer), style.css.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
     /// Write every game with a record as one PGR (`-`: standard output).

@@ -325,10 +325,11 @@ fn submit(a: &args::SubmitArgs, out: &mut String) -> anyhow::Result<Outcome> {
 fn export(a: &ExportArgs, out: &mut String) -> anyhow::Result<Outcome> {
     let event = open(&a.file)?.read()?;
     if let Some(dir) = &a.html {
-        export::write_site(&event, dir).with_context(|| dir.display().to_string())?;
+        let files = export::write_site(&event, dir).with_context(|| dir.display().to_string())?;
         out.push_str(&format!(
-            "wrote {}: index.html, games.html, style.css\n",
-            Escaped(&dir.display().to_string())
+            "wrote {}: {}\n",
+            Escaped(&dir.display().to_string()),
+            files.join(", ")
         ));
     }
     if let Some(path) = &a.pgr {
