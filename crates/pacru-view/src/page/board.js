@@ -537,12 +537,13 @@
       say('info', position.toMove + ' is played by the engine', null);
       return;
     }
-    var legal = true;
-    try { position.validate(text); } catch (e) { legal = false; var error = e; }
-    if (!legal) {
+    var refusal = null;
+    try { position.validate(text); } catch (e) { refusal = e; }
+    if (refusal) {
+      // An unfinished text that starts exactly one legal move plays that move.
       var fitting = legalFitting(text);
-      if (fitting.length === 1 && error && error.name !== 'IllegalMove') text = fitting[0];
-      else { sayError(error); return; }
+      if (fitting.length === 1 && refusal.name !== 'IllegalMove') text = fitting[0];
+      else { sayError(refusal); return; }
     }
     if (play(text)) {
       moveInput.value = '';
