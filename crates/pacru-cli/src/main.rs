@@ -15,6 +15,7 @@ mod outcome;
 mod position_arg;
 mod progress;
 mod record;
+mod strays;
 mod style;
 mod words;
 

@@ -633,3 +633,38 @@ fn engine_options_and_the_command_line() {
     assert_eq!(ran.code, Some(2));
     assert_eq!(left_behind(&m), []);
 }
+
+#[test]
+fn a_helper_that_leaves_its_engines_session_ends_with_its_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("setsid");
+    // The engine's helper starts a session of its own (so the group's SIGKILL
+    // misses it) well before the engine's first move, then sleeps for 1000 s.
+    let script = "setsid sleep 1000 </dev/null >/dev/null 2>&1 & sleep 0.2; \
+                  exec \"$0\" engine random --seed 1";
+    let engine = format!("escaper=sh -c '{script}' {PACRU}");
+    let runs: [&[&str]; 2] = [
+        &[
+            "match",
+            &engine,
+            "builtin:random:1",
+            "--games",
+            "2",
+            "--movetime",
+            "500",
+            "--no-progress",
+        ],
+        &["engine-check", "--", "sh", "-c", script, PACRU],
+    ];
+    for command in runs {
+        let ran = pacru_in(dir.path(), &m, command);
+        assert_eq!(
+            ran.code,
+            Some(0),
+            "{command:?}: {}{}",
+            ran.stdout,
+            ran.stderr
+        );
+        assert_eq!(left_behind(&m), [], "{command:?}");
+    }
+}

@@ -10,6 +10,7 @@ mod millis;
 mod pipes;
 pub mod process;
 mod stalls;
+pub mod strays;
 pub mod wire;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
@@ -21,4 +22,5 @@ pub use message::{
     OptionKind, OptionSpec, OptionValue, PROTOCOL_VERSION, Reply, Request, RequestBody, SetOption,
 };
 pub use process::KillSwitch;
+pub use strays::{become_subreaper, end_strays};
 pub use wire::{EncodeError, Frame, Framing, Value, WireError};

@@ -21,11 +21,16 @@
 //!   can start a helper, whenever the referee dies. When that input ends, which the
 //!   kernel makes happen when the referee's process ends in any way, it kills the
 //!   groups still listed. Where no shell can be started, engines run without it.
+//! - Helpers that leave their engine's group (`setsid`) are ended with the engine
+//!   when the program has called [`crate::become_subreaper`] ([`crate::strays`]):
+//!   engines are then started as child subreapers, and each engine's end is
+//!   followed by the end of every stray it left.
 //!
 //! This is the only module of the crate with `unsafe` code: registering the
 //! `pre_exec` hook that sets the parent-death signal and announces the group.
 
 use crate::client::Exit;
+use crate::strays;
 use std::io;
 use std::process::{Child, Command, ExitStatus};
 use std::sync::mpsc;
@@ -121,7 +126,10 @@ impl GroupLeader {
             }
         }
         let _ = self.child.kill();
-        self.child.wait().ok()
+        let status = self.child.wait().ok();
+        strays::reaped(self.child.id());
+        strays::end_strays();
+        status
     }
 }
 
@@ -169,7 +177,7 @@ pub(crate) fn spawn_group_leader(mut command: Command) -> io::Result<GroupLeader
             .name("pacru engine spawner".to_owned())
             .spawn(move || {
                 for (mut command, reply) in inbox {
-                    let _ = reply.send(command.spawn());
+                    let _ = reply.send(strays::start_own(|| command.spawn()));
                 }
             })
             .ok()
@@ -186,7 +194,7 @@ pub(crate) fn spawn_group_leader(mut command: Command) -> io::Result<GroupLeader
         }
         // No thread could be started: spawn here (the parent-death signal then
         // follows this thread).
-        None => command.spawn()?,
+        None => strays::start_own(|| command.spawn())?,
     };
     let group = Arc::new(Mutex::new(Some(child.id())));
     Ok(GroupLeader {
@@ -205,9 +213,11 @@ fn prepare_child(command: &mut Command, watchdog: Option<std::os::fd::RawFd>) {
     use std::os::unix::process::CommandExt;
     #[cfg(any(target_os = "linux", target_os = "android"))]
     let parent = std::process::id();
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let subreaper = strays::engines_reap_their_own();
     // SAFETY: `pre_exec` runs the closure in the forked child before `exec`, where
     // only async-signal-safe work is allowed. The closure makes only system calls
-    // (`prctl`, `getppid`, `getpid`, `send`) through rustix, which wraps them
+    // (`prctl` twice, `getppid`, `getpid`, `send`) through rustix, which wraps them
     // directly without allocating or taking locks, formats the announcement into a
     // buffer on the stack, and builds errors from raw error numbers (no allocation
     // either). The watchdog's socket is never closed once opened (`watchdog::socket`
@@ -228,6 +238,11 @@ fn prepare_child(command: &mut Command, watchdog: Option<std::os::fd::RawFd>) {
                             rustix::io::Errno::SRCH.raw_os_error(),
                         ));
                     }
+                }
+                // What the engine's helpers orphan stays under the engine while it
+                // runs (`crate::strays`); without it, it reaches the referee early.
+                if subreaper {
+                    let _ = rustix::process::set_child_subreaper(Some(rustix::process::Pid::INIT));
                 }
             }
             if let Some(fd) = watchdog {
@@ -367,7 +382,7 @@ for g in $groups; do kill -s KILL -- "-$g" 2>/dev/null; done
         }
         // Not waited for: it ends after this process does.
         #[allow(clippy::zombie_processes)]
-        command.spawn().ok()?;
+        crate::strays::start_own(|| command.spawn()).ok()?;
         Some(ours)
     }
 

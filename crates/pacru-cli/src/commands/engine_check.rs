@@ -110,6 +110,8 @@ pub fn run(args: &EngineCheckArgs) -> anyhow::Result<Outcome> {
         bail!("give the engine program after `--`");
     };
     let program = resolve_program(program);
+    // Before the probe, which may leave helpers too (ended with the first engine).
+    let _strays = crate::strays::Strays::adopt();
     probe(&program, rest)?;
     let options = CheckOptions {
         move_time: Duration::from_millis(args.movetime),

@@ -10,7 +10,7 @@
 //!   (text or JSON framing, as the first request is framed) and plays legal random
 //!   moves, except where its mode says otherwise. Arguments after the mode are
 //!   ignored (tests mark the processes they start with them) and passed on to the
-//!   helper process of `fork` and `exit1`.
+//!   helper process of `fork`, `escape` and `exit1`.
 //!
 //! Modes that misbehave on a move request, from the N-th one on (default 1):
 //! `crash` (exits with status 3, saying so on standard error), `abort` (killed by
@@ -26,14 +26,20 @@
 //!
 //! Modes that always play legal moves, thinking N milliseconds on each (default
 //! 0): `good` (never misbehaves), `fork` (starts a helper that holds its standard
-//! output and never ends by itself), `noquit` (answers `quit` but never exits by
+//! output and never ends by itself), `escape` (leaves a helper behind as a daemon
+//! does: a first helper starts a second and exits at once, and the second leaves
+//! the engine's process group and session with `setsid`, with no output, and never
+//! ends by itself), `noquit` (answers `quit` but never exits by
 //! itself, not even at the end of its input), `mute` (answers `hello` and `go`
 //! only: every other request gets no answer), `lenient` (accepts what it must
 //! refuse: answers `go` in finished games and with illegal histories, and unknown
 //! or malformed requests with `=`), `silent` (answers nothing, not even `hello`).
 //!
-//! `linger` is the helper: it reads nothing, answers nothing and sleeps until it
-//! is killed.
+//! `linger` is the helper of `fork` and `exit1`: it reads nothing, answers nothing
+//! and sleeps until it is killed. `detach` and `stray` are the helpers of
+//! `escape`: `detach` starts `stray` and exits; `stray` starts a session of its
+//! own (`setsid`, so it is in no process group the referee knows), then sleeps
+//! until it is killed.
 
 use pacru_core::{Move, Position};
 use pacru_protocol::engines::{
@@ -59,6 +65,11 @@ fn main() -> ExitCode {
         "random" => builtin(false, &args[1..]),
         "greedy" => builtin(true, &args[1..]),
         "linger" => sleep_forever(),
+        "detach" => {
+            start_helper(Helper::Stray);
+            ExitCode::SUCCESS
+        }
+        "stray" => stray(),
         word => match Mode::parse(word) {
             Ok(mode) => {
                 mode.play(word);
@@ -134,6 +145,7 @@ enum Fault {
 enum Manner {
     Good,
     Fork,
+    Escape,
     NoQuit,
     Mute,
     Lenient,
@@ -184,6 +196,7 @@ impl Mode {
                 let manner = match name {
                     "good" => Manner::Good,
                     "fork" => Manner::Fork,
+                    "escape" => Manner::Escape,
                     "noquit" => Manner::NoQuit,
                     "mute" => Manner::Mute,
                     "lenient" => Manner::Lenient,
@@ -216,7 +229,10 @@ impl Mode {
             }
         );
         if self.is(Manner::Fork) || exits_with_helper {
-            start_helper();
+            start_helper(Helper::Linger);
+        }
+        if self.is(Manner::Escape) {
+            start_helper(Helper::Detach);
         }
         let mut out = io::stdout().lock();
         let mut framing = None;
@@ -440,23 +456,55 @@ fn sleep_forever() -> ! {
     }
 }
 
-/// Starts `pacru-test-engine linger` with this process's marking arguments,
-/// sharing its standard output (so the output stays open while the helper
-/// lives). Left running on purpose: ending it is the referee's job.
+/// The helper process an engine starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Helper {
+    /// `linger`: shares the engine's standard output and process group.
+    Linger,
+    /// `detach`: starts `stray` and exits, with no output.
+    Detach,
+    /// `stray`: leaves the engine's process group and session, with no output.
+    Stray,
+}
+
+/// Starts `pacru-test-engine linger`, `detach` or `stray` with this process's
+/// marking arguments; `linger` shares this process's standard output (so the output stays
+/// open while the helper lives). Left running on purpose: ending it is the
+/// referee's job.
 #[allow(clippy::zombie_processes)]
-fn start_helper() {
+fn start_helper(helper: Helper) {
     let marks = std::env::args().skip(2);
     let started = std::env::current_exe().and_then(|exe| {
-        std::process::Command::new(exe)
-            .arg("linger")
-            .args(marks)
-            .stdin(std::process::Stdio::null())
-            .spawn()
+        let mut command = std::process::Command::new(exe);
+        match helper {
+            Helper::Linger => command.arg("linger"),
+            Helper::Detach | Helper::Stray => command
+                .arg(if helper == Helper::Detach {
+                    "detach"
+                } else {
+                    "stray"
+                })
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null()),
+        };
+        command.args(marks).stdin(std::process::Stdio::null());
+        command.spawn()
     });
     if let Err(e) = started {
         eprintln!("pacru-test-engine: cannot start the helper: {e}");
         std::process::exit(2);
     }
+}
+
+/// `stray`: leaves the process group and session of the engine that started it,
+/// then sleeps until it is killed.
+fn stray() -> ExitCode {
+    #[cfg(unix)]
+    if let Err(e) = rustix::process::setsid() {
+        eprintln!("pacru-test-engine: setsid: {e}");
+        return ExitCode::from(2);
+    }
+    sleep_forever()
 }
 
 /// A move that reads but is illegal in `position`: a movement of one of the

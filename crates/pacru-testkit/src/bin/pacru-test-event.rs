@@ -52,7 +52,13 @@ fn main() -> ExitCode {
         }
     };
     options.out = out.into();
-    match run_event(config, &options) {
+    // As the `pacru` runner does: helpers that leave their engine's group end with it.
+    if let Err(e) = pacru_protocol::become_subreaper() {
+        eprintln!("pacru-test-event: cannot become a child subreaper: {e}");
+    }
+    let result = run_event(config, &options);
+    pacru_protocol::end_strays();
+    match result {
         Ok(report) if report.complete && report.records_not_ok.is_empty() => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         Err(e) => {

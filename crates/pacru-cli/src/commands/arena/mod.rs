@@ -12,6 +12,7 @@ pub use args::{
 };
 
 use crate::Outcome;
+use crate::strays::Strays;
 use anyhow::Context as _;
 use pacru_arena::engine::dedupe_names;
 use pacru_arena::{
@@ -206,12 +207,14 @@ fn run(config: Option<EventConfig>, args: &EventArgs, command: &str) -> anyhow::
         forfeit_unstartable: args.forfeit_unstartable,
         stop: stop.clone(),
     };
+    let strays = Strays::adopt();
     let interrupts = Interrupts::listen(stop);
     let mut reporter = Reporter::new(!args.no_progress, args.resume);
     let result = run_event_with(config, &options, &mut |p| reporter.show(p));
     reporter.finish();
     let signal = interrupts.received();
     drop(interrupts);
+    strays.end_now();
     let report: EventReport = match (result, signal) {
         (Ok(report), _) if !report.stopped => report,
         (Ok(report), Some(signal)) => return Ok(interrupted(&report, command, signal)),
