@@ -187,16 +187,45 @@ pub fn analyse_game(
     options: &AnalysisOptions,
     on_position: &mut dyn FnMut(),
 ) -> Result<GameAnalysis, SetupError> {
+    let analysis = analyse_game_while(game, options, &mut || {
+        on_position();
+        true
+    })?;
+    Ok(analysis.expect("an analysis that always goes on is finished"))
+}
+
+/// [`analyse_game`] that can be stopped: `go_on` is asked after each position
+/// is judged, and when it says `false` the analysis stops there and gives
+/// `Ok(None)` (for callers that stop on Ctrl-C, or when a caller goes away).
+///
+/// ```
+/// use pacru_analysis::{AnalysisOptions, Budget, analyse_game, analyse_game_while};
+/// use pacru_notation::pgr::Reader;
+///
+/// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+/// let game = Reader::new(text.as_bytes()).read_game().unwrap().unwrap();
+/// let options = AnalysisOptions { budget: Budget::Nodes(100), seed: 0 };
+/// let mut judged = 0;
+/// let stopped = analyse_game_while(&game, &options, &mut || { judged += 1; judged < 2 });
+/// assert_eq!(stopped.unwrap(), None);
+/// assert_eq!(judged, 2);
+/// let whole = analyse_game_while(&game, &options, &mut || true).unwrap();
+/// assert_eq!(whole, Some(analyse_game(&game, &options, &mut || {}).unwrap()));
+/// ```
+pub fn analyse_game_while(
+    game: &Game,
+    options: &AnalysisOptions,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<Option<GameAnalysis>, SetupError> {
     let (positions, moves) = replay(game)?;
-    let judged = positions
-        .iter()
-        .map(|p| {
-            let e = evaluate(p, options);
-            on_position();
-            e
-        })
-        .collect();
-    Ok(assemble(&positions, &moves, judged, options))
+    let mut judged = Vec::with_capacity(positions.len());
+    for position in &positions {
+        judged.push(evaluate(position, options));
+        if !go_on() {
+            return Ok(None);
+        }
+    }
+    Ok(Some(assemble(&positions, &moves, judged, options)))
 }
 
 fn fraction<S: Serializer>(value: &u16, s: S) -> Result<S::Ok, S::Error> {

@@ -7,7 +7,8 @@ mod options;
 mod parallel;
 
 pub use analyse::{
-    BLUNDER_LOSS, GameAnalysis, MISTAKE_LOSS, PV_PLIES, PlyAnalysis, analyse_game, mark_for,
+    BLUNDER_LOSS, GameAnalysis, MISTAKE_LOSS, PV_PLIES, PlyAnalysis, analyse_game,
+    analyse_game_while, mark_for,
 };
 pub use annotate::annotate;
 pub use options::{AnalysisOptions, Budget, DEFAULT_NODES};

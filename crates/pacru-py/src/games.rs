@@ -22,6 +22,11 @@ pub struct PyGame {
 }
 
 impl PyGame {
+    /// The game, its 1-based number in its input, and the input's name.
+    pub(crate) fn parts(&self) -> (&Game, usize, &str) {
+        (&self.game, self.index, &self.file)
+    }
+
     /// "game N of FILE", for messages.
     fn describe(&self) -> String {
         format!("{} game {}", self.file, self.index)

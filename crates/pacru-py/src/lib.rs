@@ -8,11 +8,13 @@
 //! - [`games`]: `read_games`, `Game`;
 //! - [`check`]: `check`, the referee's verdicts ([`verdict`] makes their dicts);
 //! - [`selfplay`]: random games as records;
+//! - [`analysis`]: `analyse`, the search engine's judgement of a game;
 //! - [`source`]: paths, text and Python file objects as byte streams;
 //! - [`values`]: colours, editions, seats and fields between Python and Rust;
 //! - [`errors`]: the exceptions, and panics turned into `pacru.InternalError`;
 //! - [`api`]: every call into the text forms and the referee of the pacru crates.
 
+pub mod analysis;
 pub mod api;
 pub mod check;
 pub mod errors;
@@ -48,6 +50,9 @@ mod _pacru {
 
     #[pymodule_export]
     use crate::check::PyVerdicts;
+
+    #[pymodule_export]
+    use crate::analysis::PyAnalysis;
 
     #[pymodule_export]
     use crate::games::_game_from_state;
@@ -183,6 +188,39 @@ mod _pacru {
             }
             Err(e) => Err(crate::errors::internal_error(py, e)),
         }
+    }
+
+    /// The `search` engine's analysis of `game` (a `pacru.Game`), as `pacru
+    /// analyse` makes it: every position judged in turn, then each move's loss
+    /// and mark. Returns a `pacru.Analysis`.
+    ///
+    /// The budget is `nodes` simulations a position (by default 5000: the
+    /// analysis then depends only on the game, the budget and `seed`) or
+    /// `movetime` milliseconds a position, not both. A game whose tags give no
+    /// start position raises `pacru.MalformedGame`; a game with an illegal move
+    /// is analysed up to it. Ctrl-C stops the work between positions.
+    ///
+    /// >>> (game,) = pacru.read_games("[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n")
+    /// >>> analysis = pacru.analyse(game, nodes=200, seed=1)
+    /// >>> [(ply["move"], len(ply["scores"])) for ply in analysis.plies]
+    /// [('e1-e2', 2), ('e9-e8', 2)]
+    /// >>> analysis.annotator.endswith("200 nodes a ply, seed 1")
+    /// True
+    #[pyfunction]
+    #[pyo3(
+        signature = (game, *, nodes = None, movetime = None, seed = None),
+        text_signature = "(game, *, nodes=None, movetime=None, seed=0)"
+    )]
+    fn analyse(
+        py: Python<'_>,
+        game: PyRef<'_, crate::games::PyGame>,
+        nodes: Option<i64>,
+        movetime: Option<i64>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<crate::analysis::PyAnalysis> {
+        shielded(py, || {
+            crate::analysis::analyse(py, &game, nodes, movetime, seed)
+        })
     }
 
     /// Panics in Rust with `message`: lets the test suite check that a panic

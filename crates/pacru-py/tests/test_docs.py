@@ -66,7 +66,7 @@ def test_every_public_object_has_its_documentation_at_run_time():
 def test_the_functions_document_their_arguments_with_an_example():
     import pacru
 
-    for function in (pacru.read_games, pacru.check, pacru.selfplay):
+    for function in (pacru.read_games, pacru.check, pacru.selfplay, pacru.analyse):
         assert ">>>" in function.__doc__, function.__name__
         test = doctest.DocTestParser().get_doctest(
             function.__doc__, {"pacru": pacru}, function.__name__, None, 0

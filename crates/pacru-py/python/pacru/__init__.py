@@ -16,6 +16,8 @@ The main names:
 - :func:`read_games`: the games of a record file (PGR), one at a time, as :class:`Game`.
 - :func:`check`: the referee's verdicts on record files, as ``pacru check --format json``.
 - :func:`selfplay`: random games as canonical record text, as ``pacru selfplay``.
+- :func:`analyse`: the search engine's analysis of a game, as ``pacru analyse``
+  (:class:`Analysis`).
 - :class:`Colour`, :class:`Rules`, :class:`Seat`, :class:`Chevron`: small values.
 - :class:`Error` and its subclasses: :class:`IllegalMove`, :class:`InvalidMove`,
   :class:`InvalidPosition`, :class:`MalformedGame`, :class:`InternalError`.
@@ -29,20 +31,34 @@ from ._errors import (
     InvalidPosition,
     MalformedGame,
 )
-from ._values import Chevron, Color, Colour, Rules, Seat, Verdict, VerdictError
+from ._values import (
+    AnalysisLine,
+    Chevron,
+    Color,
+    Colour,
+    PlyAnalysis,
+    Rules,
+    Seat,
+    Verdict,
+    VerdictError,
+)
 from ._pacru import (
+    Analysis,
     Game,
     GameReader,
     Move,
     Position,
     Verdicts,
     __version__,
+    analyse,
     check,
     read_games,
     selfplay,
 )
 
 __all__ = [
+    "Analysis",
+    "AnalysisLine",
     "Chevron",
     "Color",
     "Colour",
@@ -55,6 +71,7 @@ __all__ = [
     "InvalidPosition",
     "MalformedGame",
     "Move",
+    "PlyAnalysis",
     "Position",
     "Rules",
     "Seat",
@@ -62,6 +79,7 @@ __all__ = [
     "VerdictError",
     "Verdicts",
     "__version__",
+    "analyse",
     "check",
     "read_games",
     "selfplay",

@@ -3,7 +3,7 @@
 import os
 from typing import IO, Iterable, Iterator, Optional, Sequence, Union, final
 
-from ._values import Chevron, Colour, Rules, Verdict
+from ._values import AnalysisLine, Chevron, Colour, PlyAnalysis, Rules, Verdict
 
 _ColourLike = Union[Colour, str]
 """A colour: ``Colour.RED``, ``"Red"`` (any letter case) or ``"R"``."""
@@ -21,10 +21,12 @@ __all__ = [
     "Game",
     "GameReader",
     "Verdicts",
+    "Analysis",
     "_game_from_state",
     "read_games",
     "check",
     "selfplay",
+    "analyse",
     "_panic_for_tests",
     "__version__",
 ]
@@ -174,6 +176,37 @@ def selfplay(
     max_plies: int = 1000,
 ) -> str:
     """Random games as canonical PGR text, as ``pacru selfplay`` (``max_plies=0``: no limit)."""
+
+@final
+class Analysis:
+    """The ``search`` engine's analysis of one game, made by :func:`pacru.analyse`."""
+
+    @property
+    def players(self) -> tuple[Colour, ...]:
+        """The players in order of play."""
+    @property
+    def annotator(self) -> str:
+        """Who analysed: the engine, its version, the budget and the seed."""
+    @property
+    def plies(self) -> list[PlyAnalysis]:
+        """Every ply analysed (up to the first illegal move, if any)."""
+    @property
+    def after(self) -> list[float]:
+        """Each player's expected score after the last ply analysed."""
+    def as_dict(self) -> AnalysisLine:
+        """The analysis as one line of ``pacru analyse --format json``."""
+    def annotated(self) -> str:
+        """The game's PGR text with the analysis written in, as ``pacru analyse``."""
+
+def analyse(
+    game: Game,
+    *,
+    nodes: Optional[int] = None,
+    movetime: Optional[int] = None,
+    seed: int = 0,
+) -> Analysis:
+    """The ``search`` engine's analysis of ``game``, as ``pacru analyse``: ``nodes``
+    simulations a position (5000 by default) or ``movetime`` milliseconds, not both."""
 
 def _game_from_state(state: tuple[object, ...]) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...

@@ -5,7 +5,17 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple, Optional, TypedDict
 
-__all__ = ["Chevron", "Colour", "Color", "Rules", "Seat", "Verdict", "VerdictError"]
+__all__ = [
+    "AnalysisLine",
+    "Chevron",
+    "Colour",
+    "Color",
+    "PlyAnalysis",
+    "Rules",
+    "Seat",
+    "Verdict",
+    "VerdictError",
+]
 
 
 class Colour(str, enum.Enum):
@@ -150,6 +160,57 @@ class Verdict(TypedDict):
     """What is wrong; ``None`` when ``ok``."""
 
 
-for _type in (Colour, Rules, Seat, Chevron, Verdict, VerdictError):
+class PlyAnalysis(TypedDict):
+    """The analysis of one ply (an item of :attr:`Analysis.plies`): the keys and
+    values of a ply in ``pacru analyse --format json``."""
+
+    ply: int
+    """The 1-based number of the ply (``pass`` is not a ply)."""
+    mover: str
+    """The colour of the player who moved, as a word (``"Red"``)."""
+    move: str
+    """The move played."""
+    scores: list[float]
+    """Each player's expected score before the move (0 to 1, in thousandths), in
+    order of play."""
+    best: Optional[str]
+    """The engine's best move before the move (``None`` in a finished game)."""
+    pv: list[str]
+    """The engine's principal line from there, starting with ``best`` (at most 8
+    moves)."""
+    loss: float
+    """What the move cost its mover: the mover's expected score before the move
+    less the one after it; 0 when it is the engine's best, never below 0."""
+    mark: Optional[str]
+    """``"mistake"`` (a loss of 0.100 or more), ``"blunder"`` (0.200 or more), or
+    ``None``."""
+    simulations: int
+    """The simulations the search ran on the position before the move."""
+
+
+class AnalysisLine(TypedDict):
+    """A game's analysis as one line of ``pacru analyse --format json`` (from
+    :meth:`Analysis.as_dict`), with its keys in the same order."""
+
+    file: str
+    """The game's input: the path as given, or ``"-"``."""
+    game: int
+    """The 1-based number of the game in its input."""
+    line: int
+    """The line where the game starts."""
+    status: str
+    """The referee's verdict: ``"ok"``, ``"illegal"``, ``"malformed"`` or
+    ``"inconsistent"``."""
+    players: list[str]
+    """The players in order of play, as colour words."""
+    annotator: str
+    """Who analysed: the engine, its version, the budget and the seed."""
+    plies: list[PlyAnalysis]
+    """Every ply analysed (up to the first illegal move, if any)."""
+    after: list[float]
+    """Each player's expected score after the last ply analysed."""
+
+
+for _type in (Colour, Rules, Seat, Chevron, Verdict, VerdictError, PlyAnalysis, AnalysisLine):
     _type.__module__ = "pacru"
 del _type
