@@ -5,6 +5,7 @@
 /// <reference lib="esnext.disposable" />
 export {
   Position,
+  analyse,
   bestMove,
   check,
   formatGame,
@@ -13,6 +14,8 @@ export {
   version,
 } from './wasm/pacru.js';
 export type {
+  AnalyseOptions,
+  Analysis,
   BestMove,
   BestMoveOptions,
   CheckOptions,
@@ -23,6 +26,7 @@ export type {
   Game,
   GameInput,
   PerftOptions,
+  PlyAnalysis,
   Rules,
   SelfplayOptions,
   StandardOptions,

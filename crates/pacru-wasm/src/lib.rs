@@ -17,6 +17,7 @@
 //! - [`explain`]: what a move does, as a plain object;
 //! - [`perft`]: move-sequence counts, with or without bulk counting;
 //! - [`search`]: `bestMove`, the Monte Carlo tree search;
+//! - [`analysis`]: `analyse`, the search's judgement of recorded games;
 //! - [`records`]: `readGames` and `formatGame`;
 //! - [`check`]: `check`, the referee's verdicts;
 //! - [`selfplay`]: random games as records;
@@ -25,6 +26,7 @@
 //! - [`json`]: Rust values to plain JavaScript objects;
 //! - [`types`]: the TypeScript declarations of the plain objects.
 
+pub mod analysis;
 pub mod args;
 pub mod check;
 pub mod errors;

@@ -174,7 +174,7 @@ fn result_arg(text: &str, what: &str) -> Result<GameResult, JsValue> {
 
 /// A game given as an object `{ tags, moves, result }` (a `Game` of `readGames`
 /// does; its `index` and `line` are ignored).
-fn game_arg(value: &JsValue, function: &str) -> Result<Game, JsValue> {
+pub(crate) fn game_arg(value: &JsValue, function: &str) -> Result<Game, JsValue> {
     if args::is_missing(value) {
         return Err(type_error(&format!(
             "{function} needs a game: an object with tags, moves and result"

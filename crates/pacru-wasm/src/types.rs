@@ -119,7 +119,7 @@ export interface Game {
   result: string;
 }
 
-/** A game to write (`formatGame`) or to start (`Position.startOf`): a `Game` of `readGames` will do. */
+/** A game to write (`formatGame`), to start (`Position.startOf`) or to analyse (`analyse`): a `Game` of `readGames` will do. */
 export interface GameInput {
   /** The tags: names of letters, digits and `_` (starting with a letter), string values. */
   tags?: Record<string, string>;
@@ -127,9 +127,9 @@ export interface GameInput {
   moves?: string[];
   /** The result token: a colour word, `"draw"` or `"*"`. Default: the `Result` tag, else `"*"`. */
   result?: string;
-  /** Ignored (a `Game` of `readGames` has it). */
+  /** The game's number in its input (a `Game` of `readGames` has it): reported by `analyse`, ignored otherwise. */
   index?: number;
-  /** Ignored (a `Game` of `readGames` has it). */
+  /** The line where the game starts (a `Game` of `readGames` has it): reported by `analyse`, ignored otherwise. */
   line?: number;
 }
 

@@ -14,6 +14,7 @@ import {
   InvalidMove,
   InvalidPosition,
   MalformedGame,
+  analyse,
   bestMove,
   check,
   formatGame,
@@ -420,4 +421,79 @@ test('bestMove: budgets, a finished game, bad options', () => {
   assert.throws(() => bestMove(start, { nodes: -1 }), RangeError);
   assert.throws(() => bestMove(start, { nodes: 10, depth: 3 }), TypeError);
   assert.throws(() => bestMove('e1', { nodes: 10 }), Error);
+});
+
+/** An analysis without its annotated record: the object of its line of `pacru
+ * analyse --format json` (the numbers of which JSON.stringify writes without `.0`). */
+const asLine = ({ annotated, ...line }) => line;
+
+test('analyse gives what pacru analyse gives, the JSON lines and the annotated records', async () => {
+  for (const file of ['examples/round1.pgr', 'examples/round2.pgr']) {
+    const budget = ['--nodes', '100', '--seed', '5'];
+    const [json, pgr] = await Promise.all([
+      runAsync(['analyse', ...budget, '--format', 'json', file]),
+      runAsync(['analyse', ...budget, file]),
+    ]);
+    const text = fs.readFileSync(path.join(root, file));
+    const entries = analyse(text, { nodes: 100, seed: 5, name: file });
+    const analyses = entries.filter((entry) => !(entry instanceof MalformedGame));
+    assert.equal(entries.length, readGames(text).length, file);
+    const lines = json.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+    assert.deepEqual(analyses.map(asLine), lines, file);
+    assert.deepEqual(analyses.map((a) => Object.keys(asLine(a))), lines.map((line) => Object.keys(line)));
+    assert.equal(analyses.map((a) => a.annotated).join('\n'), pgr, file);
+    // A game of readGames gives the same analysis as the record, and so does a bigint seed.
+    const games = readGames(text).filter((game) => !(game instanceof MalformedGame));
+    assert.deepEqual(analyse(games[1], { nodes: 100, seed: 5n, name: file }), [analyses[1]]);
+  }
+});
+
+test('analyse: every ply, marks at the thresholds, annotated records that pass the referee', () => {
+  const [game] = readGames(fs.readFileSync(path.join(root, 'examples/round1.pgr')));
+  const [analysis] = analyse(game, { nodes: 100, seed: 5 });
+  assert.deepEqual(Object.keys(analysis), ['file', 'game', 'line', 'status', 'players', 'annotator', 'plies', 'after', 'annotated']);
+  assert.equal(analysis.file, '-');
+  assert.equal(analysis.game, game.index);
+  assert.equal(analysis.line, game.line);
+  assert.deepEqual(analysis.plies.map((ply) => ply.move), game.moves);
+  let position = Position.startOf(game);
+  for (const ply of analysis.plies) {
+    assert.equal(ply.mover, position.toMove);
+    assert.ok(position.isLegal(ply.best), ply.best);
+    assert.equal(ply.pv[0], ply.best);
+    if (ply.best === ply.move) assert.equal(ply.loss, 0);
+    assert.equal(ply.mark, ply.loss >= 0.2 ? 'blunder' : ply.loss >= 0.1 ? 'mistake' : null);
+    position = position.play(ply.move);
+  }
+  assert.deepEqual(analysis.after, [1, 0]);
+  const [verdict] = check(analysis.annotated);
+  assert.equal(verdict.status, 'ok');
+  assert.equal(verdict.plies, game.moves.length);
+  const [again] = readGames(analysis.annotated);
+  assert.equal(again.tags.Annotator, analysis.annotator);
+  assert.equal(analyse(again, { nodes: 100, seed: 5 })[0].annotated, analysis.annotated);
+  // A game object without a number or a line is game 1 on line 1.
+  const [built] = analyse({ moves: ['e1-e2', 'e9-e8'] }, { nodes: 20 });
+  assert.equal(built.game, 1);
+  assert.equal(built.line, 1);
+  assert.match(built.annotator, /, 20 nodes a ply, seed 0$/);
+});
+
+test('analyse: budgets, malformed games, bad arguments', () => {
+  const record = '[Result "*"]\n\n1. e1-e2 e9-e8 *\n\n[Players "KK"]\n\n*\n';
+  const [timed, malformed] = analyse(record, { millis: 5 });
+  assert.match(timed.annotator, /, 5 ms a ply, seed 0$/);
+  assert.ok(timed.plies.every((ply) => ply.simulations > 0));
+  assert.ok(malformed instanceof MalformedGame);
+  assert.equal(malformed.game, 2);
+  assert.match(analyse('[Result "*"]\n\n*\n')[0].annotator, /, 5000 nodes a ply, seed 0$/);
+  assert.throws(() => analyse(record, { nodes: 10, millis: 10 }), /one budget: the option nodes or millis, not both/);
+  assert.throws(() => analyse(record, { nodes: 0 }), RangeError);
+  assert.throws(() => analyse(record, { millis: -5 }), RangeError);
+  assert.throws(() => analyse(record, { seed: -1 }), RangeError);
+  assert.throws(() => analyse(record, { depth: 3 }), TypeError);
+  assert.throws(() => analyse(), TypeError);
+  assert.throws(() => analyse(42), TypeError);
+  assert.throws(() => analyse({ moves: 'e1-e2' }), TypeError);
+  assert.throws(() => analyse({ tags: { Players: 'KR', Seats: 'SS' } }, { nodes: 5 }), InvalidPosition);
 });

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   Position,
   PacruError,
+  analyse,
   bestMove,
   check,
   formatGame,
@@ -252,6 +253,15 @@ test('selfplay and bestMove', () => {
     call('bestMove({millis})', () => bestMove(position, { millis: typeof value === 'number' ? Math.min(value, 5) : value }));
   }
   call('selfplay({games}) too many', () => selfplay({ games: 2 ** 53 + 2, maxPlies: 1 }));
+  for (const value of values()) {
+    call('analyse(value)', () => analyse(value, { nodes: 1 }));
+    call('analyse(record, value)', () => analyse('1. e1-e2 *\n', value));
+    call('analyse({nodes})', () => analyse('1. e1-e2 *\n', { nodes: value }));
+    call('analyse({millis})', () => analyse('1. e1-e2 *\n', { millis: typeof value === 'number' ? Math.min(value, 5) : value }));
+    call('analyse({seed})', () => analyse('1. e1-e2 *\n', { nodes: 1, seed: value }));
+    call('analyse({name})', () => analyse('1. e1-e2 *\n', { nodes: 1, name: value }));
+  }
+  for (const game of games()) call('analyse(game)', () => analyse(game, { nodes: 1 }));
   call('bestMove({nodes}) fractional', () => bestMove(position, { nodes: 1.5 }));
   assertAlive();
 });

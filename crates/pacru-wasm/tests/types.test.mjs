@@ -45,10 +45,10 @@ function compile(modules) {
 const USES = `
 import {
   Position, PacruError, IllegalMove, InvalidMove, InvalidPosition, MalformedGame,
-  bestMove, check, formatGame, readGames, selfplay, version,
+  analyse, bestMove, check, formatGame, readGames, selfplay, version,
 } from "pacru";
 import type {
-  BestMove, BestMoveOptions, CheckOptions, Chevron, Colour, Direction, Effects, Game,
+  AnalyseOptions, Analysis, PlyAnalysis, BestMove, BestMoveOptions, CheckOptions, Chevron, Colour, Direction, Effects, Game,
   GameInput, PerftOptions, Rules, SelfplayOptions, StandardOptions, Status, Verdict, VerdictError,
 } from "pacru";
 
@@ -113,6 +113,17 @@ const budget: BestMoveOptions = { nodes: 100, seed: 1 };
 const found: BestMove = bestMove(start, budget);
 const move: string | null = found.move;
 const evaluation: number | undefined = found.evaluation.Black;
+const analyseOptions: AnalyseOptions = { nodes: 100, seed: 1n, name: "x.pgr" };
+for (const entry of analyse(new Uint8Array(0), analyseOptions)) {
+  if (entry instanceof MalformedGame) continue;
+  const analysis: Analysis = entry;
+  const ply: PlyAnalysis | undefined = analysis.plies[0];
+  const mark: "mistake" | "blunder" | null | undefined = ply?.mark;
+  const scores: number[] = analysis.after.concat(ply?.scores ?? []);
+  const annotated: string = analysis.annotated + analysis.annotator + analysis.status;
+  const mover: Colour | undefined = ply?.mover;
+}
+const fromGame: (Analysis | MalformedGame)[] = analyse({ moves: ["e1-e2"] }, { millis: 5 });
 `;
 
 const MISUSES = [
@@ -126,10 +137,12 @@ const MISUSES = [
   'selfplay({ player: 2 });',
   'const v: string = check("")[0]!.plies;',
   'formatGame({ moves: "e1-e2" });',
+  'analyse("", { movetime: 5 });',
+  'const m: string = analyse("")[0]!.plies;',
 ];
 
 // One program for every test: compiling is the slow part.
-const header = 'import { Position, bestMove, check, formatGame, selfplay } from "pacru";\n';
+const header = 'import { Position, analyse, bestMove, check, formatGame, selfplay } from "pacru";\n';
 const { program, found } = compile({
   'uses.ts': USES,
   ...Object.fromEntries(MISUSES.map((misuse, i) => [`misuse${i}.ts`, `${header}${misuse}\n`])),
