@@ -26,6 +26,7 @@ var pacruRules = (() => {
     MalformedGame: () => MalformedGame,
     PacruError: () => PacruError,
     Position: () => Position,
+    analyse: () => analyse,
     bestMove: () => bestMove2,
     check: () => check,
     formatGame: () => formatGame,
@@ -466,6 +467,13 @@ var pacruRules = (() => {
     }
   };
   if (Symbol.dispose) Position.prototype[Symbol.dispose] = Position.prototype.free;
+  function analyse(record, options) {
+    const ret = wasm.analyse(record, options);
+    if (ret[2]) {
+      throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+  }
   function bestMove(position, options) {
     _assertClass(position, Position);
     const ret = wasm.bestMove(position.__wbg_ptr, options);
