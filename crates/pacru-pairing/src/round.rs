@@ -90,10 +90,10 @@ pub enum PairingError {
 ///     history.add_points(table[0], Score::ONE); // the first seat wins
 /// }
 /// let second = pair_round(&history, &Settings::swiss(2)).unwrap();
-/// // Player 0 cannot meet 1 again: it meets 3, the highest ranked of the other
-/// // winners. Both sat first; 0, the better ranked, gets the second seat it
-/// // wants, and 3 sits first again.
-/// assert_eq!(second.tables[0], [3, 0]);
+/// // Player 0 cannot meet 1 again, and the other winners sat first as 0 did:
+/// // at their table one would sit first twice, two first seats to none. So 0
+/// // meets 2, who sat second: 2 sits first, 0 second.
+/// assert_eq!(second.tables[0], [2, 0]);
 /// ```
 pub fn pair_round(history: &History, settings: &Settings) -> Result<Round, PairingError> {
     let k = settings.table_size;

@@ -91,11 +91,13 @@ pub(crate) fn want(entrant: &Entrant) -> Want {
     }
 }
 
-/// Whether `a` and `b` can sit at one table with the absolute seat rule kept
-/// for both (they do not both need the same seat).
+/// Whether `a` and `b` can sit at one table with the seat rule kept for both:
+/// neither gets one seat three times in a row, and neither's first and second
+/// seats end more than 1 apart (they do not both need, or strongly want, the
+/// same seat).
 pub(crate) fn compatible(a: &Entrant, b: &Entrant) -> bool {
     match (want(a), want(b)) {
-        (Want::Absolute(x), Want::Absolute(y)) => x != y,
+        (Want::Strong(x) | Want::Absolute(x), Want::Strong(y) | Want::Absolute(y)) => x != y,
         _ => true,
     }
 }
@@ -237,8 +239,9 @@ mod tests {
         assert_eq!(want(&entrant(&[1, 0, 0])), Want::Absolute(Seat::Second));
         assert_eq!(want(&entrant(&[0, 1, 0, 0])), Want::Absolute(Seat::Second));
         assert_eq!(want(&entrant(&[1, 1])), Want::Absolute(Seat::First));
-        // Two players who sat first once may meet: one of them sits second.
-        assert!(compatible(&entrant(&[0]), &entrant(&[0])));
+        // Two players who sat first once may not meet while another pairing
+        // keeps both within 1: one of them would sit first twice.
+        assert!(!compatible(&entrant(&[0]), &entrant(&[0])));
         assert_eq!(clash(&entrant(&[0]), &entrant(&[0])), 2);
         assert!(compatible(&entrant(&[0]), &entrant(&[1])));
         assert_eq!(clash(&entrant(&[0]), &entrant(&[1])), 0);

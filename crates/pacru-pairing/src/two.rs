@@ -1,7 +1,8 @@
 //! The Swiss pairing of tables of 2: no rematch while one can be avoided, the
-//! absolute seat rule kept, score groups paired from the top, seat wishes granted
-//! where the score groups allow, a bye to the lowest ranked player among those
-//! with the fewest byes.
+//! seat rule kept (never one seat three times in a row, first and second seats
+//! at most 1 apart), score groups paired from the top, alternation granted where
+//! the score groups allow, a bye to the lowest ranked player among those with
+//! the fewest byes.
 
 use crate::History;
 use crate::matching;
@@ -14,12 +15,12 @@ use crate::seats;
 /// 1. Players are ranked by points, then seed.
 /// 2. With an odd number, the bye goes to the lowest ranked player among those
 ///    with the fewest byes, unless giving it to another of them lets the rest be
-///    paired with fewer rematches (or with the absolute seat rule kept).
+///    paired with fewer rematches (or with the seat rule kept).
 /// 3. From the top, each player takes an opponent such that everybody else can
 ///    still be paired at the strictest level possible this round: first no
-///    rematch and the absolute seat rule kept (no two players who both must
-///    have the same seat); else no rematch; else as few rematches as there must
-///    be. Whether the rest can still be paired is a maximum matching, so the
+///    rematch and the seat rule kept (no two players who both must have the
+///    same seat, see [`seats::compatible`]); else no rematch; else as few
+///    rematches as there must be. Whether the rest can still be paired is a maximum matching, so the
 ///    pairing never ends in a dead end.
 /// 4. Among the opponents that keep that level, the player takes one of the
 ///    highest score, and within that score the one whose seat wish clashes
@@ -110,7 +111,15 @@ fn pair_players(history: &History, order: &[usize]) -> Vec<(usize, usize)> {
     // greedy can.
     let fresh_pairs = matching::size(order, &fresh);
     if fresh_pairs == half {
-        let absolute_first = |a: usize, b: usize| (u32::from(!compatible(a, b)), by_score(a, b));
+        // Breaking a strong wish (seats 2 apart) before an absolute one.
+        let absolute_first = |a: usize, b: usize| {
+            let broken = if compatible(a, b) {
+                0
+            } else {
+                seats::clash(entrant(a), entrant(b)) - 1
+            };
+            (broken, by_score(a, b))
+        };
         return greedy(order, &fresh, half, &absolute_first);
     }
     // Rematches cannot all be avoided: as few as there must be, between players
@@ -259,9 +268,11 @@ mod tests {
     }
 
     #[test]
-    fn seat_wishes_do_not_split_a_score_group() {
+    fn the_seat_rule_splits_a_score_group_to_keep_seats_within_one() {
         // Round 1: 0-1 and 3-2, 4 sits out; the second seats (1 and 2) win.
-        // Both winners want the first seat, but they lead alone and meet.
+        // Both winners need the first seat (else one would sit second twice,
+        // 2 apart): they lead alone but each meets another player and both
+        // sit first.
         let mut h = History::new(5);
         for table in [[0, 1], [3, 2]] {
             h.add_table(&table);
@@ -270,7 +281,7 @@ mod tests {
         h.add_bye(4, Score::from_twelfths(6));
         let round = pair(&h);
         assert_eq!(round.byes, [3]);
-        assert_eq!(round.tables, [vec![1, 2], vec![4, 0]]);
+        assert_eq!(round.tables, [vec![1, 4], vec![2, 0]]);
     }
 
     #[test]
