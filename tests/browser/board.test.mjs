@@ -394,6 +394,16 @@ test('the arbiter records an ending the rules do not give: agreement, time, adju
     assert.equal(verdict.status, 'ok', text);
     assert.equal(verdict.result, result);
   }
+  // A resignation is a move; in 3 players the game goes on, and the record says so.
+  await page.selectOption('#live-ending', '');
+  const before = await shown(page);
+  await page.click('#btn-resign');
+  const after = await shown(page);
+  assert.equal(after.ply, before.ply + 1);
+  assert.equal(await page.textContent(`#moves button.mv[data-ply="${after.ply}"]`), 'resign');
+  assert.equal(checkRecord(await pgrText(page)).status, 'ok');
+  await page.click('#btn-takeback');
+  await page.selectOption('#live-ending', 'adjudication:Red');
   // It is kept over a reload; a new move clears it.
   await page.reload();
   await page.waitForSelector('html[data-board="ready"]');

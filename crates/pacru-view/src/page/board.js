@@ -798,6 +798,7 @@
     select.value = finished ? '' : live.ending;
     select.disabled = finished;
     $('btn-takeback').disabled = live.main.end() === 0;
+    $('btn-resign').disabled = finished;
     $('pgr-text').value = livePgr();
   }
   $('live-box').addEventListener('input', function (ev) {
@@ -823,6 +824,11 @@
     say('info', 'took back the last move', null);
     showLine(live, live.main, end);
     saveLive();
+  });
+  $('btn-resign').addEventListener('click', function () {
+    if (!live || cursor.game !== live) return;
+    if (cursor.line !== live.main || cursor.ply !== live.main.end()) showLine(live, live.main, live.main.end());
+    play('resign');
   });
   $('btn-download').addEventListener('click', function () {
     var text = livePgr();
