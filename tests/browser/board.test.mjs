@@ -18,34 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { browserOrSkip, chromiumPath, pacru } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const pacru = process.env.PACRU_BIN || path.join(root, 'target', 'debug', 'pacru');
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const screenshots = process.env.PACRU_SCREENSHOTS || path.join(root, 'target', 'screenshots');
 
 // ----- can we run at all? Say so loudly when not. -----
-let chromium = null;
-let skip = false;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  skip = 'playwright-core is not installed: run `npm ci` in tests/browser';
-}
-if (!skip && !fs.existsSync(chromiumPath)) {
-  skip = `no Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium)`;
-}
-if (skip && process.env.PACRU_BROWSER_REQUIRED) {
-  throw new Error(`the browser tests cannot run: ${skip}`);
-}
-if (skip) {
-  const line = '!'.repeat(78);
-  console.error(`\n${line}\n!!! BROWSER TESTS SKIPPED: ${skip}\n!!! The board was NOT tested in a browser.\n${line}\n`);
-}
-if (!skip && !fs.existsSync(pacru)) {
-  throw new Error(`no pacru binary at ${pacru}: build it first (cargo build -p pacru-cli) or set PACRU_BIN`);
-}
+const { chromium, skip } = await browserOrSkip('The board');
 
 function run(args, input) {
   const r = spawnSync(pacru, args, { input, encoding: 'utf8', maxBuffer: 1 << 28, cwd: root });

@@ -17,29 +17,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { browserOrSkip, chromiumPath, pacru } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const pacru = process.env.PACRU_BIN || path.join(root, 'target', 'debug', 'pacru');
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
-let chromium = null;
-let skip = false;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  skip = 'playwright-core is not installed: run `npm ci` in tests/browser';
-}
-if (!skip && !fs.existsSync(chromiumPath)) {
-  skip = `no Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium)`;
-}
-if (skip && process.env.PACRU_BROWSER_REQUIRED) {
-  throw new Error(`the browser tests cannot run: ${skip}`);
-}
-if (skip) {
-  const line = '!'.repeat(78);
-  console.error(`\n${line}\n!!! BROWSER TESTS SKIPPED: ${skip}\n!!! The event site was NOT tested in a browser.\n${line}\n`);
-}
+const { chromium, skip } = await browserOrSkip('The event site');
 
 let tmp;
 function run(args, expectCode = 0) {

@@ -16,36 +16,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { browserOrSkip, chromiumPath, pacru } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const pacru = process.env.PACRU_BIN || path.join(root, 'target', 'debug', 'pacru');
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const fixtures = path.join(here, '../../crates/pacru-view/tests/data');
 const FILES = ['faulty.pgr', 'hostile.pgr', 'players.pgr'].map((f) => path.join(fixtures, f));
 
 // ----- can we run at all? Say so loudly when not. -----
-let chromium = null;
-let skip = false;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  skip = 'playwright-core is not installed: run `npm ci` in tests/browser';
-}
-if (!skip && !fs.existsSync(chromiumPath)) {
-  skip = `no Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium)`;
-}
-if (skip && process.env.PACRU_BROWSER_REQUIRED) {
-  // `cargo xtask ci` sets it: there, tests that cannot run are a failure.
-  throw new Error(`the browser tests cannot run: ${skip}`);
-}
-if (skip) {
-  const line = '!'.repeat(78);
-  console.error(`\n${line}\n!!! BROWSER TESTS SKIPPED: ${skip}\n!!! The viewer page was NOT tested in a browser.\n${line}\n`);
-}
-if (!skip && !fs.existsSync(pacru)) {
-  throw new Error(`no pacru binary at ${pacru}: build it first (cargo build -p pacru-cli) or set PACRU_BIN`);
-}
+const { chromium, skip } = await browserOrSkip('The viewer page');
 
 // ----- the binary's answers -----
 function run(args, input) {

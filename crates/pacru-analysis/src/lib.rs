@@ -2,6 +2,7 @@
 
 mod analyse;
 mod annotate;
+mod line;
 mod options;
 #[cfg(feature = "parallel")]
 mod parallel;
@@ -11,6 +12,7 @@ pub use analyse::{
     analyse_game_while, mark_for,
 };
 pub use annotate::annotate;
+pub use line::AnalysisLine;
 pub use options::{AnalysisOptions, Budget, DEFAULT_NODES};
 /// The marks of mistakes and blunders, as the record syntax writes them.
 pub use pacru_notation::pgr::Mark;

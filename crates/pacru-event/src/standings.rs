@@ -147,6 +147,30 @@ pub struct Crosstable {
     pub lines: Vec<StandingLine>,
     /// For each line, its cells, round 1 first.
     pub cells: Vec<Vec<CrosstableCell>>,
+    /// Players a table.
+    pub table_size: usize,
+}
+
+impl Crosstable {
+    /// Whether the cells name opponents by line number (a `No` column) rather
+    /// than by rank: with 2 a table, when players level on everything share a
+    /// rank.
+    pub fn numbered(&self) -> bool {
+        self.table_size == 2 && self.lines.iter().enumerate().any(|(i, l)| l.rank != i + 1)
+    }
+
+    /// What a cell says, in one sentence (printed under the grid and on the
+    /// event's site).
+    pub fn legend(&self) -> String {
+        let (whom, draw) = match (self.table_size == 2, self.numbered()) {
+            (false, _) => ("the table", "⅓ or ¼ a share of a draw,"),
+            (true, false) => ("the opponent's rank", "½ drawn,"),
+            (true, true) => ("the opponent's No", "½ drawn,"),
+        };
+        format!(
+            "Each round: {whom}, the seat, the points (1 won, {draw} 0 lost, ? no result yet); bye; - not paired."
+        )
+    }
 }
 
 /// The crosstable of the event.
@@ -212,5 +236,9 @@ pub fn crosstable(event: &Event) -> Crosstable {
                 .collect()
         })
         .collect();
-    Crosstable { lines, cells }
+    Crosstable {
+        lines,
+        cells,
+        table_size: event.settings.table_size,
+    }
 }

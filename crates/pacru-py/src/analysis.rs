@@ -34,17 +34,6 @@ pub struct PyAnalysis {
     analysis: GameAnalysis,
 }
 
-/// One line of `pacru analyse --format json` (the CLI's own shape).
-#[derive(Serialize)]
-struct JsonLine<'a> {
-    file: &'a str,
-    game: usize,
-    line: usize,
-    status: &'a str,
-    #[serde(flatten)]
-    analysis: &'a GameAnalysis,
-}
-
 #[pymethods]
 impl PyAnalysis {
     /// The players in order of play.
@@ -91,7 +80,7 @@ impl PyAnalysis {
     /// keys `file`, `game`, `line`, `status` (the referee's), `players`,
     /// `annotator`, `plies` and `after`.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let line = JsonLine {
+        let line = pacru_analysis::AnalysisLine {
             file: &self.file,
             game: self.index,
             line: self.game.line,

@@ -8,7 +8,7 @@ use crate::json::to_js;
 use crate::records::game_arg;
 use js_sys::{Array, Reflect};
 use pacru_analysis::{
-    AnalysisOptions, Budget, DEFAULT_NODES, GameAnalysis, analyse_game, annotate,
+    AnalysisLine, AnalysisOptions, Budget, DEFAULT_NODES, GameAnalysis, analyse_game, annotate,
 };
 use pacru_notation::pgr::{Game, Reader, write_game};
 use pacru_referee::Checker;
@@ -75,15 +75,12 @@ export interface Analysis {
 }
 "#;
 
-/// One analysis as `analyse` returns it (declared as `Analysis`).
+/// One analysis as `analyse` returns it (declared as `Analysis`): the CLI's JSON
+/// line, and the annotated record.
 #[derive(Serialize)]
 struct AnalysisObject<'a> {
-    file: &'a str,
-    game: usize,
-    line: usize,
-    status: &'a str,
     #[serde(flatten)]
-    analysis: &'a GameAnalysis,
+    line: AnalysisLine<'a>,
     annotated: String,
 }
 
@@ -140,11 +137,13 @@ fn analysis_object(
         analyse_game(game, options, &mut || {}).map_err(|e| invalid_position(&e.to_string()))?;
     let verdict = Checker::new().check_game(game, index);
     to_js(&AnalysisObject {
-        file,
-        game: index,
-        line,
-        status: verdict.status.as_str(),
-        analysis: &analysis,
+        line: AnalysisLine {
+            file,
+            game: index,
+            line,
+            status: verdict.status.as_str(),
+            analysis: &analysis,
+        },
         annotated: write_game(&annotate(game, &analysis)),
     })
 }
@@ -243,11 +242,13 @@ mod tests {
         };
         let analysis = analyse_game(&game, &options, &mut || {}).unwrap();
         let object = AnalysisObject {
-            file: "-",
-            game: 1,
-            line: game.line,
-            status: "ok",
-            analysis: &analysis,
+            line: AnalysisLine {
+                file: "-",
+                game: 1,
+                line: game.line,
+                status: "ok",
+                analysis: &analysis,
+            },
             annotated: write_game(&annotate(&game, &analysis)),
         };
         let json = serde_json::to_string(&object).unwrap();

@@ -10,13 +10,10 @@ use crate::progress::{Progress, Units};
 use crate::words::plural;
 use crate::{diagnostics, input};
 use anyhow::Context;
-use pacru_analysis::{
-    AnalysisOptions, Budget, DEFAULT_NODES, GameAnalysis, analyse_games, annotate,
-};
+use pacru_analysis::{AnalysisOptions, Budget, DEFAULT_NODES, analyse_games, annotate};
 use pacru_core::Escaped;
 use pacru_notation::pgr::{Game, Reader, write_game};
 use pacru_referee::Checker;
-use serde::Serialize;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -29,18 +26,6 @@ struct Source {
     file: String,
     number: usize,
     game: Game,
-}
-
-/// One line of `--format json`: where the game is, the referee's status, and
-/// the analysis.
-#[derive(Serialize)]
-struct JsonLine<'a> {
-    file: &'a str,
-    game: usize,
-    line: usize,
-    status: &'a str,
-    #[serde(flatten)]
-    analysis: &'a GameAnalysis,
 }
 
 /// Where the output goes: a file, or standard output.
@@ -159,7 +144,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
             }
             AnalyseFormat::Json => {
                 let verdict = checker.check_game(&source.game, source.number);
-                let line = JsonLine {
+                let line = pacru_analysis::AnalysisLine {
                     file: &source.file,
                     game: source.number,
                     line: source.game.line,

@@ -159,23 +159,9 @@ fn index(event: &Event) -> String {
 /// The crosstable grid, as `pacru event crosstable` prints it; each game
 /// links to its table on the round's page.
 fn crosstable_html(event: &Event, cross: &Crosstable) -> String {
-    let pairs = event.settings.table_size == 2;
-    let numbered = pairs && cross.lines.iter().enumerate().any(|(i, l)| l.rank != i + 1);
+    let numbered = cross.numbered();
     let mut out = String::from("<h2 id=\"crosstable\">Crosstable</h2>\n");
-    let _ = writeln!(
-        out,
-        "<p>Each round: {}, the seat, the points (1 won, {} 0 lost, ? no result yet); bye; - not paired.</p>",
-        match (pairs, numbered) {
-            (false, _) => "the table",
-            (true, false) => "the opponent's rank",
-            (true, true) => "the opponent's No",
-        },
-        if pairs {
-            "½ drawn,"
-        } else {
-            "⅓ or ¼ a share of a draw,"
-        }
-    );
+    let _ = writeln!(out, "<p>{}</p>", escape_html(&cross.legend()));
     out.push_str("<table id=\"crosstable-table\">\n<thead><tr>");
     if numbered {
         out.push_str("<th>No</th>");

@@ -93,29 +93,8 @@
   }
   function drawPlayersOf(position, names) {
     var state = positionState(position);
-    var body = $('players').tBodies[0];
-    clear(body);
     var over = position.isFinished();
-    position.players.forEach(function (word) {
-      var letter = word === 'Blue' ? 'B' : word === 'Black' ? 'K' : word.charAt(0);
-      var fields = position.fieldCount(word), chevrons = 0;
-      for (var i = 0; i < 81; i++) if (state.chevrons[i] && state.chevrons[i].charAt(0) === letter) chevrons++;
-      var toMove = !over && state.toMove === letter;
-      var tr = el('tr', (toMove ? 'to-move' : '') + (chevrons ? '' : ' out'));
-      tr.setAttribute('data-colour', letter);
-      tr.setAttribute('data-fields', fields);
-      tr.setAttribute('data-chevrons', chevrons);
-      tr.setAttribute('data-to-move', toMove ? 'true' : 'false');
-      var name = el('td', 'name', toMove ? '▶ ' : '');
-      var sw = el('span', 'sw');
-      sw.style.background = palette[letter].fill;
-      name.appendChild(sw);
-      name.appendChild(document.createTextNode(word + (names[letter] ? ' ' + names[letter] : '') + (chevrons ? '' : ' (out)')));
-      tr.appendChild(name);
-      tr.appendChild(el('td', 'fields', fields + '/' + position.target));
-      tr.appendChild(el('td', 'chevrons', String(chevrons)));
-      body.appendChild(tr);
-    });
+    fillPlayers(state, names, position.target, over);
     var status = $('game-status');
     var winner = position.winner;
     if (over) status.textContent = winner ? winner + ' wins' : 'the game is over without a winner';

@@ -423,20 +423,18 @@
     }
   }
 
-  function drawPlayers(g, state, ply) {
+  // The players' table: fields against the target, chevrons, who is to move
+  // (nobody once the game is over), who is out.
+  function fillPlayers(state, names, target, over) {
     var body = $('players').tBodies[0];
     clear(body);
-    var target = g.data.target;
-    var over = ply > 0 ? ((g.data.plies[ply - 1][2] || {}).e || {}).over : undefined;
-    var names = {};
-    g.summary.players.forEach(function (p) { names[p[0]] = p[1]; });
     (state ? state.players : '').split('').forEach(function (letter) {
       var fields = 0, chevrons = 0;
       for (var i = 0; i < 81; i++) {
         if (state.markers[i] === letter) fields++;
         if (state.chevrons[i] && state.chevrons[i].charAt(0) === letter) chevrons++;
       }
-      var toMove = over === undefined && state.toMove === letter;
+      var toMove = !over && state.toMove === letter;
       var tr = el('tr', (toMove ? 'to-move' : '') + (chevrons ? '' : ' out'));
       tr.setAttribute('data-colour', letter);
       tr.setAttribute('data-fields', fields);
@@ -446,12 +444,19 @@
       var sw = el('span', 'sw');
       sw.style.background = palette[letter].fill;
       name.appendChild(sw);
-      name.appendChild(document.createTextNode(word(letter) + (names[letter] != null ? ' ' + names[letter] : '') + (chevrons ? '' : ' (out)')));
+      name.appendChild(document.createTextNode(word(letter) + (names[letter] ? ' ' + names[letter] : '') + (chevrons ? '' : ' (out)')));
       tr.appendChild(name);
       tr.appendChild(el('td', 'fields', fields + '/' + target));
       tr.appendChild(el('td', 'chevrons', String(chevrons)));
       body.appendChild(tr);
     });
+  }
+
+  function drawPlayers(g, state, ply) {
+    var over = ply > 0 ? ((g.data.plies[ply - 1][2] || {}).e || {}).over : undefined;
+    var names = {};
+    g.summary.players.forEach(function (p) { names[p[0]] = p[1]; });
+    fillPlayers(state, names, g.data.target, over !== undefined);
     var status = $('game-status');
     if (!state) status.textContent = 'no position: the setup tags cannot be read';
     else if (over !== undefined) status.textContent = over ? word(over) + ' wins' : 'the game is over without a winner';

@@ -101,9 +101,7 @@ pub fn standings(event: &Event, lines: &[StandingLine]) -> String {
 /// players share a rank (level on everything), by line instead, in a `No`
 /// column of its own.
 pub fn crosstable(event: &Event, table: &Crosstable) -> String {
-    let pairs = event.settings.table_size == 2;
-    let shared = table.lines.iter().enumerate().any(|(i, l)| l.rank != i + 1);
-    let numbered = pairs && shared;
+    let numbered = table.numbered();
     let mut heading: Vec<String> = Vec::new();
     if numbered {
         heading.push("No".into());
@@ -129,20 +127,7 @@ pub fn crosstable(event: &Event, table: &Crosstable) -> String {
         .chain(first_round..rows[0].len())
         .collect();
     let mut out = grid(&rows, &left);
-    let _ = writeln!(
-        out,
-        "\nEach round: {}, the seat, the points (1 won, {} 0 lost, ? no result yet); bye; - not paired.",
-        match (pairs, numbered) {
-            (false, _) => "the table",
-            (true, false) => "the opponent's rank",
-            (true, true) => "the opponent's No",
-        },
-        if pairs {
-            "½ drawn,"
-        } else {
-            "⅓ or ¼ a share of a draw,"
-        }
-    );
+    let _ = writeln!(out, "\n{}", table.legend());
     out
 }
 
