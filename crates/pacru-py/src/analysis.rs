@@ -15,7 +15,6 @@ use pacru_notation::pgr::Game;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use serde::Serialize;
 use std::time::Duration;
 
 /// The analysis of one game by the `search` engine: for every ply, each player's

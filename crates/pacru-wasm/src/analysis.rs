@@ -8,7 +8,7 @@ use crate::json::to_js;
 use crate::records::game_arg;
 use js_sys::{Array, Reflect};
 use pacru_analysis::{
-    AnalysisLine, AnalysisOptions, Budget, DEFAULT_NODES, GameAnalysis, analyse_game, annotate,
+    AnalysisLine, AnalysisOptions, Budget, DEFAULT_NODES, analyse_game, annotate,
 };
 use pacru_notation::pgr::{Game, Reader, write_game};
 use pacru_referee::Checker;
