@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { browserOrSkip, chromiumPath, pacru } from './support.mjs';
+import { browserOrSkip, guard, launch, pacru } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -54,19 +54,11 @@ before(async () => {
   if (skip) return;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pacru-board-'));
   fs.mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-default-apps'],
-  });
+  browser = await launch(chromium);
   context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   context.on('request', (r) => requests.push(r.url()));
-  await context.route((url) => !url.href.startsWith('file:') && !url.href.startsWith('blob:'), (route) => route.abort());
-  await context.addInitScript(() => {
-    window.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) =>
-      window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
-  });
+  // Anything that is not a page file would be a network request: refused.
+  await guard(context, { workers: true });
 });
 
 after(async () => {

@@ -35,3 +35,27 @@ export async function browserOrSkip(what) {
   }
   return { chromium, skip };
 }
+
+/** Headless Chromium, as every browser test starts it. */
+export function launch(chromium) {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-default-apps'],
+  });
+}
+
+/**
+ * Makes `context` refuse every request that is not a page file (nor, with
+ * `workers`, a blob: URL a page makes for its worker), and record the page's
+ * policy violations in `window.__violations`.
+ */
+export async function guard(context, { workers = false } = {}) {
+  const allowed = (href) => href.startsWith('file:') || (workers && href.startsWith('blob:'));
+  await context.route((url) => !allowed(url.href), (route) => route.abort());
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+  });
+}

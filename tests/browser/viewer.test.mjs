@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { browserOrSkip, chromiumPath, pacru } from './support.mjs';
+import { browserOrSkip, guard, launch, pacru } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -89,20 +89,11 @@ before(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pacru-viewer-'));
   pageFile = path.join(tmp, 'games.html');
   run(['view', ...FILES, '-o', pageFile, '--title', 'viewer test <b>&amp;</b>']);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-default-apps'],
-  });
+  browser = await launch(chromium);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.on('request', (r) => requests.push(r.url()));
-  // Anything that is not the page itself would be a network request: refuse it.
-  await context.route((url) => !url.href.startsWith('file:'), (route) => route.abort());
-  await context.addInitScript(() => {
-    window.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) =>
-      window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
-  });
+  // Anything that is not a page file would be a network request: refused.
+  await guard(context);
 });
 
 after(async () => {

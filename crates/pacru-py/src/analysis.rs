@@ -1,9 +1,8 @@
 //! `pacru.analyse` and `pacru.Analysis`: the search engine's judgement of every
 //! position of a game, as `pacru analyse` gives it (crate `pacru-analysis`).
 //!
-//! [`Analysis::as_dict`](PyAnalysis::as_dict) is exactly one line of `pacru
-//! analyse --format json` and [`Analysis::annotated`](PyAnalysis::annotated)
-//! exactly the game as `pacru analyse` writes it; the test suite compares them
+//! Python's `Analysis.as_dict()` is exactly one line of `pacru analyse --format
+//! json` and `Analysis.annotated()` exactly the game as `pacru analyse` writes it; the test suite compares them
 //! with the CLI's output.
 
 use crate::api;
