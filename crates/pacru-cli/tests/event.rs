@@ -58,6 +58,24 @@ impl Desk {
     }
 
     /// `pacru event ARGS`, which must be refused with exit status 2; its message.
+    /// `pacru event new FILE --name NAME --players-per-table SIZE --system
+    /// SYSTEM --rounds ROUNDS`, which must succeed.
+    fn new_event(&self, file: &str, name: &str, size: u8, system: &str, rounds: u32) {
+        let (size, rounds) = (size.to_string(), rounds.to_string());
+        self.ok(&[
+            "new",
+            file,
+            "--name",
+            name,
+            "--players-per-table",
+            &size,
+            "--system",
+            system,
+            "--rounds",
+            &rounds,
+        ]);
+    }
+
     fn refused(&self, args: &[&str]) -> String {
         let mut all = vec!["event"];
         all.extend(args);
@@ -324,18 +342,7 @@ fn a_small_swiss_event_from_start_to_finish() {
 fn a_record_that_is_not_ok_holds_its_table_for_the_arbiter() {
     let desk = Desk::new();
     let e = "e.pacru";
-    desk.ok(&[
-        "new",
-        e,
-        "--name",
-        "Held",
-        "--players-per-table",
-        "3",
-        "--system",
-        "round-robin",
-        "--rounds",
-        "1",
-    ]);
+    desk.new_event(e, "Held", 3, "round-robin", 1);
     desk.ok(&["player", "add", e, "Ada", "Bob", "Cy"]);
     desk.ok(&["pair", e]);
     let names = seats(&tables(&desk, e, 1)[0]);
@@ -414,18 +421,7 @@ fn a_record_that_is_not_ok_holds_its_table_for_the_arbiter() {
 fn bad_input_is_refused_with_its_reason_and_changes_nothing() {
     let desk = Desk::new();
     let e = "e.pacru";
-    desk.ok(&[
-        "new",
-        e,
-        "--name",
-        "Bad",
-        "--players-per-table",
-        "2",
-        "--system",
-        "swiss",
-        "--rounds",
-        "2",
-    ]);
+    desk.new_event(e, "Bad", 2, "swiss", 2);
     desk.ok(&["player", "add", e, "Ada", "Bob", "Cy", "Dee"]);
     assert_eq!(
         desk.refused(&["tables", e]),
@@ -522,18 +518,7 @@ fn run_and_kill(dir: &Path, args: &[String], delay: Duration) -> bool {
 fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
     let desk = Desk::new();
     let base = desk.path("base.pacru");
-    desk.ok(&[
-        "new",
-        "base.pacru",
-        "--name",
-        "Crash",
-        "--players-per-table",
-        "4",
-        "--system",
-        "swiss",
-        "--rounds",
-        "3",
-    ]);
+    desk.new_event("base.pacru", "Crash", 4, "swiss", 3);
     let names: Vec<String> = (1..=40).map(|i| format!("Player {i}")).collect();
     let mut add = vec!["player", "add", "base.pacru"];
     add.extend(names.iter().map(String::as_str));
@@ -723,18 +708,7 @@ fn root_page(path: &Path, table: &str) -> (usize, usize) {
 fn check_reports_a_tampered_verdict_and_a_corrupted_page_and_changes_nothing() {
     let desk = Desk::new();
     let e = "e.pacru";
-    desk.ok(&[
-        "new",
-        e,
-        "--name",
-        "Checked",
-        "--players-per-table",
-        "2",
-        "--system",
-        "swiss",
-        "--rounds",
-        "1",
-    ]);
+    desk.new_event(e, "Checked", 2, "swiss", 1);
     desk.ok(&["player", "add", e, "Ada", "Bob", "Cy", "Dee"]);
     desk.ok(&["pair", e]);
     for table in tables(&desk, e, 1) {
@@ -842,18 +816,7 @@ fn check_reports_a_tampered_verdict_and_a_corrupted_page_and_changes_nothing() {
 fn the_crosstable_of_three_a_table_agrees_with_the_tables_and_escapes_names() {
     let desk = Desk::new();
     let e = "e.pacru";
-    desk.ok(&[
-        "new",
-        e,
-        "--name",
-        "Grid",
-        "--players-per-table",
-        "3",
-        "--system",
-        "swiss",
-        "--rounds",
-        "2",
-    ]);
+    desk.new_event(e, "Grid", 3, "swiss", 2);
     desk.ok(&[
         "player", "add", e, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus",
     ]);
@@ -946,18 +909,7 @@ fn the_crosstable_of_three_a_table_agrees_with_the_tables_and_escapes_names() {
 fn players_sharing_a_rank_are_told_apart_by_their_line() {
     let desk = Desk::new();
     let e = "e.pacru";
-    desk.ok(&[
-        "new",
-        e,
-        "--name",
-        "Level",
-        "--players-per-table",
-        "2",
-        "--system",
-        "swiss",
-        "--rounds",
-        "1",
-    ]);
+    desk.new_event(e, "Level", 2, "swiss", 1);
     desk.ok(&["player", "add", e, "Ada", "Bob"]);
     desk.ok(&["pair", e]);
     desk.ok(&["result", e, "--round", "1", "--table", "1", "--draw"]);
@@ -974,18 +926,7 @@ fn players_sharing_a_rank_are_told_apart_by_their_line() {
 fn the_site_drops_the_page_of_a_round_since_unpaired() {
     let desk = Desk::new();
     let e = "e.pacru";
-    desk.ok(&[
-        "new",
-        e,
-        "--name",
-        "Undone",
-        "--players-per-table",
-        "2",
-        "--system",
-        "swiss",
-        "--rounds",
-        "2",
-    ]);
+    desk.new_event(e, "Undone", 2, "swiss", 2);
     desk.ok(&["player", "add", e, "Ada", "Bob"]);
     desk.ok(&["pair", e]);
     desk.ok(&[

@@ -337,19 +337,17 @@
     choicesBox.appendChild(b);
     return b;
   }
-  // Narrows the movements to a destination, then asks for each item in turn.
+  // Narrows the movements to one destination, then asks for the first item in
+  // which they still differ. Moves to one field are all pincers or all plain
+  // movements (a pincer's destination holds a chevron, a plain movement's does
+  // not), and two legal moves differ in some item, so the loop ends.
   function narrow(moves, item) {
-    while (true) {
+    var values;
+    for (;; item++) {
       if (moves.length === 1) { finish(moves[0].text); return; }
-      var values = [];
-      moves.forEach(function (m) {
-        var v = item === -1 ? m.kind : m.items[item];
-        if (values.indexOf(v) < 0) values.push(v);
-      });
-      if (item === -1 && values.length > 1) break;
-      if (item >= 0 && values.length > 1) break;
-      item++;
-      if (item > 8) { finish(moves[0].text); return; }
+      values = [];
+      moves.forEach(function (m) { if (values.indexOf(m.items[item]) < 0) values.push(m.items[item]); });
+      if (values.length > 1) break;
     }
     selection.stage = 'items';
     selection.item = item;
@@ -372,15 +370,15 @@
       } catch (err) { /* the sample is legal */ }
     }
     values.forEach(function (v) {
-      var label = item === -1 ? (v === 'pincer' ? 'pincer (x)' : 'movement (-)') : v === '*' ? 'connection change (*)' : v === undefined ? 'nothing more' : v;
+      var label = v === '*' ? 'connection change (*)' : v === undefined ? 'nothing more' : v;
       choice(label, 'item', function () { pickItem(v); });
     });
-    say('info', item === -1 ? 'a movement or a pincer?' : 'choose ' + (values.indexOf('*') >= 0 ? 'the connection change or ' : '') + what + ': ' +
+    say('info', 'choose ' + (values.indexOf('*') >= 0 ? 'the connection change or ' : '') + what + ': ' +
       values.filter(function (v) { return v !== undefined; }).join(' '), null);
   }
   function pickItem(value) {
     var item = selection.item;
-    var left = selection.pending.filter(function (m) { return (item === -1 ? m.kind : m.items[item]) === value; });
+    var left = selection.pending.filter(function (m) { return m.items[item] === value; });
     if (!left.length) {
       if (/^[a-i][1-9]$/.test(value)) {
         var own = currentPosition().chevronAt(value);
