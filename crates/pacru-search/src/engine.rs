@@ -1,6 +1,6 @@
 //! The search as a PEP engine: options, clock management and `info`.
 
-use crate::search::{Limits, Progress, SearchConfig, Searcher};
+use crate::search::{Limits, Progress, SearchConfig, SearchTree, Searcher};
 use pacru_core::{Move, Position};
 use pacru_protocol::{Clock, Engine, Info, OptionSpec, OptionValue, StopFlag, run_engine};
 use std::io::{self, BufReader, Write};
@@ -27,6 +27,8 @@ pub struct SearchEngine {
     pub nodes: u64,
     /// The most time to spend on a move, whatever the clock allows; `None` for no cap.
     pub move_time: Option<Duration>,
+    /// The tree of the last search, kept for the next move of the same game.
+    tree: SearchTree,
 }
 
 impl SearchEngine {
@@ -39,6 +41,7 @@ impl SearchEngine {
             },
             nodes: 0,
             move_time: None,
+            tree: SearchTree::new(),
         }
     }
 
@@ -105,6 +108,12 @@ impl Engine for SearchEngine {
             ),
             OptionSpec::spin("PlayoutPlies", i64::from(self.config.playout_plies), 0, 200),
             OptionSpec::spin(
+                "PriorWeight",
+                self.config.prior_weight.round() as i64,
+                0,
+                1000,
+            ),
+            OptionSpec::spin(
                 "MoveTime",
                 self.move_time.map_or(0, |t| t.as_millis() as i64),
                 0,
@@ -122,6 +131,7 @@ impl Engine for SearchEngine {
             "Nodes" => self.nodes = n as u64,
             "Exploration" => self.config.exploration = n as f32 / 100.0,
             "PlayoutPlies" => self.config.playout_plies = n as u32,
+            "PriorWeight" => self.config.prior_weight = n as f32,
             "MoveTime" => self.move_time = (n > 0).then(|| Duration::from_millis(n as u64)),
             _ => return Err(format!("unknown option {name}")),
         }
@@ -146,9 +156,13 @@ impl Engine for SearchEngine {
     ) -> Move {
         let searcher = Searcher::new(self.config.clone());
         let limits = self.limits(clock);
-        let result = searcher.search(position, limits, &|| stop.should_stop(), &mut |p| {
-            report(info_of(p))
-        });
+        let result = searcher.search_in(
+            &mut self.tree,
+            position,
+            limits,
+            &|| stop.should_stop(),
+            &mut |p| report(info_of(p)),
+        );
         report(info_of(&result));
         result
             .best
@@ -167,7 +181,7 @@ pub fn run_search(seed: u64, output: impl Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pacru_protocol::{EngineRunOptions, run_engine_blocking};
+    use pacru_protocol::{Clocks, EngineRunOptions, run_engine_blocking};
 
     fn session(input: &str) -> String {
         let mut output = Vec::new();
@@ -196,6 +210,46 @@ mod tests {
         assert!(first.contains("\n= 4 move="), "{first}");
         assert!(first.contains("\n= 5 move="), "{first}");
         assert!(!first.contains("\n? "), "{first}");
+    }
+
+    fn clock(clocks: Clocks) -> Clock {
+        Clock {
+            clocks,
+            me: 0,
+            received: std::time::Instant::now(),
+        }
+    }
+
+    /// A per-move limit: the engine thinks a third of it; a clock: a thirtieth of
+    /// it and three quarters of the increment, within a third of what is left;
+    /// `MoveTime` caps both.
+    #[test]
+    fn the_engine_thinks_within_a_third_of_the_limit() {
+        let ms = Duration::from_millis;
+        let mut engine = SearchEngine::new(0);
+        let thinks = |engine: &SearchEngine, clocks: Clocks| {
+            engine.limits(&clock(clocks)).time.unwrap().as_millis()
+        };
+        let per_move = thinks(&engine, Clocks::per_move(ms(300)));
+        assert!((90..=100).contains(&per_move), "{per_move}");
+        let timed = Clocks {
+            remaining: vec![ms(10_000), ms(10_000)],
+            increment: ms(100),
+            move_time: None,
+        };
+        let budget = thinks(&engine, timed.clone());
+        assert!((395..=408).contains(&budget), "{budget}");
+        // 300 ms left with a second of increment: the budget would be 760 ms.
+        let short = Clocks {
+            remaining: vec![ms(300), ms(10_000)],
+            increment: ms(1000),
+            move_time: None,
+        };
+        let left = thinks(&engine, short);
+        assert!((90..=100).contains(&left), "{left}");
+        assert_eq!(engine.limits(&clock(Clocks::untimed())).time, None);
+        engine.move_time = Some(ms(50));
+        assert!(thinks(&engine, timed) <= 50);
     }
 
     #[test]

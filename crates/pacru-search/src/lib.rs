@@ -10,4 +10,4 @@ mod tree;
 pub use candidates::candidate_moves;
 pub use engine::{SearchEngine, run_search};
 pub use evaluate::{Rewards, rewards};
-pub use search::{Evaluation, Limits, Progress, SearchConfig, SearchResult, Searcher};
+pub use search::{Evaluation, Limits, Progress, SearchConfig, SearchResult, SearchTree, Searcher};

@@ -4,7 +4,7 @@
 use crate::candidates::candidate_moves;
 use crate::evaluate::{Rewards, rewards};
 use crate::playout::playout;
-use crate::tree::{NO_WINNER, Node, proven_rewards};
+use crate::tree::{NO_WINNER, Node, Proof, proven_rewards};
 use pacru_core::{Move, Position, SplitMix64, Status};
 use std::time::Duration;
 // std's `Instant` panics in WebAssembly in a browser or Node.js; web-time's is
@@ -32,9 +32,9 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            exploration: 0.5,
+            exploration: 0.15,
             prior_weight: 4.0,
-            playout_plies: 6,
+            playout_plies: 12,
             random_percent: 20,
             seed: 0,
             max_tree_nodes: 2_000_000,
@@ -59,6 +59,9 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// Simulations run.
     pub simulations: u64,
+    /// Simulations of earlier searches kept in the tree ([`Searcher::search_in`]);
+    /// 0 for a search in a new tree.
+    pub kept: u64,
     /// The expected reward of `best` for the mover, in thousandths (1000: a sure win).
     pub score: i64,
     /// The expected reward of `best` for every player, in order of play, in
@@ -81,11 +84,134 @@ pub struct Searcher {
     config: SearchConfig,
 }
 
+/// The tree of a search, kept so that the search of a later position of the same
+/// game starts from what this one learnt ([`Searcher::search_in`]).
+///
+/// A tree holds the nodes of the last search made in it, rooted at its position.
+/// The next search in it keeps the part of the tree under its own position when
+/// that position was reached in the tree within four plies of the old root (a
+/// round of play), and starts afresh otherwise.
+///
+/// ```
+/// use pacru_core::Position;
+/// use pacru_search::{Limits, SearchTree, Searcher};
+///
+/// let searcher = Searcher::default();
+/// let limits = Limits { simulations: Some(500), time: None };
+/// let mut tree = SearchTree::new();
+/// let mut position = Position::standard(2).unwrap();
+/// for _ in 0..2 {
+///     let found = searcher.search_in(&mut tree, &position, limits, &|| false, &mut |_| {});
+///     position.play_unchecked(&found.best.unwrap());
+/// }
+/// // The reply was searched as part of the first move's tree.
+/// let reply = searcher.search_in(&mut tree, &position, limits, &|| false, &mut |_| {});
+/// assert!(reply.kept > 0);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SearchTree {
+    /// The position of the root, when the tree holds one.
+    root: Option<Position>,
+    /// The nodes; the root is the first.
+    nodes: Vec<Node>,
+}
+
+impl SearchTree {
+    /// An empty tree.
+    pub fn new() -> SearchTree {
+        SearchTree::default()
+    }
+
+    /// The nodes the tree holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree holds no node.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Forgets every node (the memory stays).
+    pub fn clear(&mut self) {
+        self.root = None;
+        self.nodes.clear();
+    }
+
+    /// Makes `position` the root, keeping its subtree if the tree reached it
+    /// within [`KEPT_PLIES`] plies of the old root through visited nodes; otherwise
+    /// empties the tree. Returns the simulations kept (the new root's visits).
+    fn root_at(&mut self, position: &Position) -> u32 {
+        let Some(old) = self.root.take() else {
+            self.nodes.clear();
+            return 0;
+        };
+        let Some(found) = self.find(&old, position) else {
+            self.nodes.clear();
+            return 0;
+        };
+        self.root = Some(position.clone());
+        if found == 0 {
+            return self.nodes[0].visits;
+        }
+        // Copy the subtree breadth first, so that children stay contiguous; the old
+        // tree's memory is given back.
+        let mut kept = vec![self.nodes[found].clone()];
+        let mut next = 0;
+        while next < kept.len() {
+            let node = &kept[next];
+            if node.child_count > 0 {
+                let first = kept.len() as u32;
+                let old_children = node.children();
+                kept.extend_from_slice(&self.nodes[old_children]);
+                kept[next].first_child = first;
+            }
+            next += 1;
+        }
+        self.nodes = kept;
+        self.nodes[0].mv = Move::Resign;
+        self.nodes[0].visits
+    }
+
+    /// The node standing for `position`, among the root (whose position is
+    /// `root`) and the visited nodes within [`KEPT_PLIES`] plies of it.
+    fn find(&self, root: &Position, position: &Position) -> Option<usize> {
+        if root == position {
+            return (!self.nodes.is_empty()).then_some(0);
+        }
+        let mut layer = vec![(0usize, root.clone())];
+        for _ in 0..KEPT_PLIES {
+            let mut next = Vec::new();
+            for (index, at) in &layer {
+                for child in self.nodes[*index].children() {
+                    if self.nodes[child].visits == 0 {
+                        continue;
+                    }
+                    let mut reached = at.clone();
+                    reached.play_unchecked(&self.nodes[child].mv);
+                    if reached == *position {
+                        return Some(child);
+                    }
+                    if self.nodes[child].expanded {
+                        next.push((child, reached));
+                    }
+                }
+            }
+            layer = next;
+        }
+        None
+    }
+}
+
+/// How many plies past its old root a tree is searched for the next position: a
+/// round of a four-player game.
+const KEPT_PLIES: usize = 4;
+
 /// Everything one search works on.
 struct Run<'a> {
     config: &'a SearchConfig,
     root: &'a Position,
-    nodes: Vec<Node>,
+    nodes: &'a mut Vec<Node>,
     rng: SplitMix64,
     candidates: Vec<Move>,
     path: Vec<usize>,
@@ -114,26 +240,46 @@ impl Searcher {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
+        self.search_in(&mut SearchTree::new(), position, limits, stop, report)
+    }
+
+    /// Searches `position` as [`Searcher::search`] does, in `tree`: the part of
+    /// the tree's last search under `position`, if it reached `position`, is kept
+    /// and searched further (`limits` counts the new simulations only), and the
+    /// tree holds this search afterwards. With a simulation budget and no time
+    /// limit the result depends only on the position, the budget, the seed and
+    /// the searches made before in the tree.
+    pub fn search_in(
+        &self,
+        tree: &mut SearchTree,
+        position: &Position,
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
         let start = Instant::now();
-        let mut run = Run::new(&self.config, position);
+        let kept = tree.root_at(position);
+        tree.root = Some(position.clone());
+        let mut run = Run::new(&self.config, position, &mut tree.nodes);
         if position.status() != Status::Ongoing {
-            return run.result(0);
+            run.nodes.clear();
+            return run.result(0, 0);
         }
         run.start();
         // Nothing to think about: a won game in one move, or a single choice.
         if run.nodes[0].proven.is_some() || run.nodes[0].child_count <= 1 {
-            return run.result(0);
+            return run.result(0, kept);
         }
         let mut next_report = start + Duration::from_secs(1);
         let simulations = run.simulate_within(limits, Some(start), stop, &mut |run, done| {
             let now = Instant::now();
             if now >= next_report {
-                report(&run.result(done));
+                report(&run.result(done, kept));
                 next_report = now + Duration::from_secs(1);
             }
         });
         run.look_one_ply_past_the_choice();
-        run.result(simulations)
+        run.result(simulations, kept)
     }
 
     /// Judges `position`: every player's expected score under the best play the
@@ -162,7 +308,8 @@ impl Searcher {
         stop: &dyn Fn() -> bool,
     ) -> Evaluation {
         let start = limits.time.map(|_| Instant::now());
-        let mut run = Run::new(&self.config, position);
+        let mut nodes = Vec::new();
+        let mut run = Run::new(&self.config, position, &mut nodes);
         if position.status() != Status::Ongoing {
             return Evaluation {
                 scores: rewards(position),
@@ -178,7 +325,7 @@ impl Searcher {
             run.simulate_within(limits, start, stop, &mut |_, _| {})
         };
         run.look_one_ply_past_the_choice();
-        let result = run.result(simulations);
+        let result = run.result(simulations, 0);
         let scores = match run.best_child(0) {
             Some(child) => run.scores_of(child),
             None => rewards(position),
@@ -226,12 +373,13 @@ fn winner_slot(position: &Position) -> u8 {
 }
 
 impl<'a> Run<'a> {
-    /// A search of `root` with these settings, not started.
-    fn new(config: &'a SearchConfig, root: &'a Position) -> Run<'a> {
+    /// A search of `root` with these settings in `nodes` (empty, or a tree
+    /// rooted at `root`), not started.
+    fn new(config: &'a SearchConfig, root: &'a Position, nodes: &'a mut Vec<Node>) -> Run<'a> {
         Run {
             config,
             root,
-            nodes: Vec::new(),
+            nodes,
             rng: SplitMix64::new(config.seed ^ root.hash_key().rotate_left(23)),
             candidates: Vec::new(),
             path: Vec::new(),
@@ -239,11 +387,16 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Makes the root (an unfinished game) and its children.
+    /// Makes the root (an unfinished game) and its children, unless a kept tree
+    /// has them.
     fn start(&mut self) {
-        let to_move = slot_of_mover(self.root);
-        self.nodes.push(Node::new(Move::Resign, 0.0, to_move, None));
-        self.expand(0, self.root);
+        if self.nodes.is_empty() {
+            let to_move = slot_of_mover(self.root);
+            self.nodes.push(Node::new(Move::Resign, 0.0, to_move, None));
+        }
+        if !self.nodes[0].expanded {
+            self.expand(0, self.root);
+        }
     }
 
     /// Runs simulations until the budget of `limits` is spent, the time of
@@ -283,8 +436,8 @@ impl<'a> Run<'a> {
     /// Every player's expected score after the root's child `index`.
     fn scores_of(&self, index: usize) -> Rewards {
         let child = &self.nodes[index];
-        if let Some(winner) = child.proven {
-            return proven_rewards(winner);
+        if let Some(proof) = child.proven {
+            return proven_rewards(proof.winner);
         }
         if child.visits == 0 {
             let mut position = self.root.clone();
@@ -296,20 +449,20 @@ impl<'a> Run<'a> {
     }
 
     /// Generates the children of `index`, whose position is `position`, each with
-    /// its one-ply evaluation as prior; marks the node proven if a move wins.
+    /// its one-ply evaluation as prior; marks the node proven if a move wins (or
+    /// every move ends the game).
     fn expand(&mut self, index: usize, position: &Position) {
         let mover = usize::from(self.nodes[index].to_move);
         candidate_moves(position, &mut self.candidates);
         let first = self.nodes.len();
-        let mut won = false;
         for mv in self.candidates.drain(..) {
             let mut child = position.clone();
             // Looked at at once, and more than once: settled as it is played.
             child.play_unchecked(&mv);
             let (prior, proven) = if child.is_finished() {
                 let winner = winner_slot(&child);
-                won |= usize::from(winner) == mover;
-                (f32::from(usize::from(winner) == mover), Some(winner))
+                let proof = Proof { winner, plies: 0 };
+                (f32::from(usize::from(winner) == mover), Some(proof))
             } else {
                 (rewards(&child)[mover], None)
             };
@@ -321,9 +474,7 @@ impl<'a> Run<'a> {
         node.first_child = first as u32;
         node.child_count = count;
         node.expanded = true;
-        if won {
-            node.proven = Some(mover as u8);
-        }
+        self.nodes[index].proven = self.decided(index);
     }
 
     /// Makes sure the move chosen at the root lets no one win at once when another
@@ -353,7 +504,7 @@ impl<'a> Run<'a> {
         let mut best_score = f32::NEG_INFINITY;
         for i in node.children() {
             let child = &self.nodes[i];
-            if child.proven == Some(mover as u8) {
+            if child.won_by(mover as u8) {
                 return i;
             }
             let score = child.value(mover, w) + c * (log_n / (child.visits as f32 + 1.0)).sqrt();
@@ -372,8 +523,8 @@ impl<'a> Run<'a> {
         self.path.push(0);
         let mut index = 0;
         let rewards: Rewards = loop {
-            if let Some(winner) = self.nodes[index].proven {
-                break proven_rewards(winner);
+            if let Some(proof) = self.nodes[index].proven {
+                break proven_rewards(proof.winner);
             }
             if !self.nodes[index].expanded {
                 if self.nodes.len() >= self.config.max_tree_nodes {
@@ -381,8 +532,8 @@ impl<'a> Run<'a> {
                     break self.playout_rewards(&mut position);
                 }
                 self.expand(index, &position);
-                if let Some(winner) = self.nodes[index].proven {
-                    break proven_rewards(winner);
+                if let Some(proof) = self.nodes[index].proven {
+                    break proven_rewards(proof.winner);
                 }
                 if self.nodes[index].child_count == 0 {
                     break rewards(&position);
@@ -390,8 +541,8 @@ impl<'a> Run<'a> {
                 let child = self.select(index);
                 position.play_unchecked(&self.nodes[child].mv);
                 self.path.push(child);
-                if let Some(winner) = self.nodes[child].proven {
-                    break proven_rewards(winner);
+                if let Some(proof) = self.nodes[child].proven {
+                    break proven_rewards(proof.winner);
                 }
                 break self.playout_rewards(&mut position);
             }
@@ -412,11 +563,59 @@ impl<'a> Run<'a> {
                 *sum += r;
             }
         }
+        self.prove_up_the_path();
     }
 
-    /// The child of `index` to play: a proven win for the mover, else the most
-    /// visited child that is not a proven win for someone else (ties: the better
-    /// mean, then the earlier move).
+    /// After a simulation that ended in a decided node: decides the nodes above it
+    /// on its path as far as the decision reaches.
+    fn prove_up_the_path(&mut self) {
+        let mut at = self.path.len() - 1;
+        while at > 0 && self.nodes[self.path[at]].proven.is_some() {
+            at -= 1;
+            let index = self.path[at];
+            if self.nodes[index].proven.is_some() {
+                return;
+            }
+            match self.decided(index) {
+                Some(proof) => self.nodes[index].proven = Some(proof),
+                None => return,
+            }
+        }
+    }
+
+    /// Whether the expanded node `index` is decided by its children: for its mover
+    /// when a child is won by the mover (the quickest such win), for another
+    /// player (or for no one) when every child is (the slowest such end).
+    fn decided(&self, index: usize) -> Option<Proof> {
+        let node = &self.nodes[index];
+        let mut quickest_win: Option<u8> = None;
+        let mut every: Option<Proof> = None;
+        let mut all_decided = node.child_count > 0;
+        for child in node.children() {
+            match self.nodes[child].proven {
+                Some(p) if p.winner == node.to_move => {
+                    quickest_win = Some(quickest_win.map_or(p.plies, |q| q.min(p.plies)));
+                }
+                Some(p) if every.is_none_or(|e| e.winner == p.winner) => {
+                    let plies = every.map_or(p.plies, |e| e.plies.max(p.plies));
+                    every = Some(Proof { plies, ..p });
+                }
+                _ => all_decided = false,
+            }
+        }
+        let after_one_ply = |proof: Proof| Proof {
+            plies: proof.plies.saturating_add(1),
+            ..proof
+        };
+        match quickest_win {
+            Some(plies) => Some(after_one_ply(Proof {
+                winner: node.to_move,
+                plies,
+            })),
+            None => every.filter(|_| all_decided).map(after_one_ply),
+        }
+    }
+
     /// Judges `position` by a random playout from it.
     fn playout_rewards(&mut self, position: &mut Position) -> Rewards {
         playout(
@@ -428,29 +627,35 @@ impl<'a> Run<'a> {
         rewards(position)
     }
 
+    /// The child of `index` to play: the quickest proven win for the mover, else
+    /// the most visited child not proven lost for the mover, else the lost child
+    /// that holds out longest (ties: the better mean, then the earlier move).
     fn best_child(&self, index: usize) -> Option<usize> {
         let node = &self.nodes[index];
         let mover = node.to_move;
         let w = self.config.prior_weight;
-        let key = |i: usize| {
+        // Wins for the mover first (the quickest), then undecided moves, then
+        // moves decided against the mover (the slowest end first).
+        let rank = |i: usize| {
             let child = &self.nodes[i];
-            let safe = child.proven.is_none_or(|p| p == mover);
-            (
-                child.proven == Some(mover),
-                safe,
-                child.visits,
-                child.value(usize::from(mover), w),
-            )
+            let rank = match child.proven {
+                Some(p) if p.winner == mover => (2, u8::MAX - p.plies),
+                None => (1, 0),
+                Some(p) => (0, p.plies),
+            };
+            (rank, child.visits)
         };
         let mut best: Option<usize> = None;
         for i in node.children() {
             best = match best {
                 None => Some(i),
                 Some(b) => {
-                    let (kb, ki) = (key(b), key(i));
-                    if (ki.0, ki.1, ki.2) > (kb.0, kb.1, kb.2)
-                        || ((ki.0, ki.1, ki.2) == (kb.0, kb.1, kb.2) && ki.3 > kb.3)
-                    {
+                    let (rb, ri) = (rank(b), rank(i));
+                    let better_value = || {
+                        self.nodes[i].value(usize::from(mover), w)
+                            > self.nodes[b].value(usize::from(mover), w)
+                    };
+                    if ri > rb || (ri == rb && better_value()) {
                         Some(i)
                     } else {
                         Some(b)
@@ -476,8 +681,8 @@ impl<'a> Run<'a> {
             .map(|slot| {
                 if slot == mover {
                     score
-                } else if child.proven == Some(mover as u8) {
-                    0
+                } else if let Some(proof) = child.proven {
+                    (proven_rewards(proof.winner)[slot] * 1000.0).round() as i64
                 } else {
                     (child.value_with(slot, weight, prior[slot]) * 1000.0).round() as i64
                 }
@@ -485,8 +690,8 @@ impl<'a> Run<'a> {
             .collect()
     }
 
-    /// The result after `simulations` simulations.
-    fn result(&self, simulations: u64) -> SearchResult {
+    /// The result after `simulations` new simulations in a tree that kept `kept`.
+    fn result(&self, simulations: u64, kept: u32) -> SearchResult {
         let mut pv = Vec::new();
         let mut score = 0;
         let mut scores = Vec::new();
@@ -495,8 +700,12 @@ impl<'a> Run<'a> {
             let mover = usize::from(self.nodes[0].to_move);
             let child = &self.nodes[first];
             score = (child.value(mover, self.config.prior_weight) * 1000.0).round() as i64;
-            if child.proven == Some(mover as u8) {
-                score = 1000;
+            if let Some(proof) = child.proven {
+                score = if usize::from(proof.winner) == mover {
+                    1000
+                } else {
+                    0
+                };
             }
             scores = self.scores(first, score);
             while pv.len() < 16 && self.nodes[index].expanded {
@@ -513,6 +722,7 @@ impl<'a> Run<'a> {
         SearchResult {
             best: pv.first().cloned(),
             simulations,
+            kept: u64::from(kept),
             score,
             scores,
             pv,

@@ -3,8 +3,18 @@
 use crate::evaluate::Rewards;
 use pacru_core::Move;
 
-/// A `proven` value meaning the game ended without a winner.
+/// A [`Proof`] winner meaning the game ended without a winner.
 pub(crate) const NO_WINNER: u8 = u8::MAX;
+
+/// A node's game decided whatever happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Proof {
+    /// The winner's slot ([`NO_WINNER`] for a game that ends without one).
+    pub winner: u8,
+    /// Plies from the node to the end of the game when the winner wins as soon as
+    /// possible and the others hold out as long as possible (0: the game is over).
+    pub plies: u8,
+}
 
 /// One node: the position reached by `mv` from its parent.
 #[derive(Clone, Debug)]
@@ -25,14 +35,13 @@ pub(crate) struct Node {
     pub expanded: bool,
     /// The slot of the player to move here.
     pub to_move: u8,
-    /// The slot of the winner if the game is decided here whatever happens
-    /// ([`NO_WINNER`] for a finished game without one).
-    pub proven: Option<u8>,
+    /// How the game ends if it is decided here whatever happens.
+    pub proven: Option<Proof>,
 }
 
 impl Node {
     /// A new, unvisited node.
-    pub fn new(mv: Move, prior: f32, to_move: u8, proven: Option<u8>) -> Node {
+    pub fn new(mv: Move, prior: f32, to_move: u8, proven: Option<Proof>) -> Node {
         Node {
             mv,
             prior,
@@ -44,6 +53,11 @@ impl Node {
             to_move,
             proven,
         }
+    }
+
+    /// Whether the game is decided here for the slot `slot`.
+    pub fn won_by(&self, slot: u8) -> bool {
+        self.proven.is_some_and(|p| p.winner == slot)
     }
 
     /// The indices of the children.

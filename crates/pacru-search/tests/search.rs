@@ -2,7 +2,7 @@
 //! avoided, the same answer for the same seed and budget.
 
 use pacru_core::{Move, Position, RulesEdition, SplitMix64, Status, WinReason};
-use pacru_search::{Limits, SearchConfig, Searcher, candidate_moves};
+use pacru_search::{Limits, SearchConfig, SearchTree, Searcher, candidate_moves};
 
 fn budget(simulations: u64) -> Limits {
     Limits {
@@ -263,4 +263,119 @@ fn every_player_gets_a_score_and_the_movers_is_the_score() {
             position.to_ppn()
         );
     }
+}
+
+/// Two-player positions of random games where the player to move has a choice,
+/// no move wins and every move lets the opponent win at once: lost positions.
+fn lost_in_two_positions(wanted: usize) -> Vec<Position> {
+    let mut found = Vec::new();
+    let mut moves = Vec::new();
+    for seed in 0..20_000u64 {
+        let mut pos = Position::standard(2).unwrap();
+        let mut rng = SplitMix64::new(seed + 50_000);
+        while let Some(mv) = pos.random_move(&mut rng) {
+            candidate_moves(&pos, &mut moves);
+            if moves.len() > 1
+                && moves
+                    .iter()
+                    .all(|m| wins_with(&pos, m).is_none() && gives_a_win_in_one(&pos, m))
+            {
+                found.push(pos);
+                break;
+            }
+            pos.play_unchecked(&mv);
+        }
+        if found.len() == wanted {
+            break;
+        }
+    }
+    found
+}
+
+/// Every move loses at once: the search proves the root lost after expanding each
+/// move once, stops before its budget and gives the mover nothing.
+#[test]
+fn a_lost_position_is_proven_and_ends_the_search() {
+    let positions = lost_in_two_positions(5);
+    assert_eq!(positions.len(), 5);
+    for pos in positions {
+        let mut moves = Vec::new();
+        candidate_moves(&pos, &mut moves);
+        let budget = 20 * moves.len() as u64 + 100;
+        let result = search(&pos, 3, budget);
+        assert!(
+            result.simulations < budget,
+            "{} simulations of {budget} in {}",
+            result.simulations,
+            pos.to_ppn()
+        );
+        assert_eq!(result.score, 0, "{}", pos.to_ppn());
+        pos.play(&result.best.unwrap()).unwrap();
+    }
+}
+
+fn searched_in(
+    tree: &mut SearchTree,
+    position: &Position,
+    seed: u64,
+    simulations: u64,
+) -> pacru_search::SearchResult {
+    let config = SearchConfig {
+        seed,
+        ..SearchConfig::default()
+    };
+    Searcher::new(config).search_in(tree, position, budget(simulations), &|| false, &mut |_| {})
+}
+
+/// A kept tree: the position two plies on (2 players) or four (4 players) starts
+/// with the simulations the last search made through it; a position the tree
+/// never reached, or the same search in a new tree, starts from nothing.
+#[test]
+fn a_kept_tree_carries_the_simulations_of_the_position_reached() {
+    for players in [2, 4] {
+        let mut tree = SearchTree::new();
+        let mut pos = Position::standard(players).unwrap();
+        let first = searched_in(&mut tree, &pos, 1, 3000);
+        assert_eq!(first.kept, 0);
+        // Follow the principal line a round of play deep.
+        for mv in first.pv.iter().take(players) {
+            pos.play_unchecked(mv);
+        }
+        let again = searched_in(&mut tree, &pos, 1, 300);
+        assert!(again.kept > 0, "{players} players: nothing kept");
+        assert_eq!(again.simulations, 300);
+        pos.play(&again.best.unwrap()).unwrap();
+        assert_eq!(searched_in(&mut SearchTree::new(), &pos, 1, 300).kept, 0);
+
+        // The same position again keeps every simulation through it.
+        let before = again.kept + again.simulations;
+        let same = searched_in(&mut tree, &pos, 1, 10);
+        assert_eq!(same.kept, before, "{players} players");
+
+        // Another game: nothing to keep.
+        let other = Position::standard(players)
+            .unwrap()
+            .with_rules(RulesEdition::Pacru2011);
+        assert_eq!(searched_in(&mut tree, &other, 1, 10).kept, 0);
+    }
+}
+
+/// A kept tree makes the search stronger but no less exact: the same sequence of
+/// searches gives the same results, and every move is legal.
+#[test]
+fn searches_in_a_kept_tree_are_repeatable_and_legal() {
+    let play = || {
+        let mut tree = SearchTree::new();
+        let mut pos = Position::standard(3).unwrap();
+        let mut results = Vec::new();
+        while !pos.is_finished() && results.len() < 60 {
+            let result = searched_in(&mut tree, &pos, 9, 200);
+            pos = pos.play(result.best.as_ref().unwrap()).expect("legal");
+            results.push(result);
+        }
+        results
+    };
+    let first = play();
+    assert!(first.iter().filter(|r| r.kept > 0).count() > first.len() / 2);
+    assert_eq!(first, play());
 }
