@@ -142,18 +142,16 @@ impl SearchTree {
     /// within [`KEPT_PLIES`] plies of the old root through visited nodes; otherwise
     /// empties the tree. Returns the simulations kept (the new root's visits).
     fn root_at(&mut self, position: &Position) -> u32 {
-        let Some(old) = self.root.take() else {
-            self.nodes.clear();
-            return 0;
-        };
-        let Some(found) = self.find(&old, position) else {
-            self.nodes.clear();
-            return 0;
-        };
+        let found = self.root.as_ref().and_then(|old| self.find(old, position));
         self.root = Some(position.clone());
-        if found == 0 {
-            return self.nodes[0].visits;
-        }
+        let found = match found {
+            None => {
+                self.nodes.clear();
+                return 0;
+            }
+            Some(0) => return self.nodes[0].visits,
+            Some(found) => found,
+        };
         // Copy the subtree breadth first, so that children stay contiguous; the old
         // tree's memory is given back.
         let mut kept = vec![self.nodes[found].clone()];
@@ -176,8 +174,11 @@ impl SearchTree {
     /// The node standing for `position`, among the root (whose position is
     /// `root`) and the visited nodes within [`KEPT_PLIES`] plies of it.
     fn find(&self, root: &Position, position: &Position) -> Option<usize> {
+        if self.nodes.is_empty() {
+            return None;
+        }
         if root == position {
-            return (!self.nodes.is_empty()).then_some(0);
+            return Some(0);
         }
         let mut layer = vec![(0usize, root.clone())];
         for _ in 0..KEPT_PLIES {
@@ -258,13 +259,12 @@ impl Searcher {
         report: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
         let start = Instant::now();
-        let kept = tree.root_at(position);
-        tree.root = Some(position.clone());
-        let mut run = Run::new(&self.config, position, &mut tree.nodes);
         if position.status() != Status::Ongoing {
-            run.nodes.clear();
-            return run.result(0, 0);
+            tree.clear();
+            return Run::new(&self.config, position, &mut tree.nodes).result(0, 0);
         }
+        let kept = tree.root_at(position);
+        let mut run = Run::new(&self.config, position, &mut tree.nodes);
         run.start();
         // Nothing to think about: a won game in one move, or a single choice.
         if run.nodes[0].proven.is_some() || run.nodes[0].child_count <= 1 {
@@ -699,14 +699,11 @@ impl<'a> Run<'a> {
         if let Some(first) = self.nodes.first().and_then(|_| self.best_child(0)) {
             let mover = usize::from(self.nodes[0].to_move);
             let child = &self.nodes[first];
-            score = (child.value(mover, self.config.prior_weight) * 1000.0).round() as i64;
-            if let Some(proof) = child.proven {
-                score = if usize::from(proof.winner) == mover {
-                    1000
-                } else {
-                    0
-                };
-            }
+            let reward = match child.proven {
+                Some(proof) => proven_rewards(proof.winner)[mover],
+                None => child.value(mover, self.config.prior_weight),
+            };
+            score = (reward * 1000.0).round() as i64;
             scores = self.scores(first, score);
             while pv.len() < 16 && self.nodes[index].expanded {
                 let Some(next) = self.best_child(index) else {

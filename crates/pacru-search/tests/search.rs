@@ -379,3 +379,23 @@ fn searches_in_a_kept_tree_are_repeatable_and_legal() {
     assert!(first.iter().filter(|r| r.kept > 0).count() > first.len() / 2);
     assert_eq!(first, play());
 }
+
+/// A finished game leaves nothing in the tree: the next search starts afresh.
+#[test]
+fn a_search_of_a_finished_game_empties_the_tree() {
+    let mut finished = Position::standard(2).unwrap();
+    let mut rng = SplitMix64::new(4);
+    while let Some(mv) = finished.random_move(&mut rng) {
+        finished.play_unchecked(&mv);
+    }
+    assert!(finished.is_finished());
+    let mut tree = SearchTree::new();
+    let start = Position::standard(2).unwrap();
+    searched_in(&mut tree, &start, 1, 200);
+    let over = searched_in(&mut tree, &finished, 1, 200);
+    assert_eq!((over.best, over.simulations, over.kept), (None, 0, 0));
+    assert!(tree.is_empty());
+    let next = searched_in(&mut tree, &start, 1, 200);
+    assert_eq!((next.kept, next.simulations), (0, 200));
+    assert!(start.play(&next.best.unwrap()).is_ok());
+}
