@@ -42,6 +42,7 @@ pub fn run(root: &Path, check_only: bool) -> Result<()> {
     if check_only {
         return check(root);
     }
+    npm::install_tools(root)?;
     if let Some(missing) = npm::missing_tools(root)? {
         bail!("cannot build the board's rules: {missing}");
     }

@@ -101,8 +101,47 @@ pub fn missing_tools(root: &Path) -> Result<Option<String>> {
     }
 }
 
-/// `cargo xtask npm`.
+/// Installs the Rust tools of the package that are missing or of the wrong
+/// version: the WebAssembly target (through rustup, which `rust-toolchain.toml`
+/// usually has done already) and `wasm-bindgen-cli` at exactly the version
+/// `Cargo.lock` locks (through `cargo install --locked`; a debug build, which
+/// installs in half the time and writes the same files). Node.js and npm are left
+/// to the user: [`missing_tools`] names them.
+pub fn install_tools(root: &Path) -> Result<()> {
+    if !wasm_target_installed(root) {
+        let mut rustup = Command::new("rustup");
+        rustup.args(["target", "add", WASM_TARGET]);
+        run_step("rustup target add", root, rustup).with_context(|| {
+            format!("installing the Rust target {WASM_TARGET} (rustup is needed for it)")
+        })?;
+    }
+    let locked = wasm_bindgen_locked(root)?;
+    if wasm_bindgen_installed(root).as_deref() != Some(locked.as_str()) {
+        let mut install = cargo();
+        install.args([
+            "install",
+            "wasm-bindgen-cli",
+            "--locked",
+            "--debug",
+            "--version",
+            &locked,
+        ]);
+        run_step("cargo install wasm-bindgen-cli", root, install)
+            .with_context(|| format!("installing wasm-bindgen-cli {locked}"))?;
+        if wasm_bindgen_installed(root).as_deref() != Some(locked.as_str()) {
+            bail!(
+                "wasm-bindgen-cli {locked} was installed, but `wasm-bindgen` on PATH is not it \
+                 (is cargo's bin folder, usually ~/.cargo/bin, on PATH?)"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `cargo xtask npm`: installs the Rust tools that are missing
+/// ([`install_tools`]), then builds the package.
 pub fn run(root: &Path) -> Result<()> {
+    install_tools(root)?;
     if let Some(missing) = missing_tools(root)? {
         bail!("cannot build the npm package: {missing}");
     }
