@@ -13,12 +13,10 @@
 //!   last entry; starting seats `S N` for 2 players (older versions `E W`),
 //!   `E W N` for 3, `E W N S` for 4; the 2011 meeting rule).
 
-mod common;
-
-use common::{Rng, random_moves};
 use pacru_abstractplay::{ImportError, import};
-use pacru_core::{Colour, Field, Item, Move, Position, RulesEdition, Seat};
+use pacru_core::{Colour, Field, Item, Move, Position, RulesEdition, Seat, SplitMix64};
 use pacru_notation::pgr::{Reader, write_game};
+use pacru_notation::test_support::random_moves;
 use pacru_referee::{VerdictStatus, check_game};
 use proptest::prelude::*;
 
@@ -282,7 +280,7 @@ fn is_plain_connection(pos: &Position, from: Field, to: Field) -> bool {
 /// AbstractPlay's text of a move (played in `pos`): items possibly in the other
 /// order or with a `*` that changes nothing, reorientation fields in descending
 /// order.
-fn ap_move_text(mv: &Move, pos: &Position, rng: &mut Rng, swap: bool) -> String {
+fn ap_move_text(mv: &Move, pos: &Position, rng: &mut SplitMix64, swap: bool) -> String {
     match mv {
         Move::Movement(m) => {
             let mut items: Vec<String> = m.items.iter().map(|i: Item| i.to_string()).collect();
@@ -314,8 +312,8 @@ fn ap_move_text(mv: &Move, pos: &Position, rng: &mut Rng, swap: bool) -> String 
 /// as the last entry, results as `genRecord` gives them; entries as strings or
 /// objects at random.
 fn ap_record(seed: u64, swap: bool) -> (String, Vec<Move>) {
-    let mut rng = Rng::new(seed);
-    let players = 2 + rng.below(3);
+    let mut rng = SplitMix64::new(seed);
+    let players = 2 + rng.below(3) as usize;
     let seats = match players {
         2 if rng.below(2) == 0 => vec![Seat::S, Seat::N],
         2 => vec![Seat::E, Seat::W],
@@ -326,7 +324,7 @@ fn ap_record(seed: u64, swap: bool) -> (String, Vec<Move>) {
     let start = Position::standard_with(colours, &seats)
         .unwrap()
         .with_rules(RulesEdition::Pacru2011);
-    let limit = 20 + rng.below(300);
+    let limit = 20 + rng.below(300) as usize;
     let mut moves = random_moves(&start, &mut rng, limit);
     if let Some(i) = moves.iter().position(|m| *m == Move::Resign) {
         moves.truncate(i + 1);

@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 #[path = "support/workloads.rs"]
 mod workloads;
-use workloads::{perft_nobulk, random_game, random_playout};
+use workloads::{moves_applied, perft_nobulk, random_game, random_playout};
 
 /// A mid-game position reached by seeded random play from the 2-player start.
 fn midgame(players: usize, seed: u64, plies: u32) -> Position {
@@ -33,11 +33,9 @@ fn perft_applying(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft_nobulk");
     group.sample_size(10);
     for (name, pos, depth) in cases {
-        let mut applied = 0;
-        perft_nobulk(&pos, depth, &mut applied);
-        group.throughput(Throughput::Elements(applied));
+        group.throughput(Throughput::Elements(moves_applied(&pos, depth)));
         group.bench_function(name, |b| {
-            b.iter(|| black_box(perft_nobulk(black_box(&pos), depth, &mut 0)))
+            b.iter(|| black_box(perft_nobulk(black_box(&pos), depth)))
         });
     }
     group.finish();

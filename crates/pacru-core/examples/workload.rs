@@ -50,9 +50,7 @@ fn main() {
         }
         "perft" => {
             let pos = Position::standard(2).expect("start");
-            let mut applied = 0;
-            perft_nobulk(&pos, 4, &mut applied);
-            println!("moves applied {applied}");
+            println!("leaves {}", perft_nobulk(&pos, 4));
         }
         _ => eprintln!("usage: workload playout [GAMES] | validate [GAMES] | perft"),
     }

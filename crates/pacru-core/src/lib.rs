@@ -46,6 +46,7 @@ pub use field::{Field, ParseFieldError};
 pub use move_text::MoveSyntaxError;
 pub use movegen::{LegalMoves, MovementSkeletons, ReorientationSkeleton};
 pub use moves::{Item, Items, Move, Movement, Reorientation, Rotation};
+pub use perft::PerftCounting;
 pub use players::Players;
 pub use playout::SplitMix64;
 pub use position::{Chevron, Position, Setup, Status, WinReason};

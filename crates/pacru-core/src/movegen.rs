@@ -286,16 +286,34 @@ impl Position {
     }
 }
 
-/// One reorientation option: a chevron, a rotation, and the fields it may return.
+/// One reorientation option: a chevron, a rotation, and the fields it may return,
+/// as the move generator gives it ([`Position::reorientation_skeletons`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReorientationSkeleton {
-    /// The chevron's field.
-    pub field: Field,
-    /// The rotation.
-    pub rotation: Rotation,
-    /// Own fields without a chevron: choose `rotation.returned_count()` of them.
-    pub returnable: Bitboard,
+    pub(crate) field: Field,
+    pub(crate) rotation: Rotation,
+    pub(crate) returnable: Bitboard,
+}
+
+impl ReorientationSkeleton {
+    /// The field of the chevron that turns.
+    #[inline]
+    pub fn field(&self) -> Field {
+        self.field
+    }
+
+    /// Which way and how far it turns.
+    #[inline]
+    pub fn rotation(&self) -> Rotation {
+        self.rotation
+    }
+
+    /// The mover's fields without a chevron: a reorientation returns
+    /// `rotation().returned_count()` of them.
+    #[inline]
+    pub fn returnable(&self) -> Bitboard {
+        self.returnable
+    }
 }
 
 /// The low 64 bits and the high bits (fields 64 to 80) of a set.

@@ -8,7 +8,6 @@ use std::fmt;
 
 /// One turn's action.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
     /// A chevron travels from one field to another (R3-R13).
     Movement(Movement),
@@ -20,7 +19,6 @@ pub enum Move {
 
 /// A chevron's travel, with the choices that make its outcome deterministic.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Movement {
     /// The field the chevron leaves.
     pub from: Field,
@@ -34,7 +32,6 @@ pub struct Movement {
 
 /// One written choice of a movement.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Item {
     /// `*`: take the connection change (all intervening fields).
     Connection,
@@ -55,7 +52,6 @@ impl fmt::Display for Item {
 /// crossing/connection choice, then the meeting field); any beyond two are kept as
 /// written, so that validation can reject them and writing the move loses nothing.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Items {
     stored: [Option<Item>; 2],
     surplus: Option<Box<[Item]>>,
@@ -216,7 +212,6 @@ impl Rotation {
 
 /// Turning a chevron in place instead of moving (R14).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Reorientation {
     /// The field of the chevron that turns.
     pub field: Field,

@@ -1,4 +1,8 @@
-//! serde support (feature `serde`): simple types as their notation text.
+//! serde support (feature `serde`): values as their notation text.
+//!
+//! A value with a text form serialises as that text and deserialises through its
+//! `FromStr`, so that deserialising can build only what parsing can: a move is
+//! `"a3-b4(a4)"`, never its storage. As shakmaty's `UciMove` does for chess moves.
 
 /// Implements `Serialize`/`Deserialize` through `Display`/`FromStr`.
 #[macro_export]
@@ -20,8 +24,90 @@ macro_rules! serde_as_text {
     };
 }
 
-use crate::{Bitboard, Colour, Field, Players};
+use crate::{Bitboard, Colour, Field, Item, Items, Move, Movement, Players, Reorientation};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
+
+serde_as_text!(Move);
+
+impl Serialize for Movement {
+    /// Its move notation, e.g. `"a3-b4(a4)"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Movement {
+    /// Reads the move notation of a movement (through `FromStr for Move`).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Move::deserialize(deserializer)? {
+            Move::Movement(movement) => Ok(movement),
+            other => Err(serde::de::Error::custom(format!(
+                "expected a movement, found {other}"
+            ))),
+        }
+    }
+}
+
+impl Serialize for Reorientation {
+    /// Its move notation, e.g. `"e3>(a1,b2)"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Reorientation {
+    /// Reads the move notation of a reorientation (through `FromStr for Move`).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Move::deserialize(deserializer)? {
+            Move::Reorientation(reorientation) => Ok(reorientation),
+            other => Err(serde::de::Error::custom(format!(
+                "expected a reorientation, found {other}"
+            ))),
+        }
+    }
+}
+
+impl Serialize for Item {
+    /// `"*"` or a field name.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Item {
+    /// `"*"` or a field name, as in move notation.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<'de, str>::deserialize(deserializer)?;
+        if text == "*" {
+            return Ok(Item::Connection);
+        }
+        text.parse().map(Item::Field).map_err(|_| {
+            let found = if text.chars().count() <= 8 {
+                format!("'{}'", crate::Escaped(&text))
+            } else {
+                format!("a text of {} characters", text.chars().count())
+            };
+            serde::de::Error::custom(format!(
+                "expected an item ('*' or a field a1..i9), found {found}"
+            ))
+        })
+    }
+}
+
+impl Serialize for Items {
+    /// The items in the order written, e.g. `["*", "e5"]`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Items {
+    /// A list of items in the order written.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Items::from_slice(&Vec::<Item>::deserialize(deserializer)?))
+    }
+}
 
 impl Serialize for Bitboard {
     /// A list of field names in ascending order.

@@ -22,31 +22,79 @@ pub enum MovementKind {
     Pincer,
 }
 
-/// A legal movement without its choices.
+/// A legal movement without its choices, as the move generator gives it
+/// ([`Position::movement_skeletons`]): only the generator makes
+/// one, so every skeleton a caller holds is legal in the position it came from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MovementSkeleton {
-    /// Origin.
-    pub from: Field,
-    /// Destination.
-    pub to: Field,
-    /// Direction of travel (and the chevron's facing afterwards).
-    pub travel: Direction,
-    /// Number of fields travelled.
-    pub distance: u8,
-    /// The kind of movement.
-    pub kind: MovementKind,
+    pub(crate) from: Field,
+    pub(crate) to: Field,
+    pub(crate) travel: Direction,
+    pub(crate) distance: u8,
+    pub(crate) kind: MovementKind,
     /// Fields a connection change would give us (R8): empty unless `kind` is `Connection`.
-    pub connection_fields: Bitboard,
-    /// Whether the destination lies in another borderland (R4).
-    pub crossing: bool,
-    /// Whether the crossing is a borderland transformation (R10) rather than a change.
-    pub transformation: bool,
-    /// The fields the crossing benefit may take (empty when there is no benefit).
-    pub crossing_fields: Bitboard,
+    pub(crate) connection_fields: Bitboard,
+    pub(crate) crossing: bool,
+    pub(crate) transformation: bool,
+    pub(crate) crossing_fields: Bitboard,
 }
 
 impl MovementSkeleton {
+    /// The field the chevron leaves.
+    #[inline]
+    pub fn from(&self) -> Field {
+        self.from
+    }
+
+    /// The field the chevron arrives on.
+    #[inline]
+    pub fn to(&self) -> Field {
+        self.to
+    }
+
+    /// The direction of travel (and the chevron's facing afterwards).
+    #[inline]
+    pub fn travel(&self) -> Direction {
+        self.travel
+    }
+
+    /// The number of fields travelled.
+    #[inline]
+    pub fn distance(&self) -> u8 {
+        self.distance
+    }
+
+    /// The kind of movement.
+    #[inline]
+    pub fn kind(&self) -> MovementKind {
+        self.kind
+    }
+
+    /// The fields a connection change would give the mover (R8): empty unless the
+    /// kind is [`MovementKind::Connection`].
+    #[inline]
+    pub fn connection_fields(&self) -> Bitboard {
+        self.connection_fields
+    }
+
+    /// Whether the destination lies in another borderland (R4).
+    #[inline]
+    pub fn crossing(&self) -> bool {
+        self.crossing
+    }
+
+    /// Whether the crossing is a borderland transformation (R10) rather than a change.
+    #[inline]
+    pub fn transformation(&self) -> bool {
+        self.transformation
+    }
+
+    /// The fields the crossing benefit may take (empty when there is no benefit).
+    #[inline]
+    pub fn crossing_fields(&self) -> Bitboard {
+        self.crossing_fields
+    }
+
     /// Whether `*` (the connection change) is a valid first item.
     #[inline]
     pub fn connection_change_available(&self) -> bool {

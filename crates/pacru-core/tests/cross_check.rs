@@ -5,8 +5,10 @@
 mod common;
 mod naive;
 
-use common::{XorShift, naive_rules, ppn_of};
-use pacru_core::{Colour, Move, MovementKind, OutReason, Position, RulesEdition, Seat, Status};
+use common::{below, chance, naive_rules, ppn_of};
+use pacru_core::{
+    Colour, Move, MovementKind, OutReason, Position, RulesEdition, Seat, SplitMix64, Status,
+};
 use std::collections::BTreeMap;
 
 /// Above this many legal moves, reorientations are sampled instead of listed in full
@@ -65,7 +67,7 @@ fn diff(a: &[String], b: &[String]) -> String {
 }
 
 /// Checks one position against the naive implementation; returns the core's legal moves.
-fn check_position(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<Move> {
+fn check_position(p: &Position, rng: &mut SplitMix64, cov: &mut Coverage) -> Vec<Move> {
     let ppn = ppn_of(p);
     let rules = naive_rules(p.rules());
     assert_eq!(
@@ -134,7 +136,7 @@ fn check_position(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<M
             naive_map.get(&name).cloned()
         } else {
             // Sample about 1 in 200 reorientations in big positions.
-            if rng.below(200) != 0 {
+            if below(rng, 200) != 0 {
                 continue;
             }
             naive::naive_apply_reorientation(&board, &name).map(|b| naive::write_ppn(&b))
@@ -171,16 +173,16 @@ fn check_position(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<M
 fn note_skeletons(p: &Position, cov: &mut Coverage) {
     let mut choice = false;
     for sk in p.movement_skeletons() {
-        match sk.kind {
+        match sk.kind() {
             MovementKind::Pincer => {
                 cov.checked_pincer += 1;
-                if sk.crossing {
+                if sk.crossing() {
                     cov.checked_pincer_crossing += 1;
                 }
             }
             MovementKind::ConnectionJump => {
                 cov.checked_jump += 1;
-                if sk.crossing {
+                if sk.crossing() {
                     cov.checked_jump_crossing += 1;
                 }
             }
@@ -190,11 +192,11 @@ fn note_skeletons(p: &Position, cov: &mut Coverage) {
             MovementKind::Connection => cov.checked_connection_nothing += 1,
             MovementKind::Plain => {}
         }
-        if sk.connection_change_available() && sk.crossing_fields.any() {
+        if sk.connection_change_available() && sk.crossing_fields().any() {
             cov.checked_connection_choice += 1;
             choice = true;
         }
-        if sk.transformation && sk.crossing_fields.any() {
+        if sk.transformation() && sk.crossing_fields().any() {
             cov.checked_transformation += 1;
         }
         let firsts: Vec<Option<pacru_core::Item>> = if sk.needs_first_item() {
@@ -275,7 +277,7 @@ fn record(p: &Position, m: &Move, cov: &mut Coverage) {
                     } else if e.crossing_field.is_some() && !e.connection_fields.any() {
                         let sk = p
                             .movement_skeletons()
-                            .find(|s| s.from == mv.from && s.to == mv.to)
+                            .find(|s| s.from() == mv.from && s.to() == mv.to)
                             .unwrap();
                         if sk.connection_change_available() {
                             cov.chose_crossing_over_connection += 1;
@@ -329,7 +331,7 @@ fn record(p: &Position, m: &Move, cov: &mut Coverage) {
 
 /// Picks a move: often the rarest kind available, sometimes a reorientation (more
 /// often when many own fields would make the move list huge), otherwise uniformly.
-fn choose(p: &Position, moves: &[Move], rng: &mut XorShift) -> Move {
+fn choose(p: &Position, moves: &[Move], rng: &mut SplitMix64) -> Move {
     let movements: Vec<&Move> = moves
         .iter()
         .filter(|m| matches!(m, Move::Movement(_)))
@@ -340,32 +342,32 @@ fn choose(p: &Position, moves: &[Move], rng: &mut XorShift) -> Move {
         .collect();
     let own = p.field_count(p.to_move());
     let reo_chance = if own > 16 { 45 } else { 6 };
-    if !reos.is_empty() && (movements.is_empty() || rng.chance(reo_chance)) {
+    if !reos.is_empty() && (movements.is_empty() || chance(rng, reo_chance)) {
         // Prefer 90-degree ones when fields pile up.
         let big: Vec<&&Move> = reos
             .iter()
             .filter(|m| matches!(m, Move::Reorientation(r) if r.rotation.returned_count() == 4))
             .collect();
         if own > 16 && !big.is_empty() {
-            return (*big[rng.below(big.len())]).clone();
+            return (*big[below(rng, big.len())]).clone();
         }
-        return reos[rng.below(reos.len())].clone();
+        return reos[below(rng, reos.len())].clone();
     }
-    if rng.chance(55) {
+    if chance(rng, 55) {
         let scored: Vec<(u32, &Move)> = movements.iter().map(|m| (rarity(p, m), *m)).collect();
         let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
         if best > 0 {
             // The rarest kind, or any unusual one.
-            let floor = if rng.chance(50) { best } else { 1 };
+            let floor = if chance(rng, 50) { best } else { 1 };
             let top: Vec<&Move> = scored
                 .iter()
                 .filter(|s| s.0 >= floor)
                 .map(|s| s.1)
                 .collect();
-            return top[rng.below(top.len())].clone();
+            return top[below(rng, top.len())].clone();
         }
     }
-    movements[rng.below(movements.len())].clone()
+    movements[below(rng, movements.len())].clone()
 }
 
 fn starts() -> Vec<Position> {
@@ -382,7 +384,7 @@ fn starts() -> Vec<Position> {
 }
 
 /// Checks both editions of `p` (and counts positions where they differ).
-fn check_both(p: &Position, rng: &mut XorShift, cov: &mut Coverage) -> Vec<Move> {
+fn check_both(p: &Position, rng: &mut SplitMix64, cov: &mut Coverage) -> Vec<Move> {
     let other = p.clone().with_rules(match p.rules() {
         RulesEdition::Pacru2004 => RulesEdition::Pacru2011,
         RulesEdition::Pacru2011 => RulesEdition::Pacru2004,
@@ -425,10 +427,10 @@ fn random_games(
     max_plies: usize,
     cov: &mut Coverage,
 ) {
-    let mut rng = XorShift::new(seed);
+    let mut rng = SplitMix64::new(seed);
     for g in 0..games {
         let mut p = starts[g % starts.len()].clone();
-        if rng.chance(50) {
+        if chance(&mut rng, 50) {
             p = p.with_rules(RulesEdition::Pacru2011);
         }
         for _ in 0..max_plies {
@@ -447,7 +449,7 @@ fn random_games(
 #[test]
 fn standard_starts_agree() {
     let mut cov = Coverage::default();
-    let mut rng = XorShift::new(1);
+    let mut rng = SplitMix64::new(1);
     for p in starts() {
         check_both(&p, &mut rng, &mut cov);
     }

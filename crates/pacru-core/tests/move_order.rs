@@ -71,12 +71,12 @@ fn expanded(pos: &Position) -> Vec<Move> {
         }
     }
     for option in pos.reorientation_skeletons() {
-        let fields: Vec<_> = option.returnable.iter().collect();
-        for subset in subsets(fields.len(), option.rotation.returned_count() as usize) {
+        let fields: Vec<_> = option.returnable().iter().collect();
+        for subset in subsets(fields.len(), option.rotation().returned_count() as usize) {
             let returned: Bitboard = subset.iter().map(|&i| fields[i]).collect();
             moves.push(Move::Reorientation(Reorientation {
-                field: option.field,
-                rotation: option.rotation,
+                field: option.field(),
+                rotation: option.rotation(),
                 returned,
             }));
         }

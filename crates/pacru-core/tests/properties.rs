@@ -4,10 +4,10 @@
 mod common;
 mod naive;
 
-use common::{XorShift, naive_rules, ppn_of};
+use common::{below, chance, naive_rules, ppn_of};
 use pacru_core::{
     Bitboard, Field, Item, Items, Move, Movement, Position, Reorientation, Rotation, Rule,
-    RulesEdition,
+    RulesEdition, SplitMix64,
 };
 use proptest::prelude::*;
 
@@ -17,7 +17,7 @@ const NAIVE_LIMIT: u64 = 1500;
 /// A position reached by seeded random play; movements with items are preferred so
 /// that markers accumulate, and reorientations happen now and then.
 fn reach(seed: u64, players: usize, plies: usize, y2011: bool) -> Position {
-    let mut rng = XorShift::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut p = Position::standard(players).unwrap();
     if y2011 {
         p = p.with_rules(RulesEdition::Pacru2011);
@@ -31,22 +31,22 @@ fn reach(seed: u64, players: usize, plies: usize, y2011: bool) -> Position {
             .iter()
             .filter(|m| matches!(m, Move::Movement(mv) if !mv.items.is_empty()))
             .collect();
-        let m = if !rich.is_empty() && rng.chance(70) {
-            rich[rng.below(rich.len())].clone()
+        let m = if !rich.is_empty() && chance(&mut rng, 70) {
+            rich[below(&mut rng, rich.len())].clone()
         } else {
-            moves[rng.below(moves.len())].clone()
+            moves[below(&mut rng, moves.len())].clone()
         };
         p = p.play(&m).unwrap();
     }
     p
 }
 
-fn random_field(rng: &mut XorShift) -> Field {
-    Field::from_index(rng.below(81) as u8).unwrap()
+fn random_field(rng: &mut SplitMix64) -> Field {
+    Field::from_index(below(rng, 81) as u8).unwrap()
 }
 
-fn random_item(rng: &mut XorShift) -> Item {
-    if rng.chance(20) {
+fn random_item(rng: &mut SplitMix64) -> Item {
+    if chance(rng, 20) {
         Item::Connection
     } else {
         Item::Field(random_field(rng))
@@ -55,29 +55,29 @@ fn random_item(rng: &mut XorShift) -> Item {
 
 /// A syntactically valid move: random fields, items, rotations; sometimes a legal
 /// move with its items disturbed.
-fn random_move(p: &Position, rng: &mut XorShift) -> Move {
+fn random_move(p: &Position, rng: &mut SplitMix64) -> Move {
     let own: Vec<Field> = p.chevrons_of(p.to_move()).iter().collect();
-    let from = if !own.is_empty() && rng.chance(70) {
-        own[rng.below(own.len())]
+    let from = if !own.is_empty() && chance(rng, 70) {
+        own[below(rng, own.len())]
     } else {
         random_field(rng)
     };
-    match rng.below(10) {
+    match below(rng, 10) {
         0 => Move::Resign,
         1 | 2 => {
             let mine = p.fields_of(p.to_move());
             let mut returned = Bitboard::EMPTY;
-            for _ in 0..rng.below(6) {
+            for _ in 0..below(rng, 6) {
                 let mine_list: Vec<Field> = mine.iter().collect();
-                if !mine_list.is_empty() && rng.chance(80) {
-                    returned.insert(mine_list[rng.below(mine_list.len())]);
+                if !mine_list.is_empty() && chance(rng, 80) {
+                    returned.insert(mine_list[below(rng, mine_list.len())]);
                 } else {
                     returned.insert(random_field(rng));
                 }
             }
             Move::Reorientation(Reorientation {
                 field: from,
-                rotation: Rotation::ALL[rng.below(4)],
+                rotation: Rotation::ALL[below(rng, 4)],
                 returned,
             })
         }
@@ -88,12 +88,12 @@ fn random_move(p: &Position, rng: &mut XorShift) -> Move {
                 .filter(|m| matches!(m, Move::Movement(_)))
                 .take(400)
                 .collect();
-            let Some(Move::Movement(mut m)) = legal.get(rng.below(legal.len().max(1))).cloned()
+            let Some(Move::Movement(mut m)) = legal.get(below(rng, legal.len().max(1))).cloned()
             else {
                 return Move::Resign;
             };
             let mut items: Vec<Item> = m.items.iter().collect();
-            match rng.below(4) {
+            match below(rng, 4) {
                 0 => {
                     items.pop();
                 }
@@ -110,11 +110,11 @@ fn random_move(p: &Position, rng: &mut XorShift) -> Move {
         }
         _ => {
             let to = random_field(rng);
-            let items: Vec<Item> = (0..rng.below(4)).map(|_| random_item(rng)).collect();
+            let items: Vec<Item> = (0..below(rng, 4)).map(|_| random_item(rng)).collect();
             Move::Movement(Movement {
                 from,
                 to,
-                pincer: rng.chance(20),
+                pincer: chance(rng, 20),
                 items: Items::from_slice(&items),
             })
         }
@@ -211,9 +211,9 @@ proptest! {
         names.sort();
         names.dedup();
         prop_assert_eq!(names.len(), moves.len(), "duplicate moves");
-        let mut rng = XorShift::new(seed ^ 0x5555);
+        let mut rng = SplitMix64::new(seed ^ 0x5555);
         let step = (moves.len() / 200).max(1);
-        for m in moves.iter().skip(rng.below(step)).step_by(step) {
+        for m in moves.iter().skip(below(&mut rng, step)).step_by(step) {
             let next = p.play(m);
             prop_assert!(next.is_ok(), "{} rejected in {}: {:?}", m, ppn_of(&p), next.err());
             let next = next.unwrap();
@@ -254,7 +254,7 @@ proptest! {
         }
         let mut seen = 0;
         for sk in p.movement_skeletons() {
-            let pincer = sk.kind == pacru_core::MovementKind::Pincer;
+            let pincer = sk.kind() == pacru_core::MovementKind::Pincer;
             let firsts: Vec<Option<Item>> = if sk.needs_first_item() {
                 sk.first_items().map(Some).collect()
             } else {
@@ -266,11 +266,11 @@ proptest! {
                 .map(|&first| u64::from(p.meeting_fields(&sk, first).count().max(1)))
                 .sum();
             prop_assert_eq!(
-                per_skeleton.get(&(sk.from, sk.to, pincer)).copied(),
+                per_skeleton.get(&(sk.from(), sk.to(), pincer)).copied(),
                 Some(expected),
                 "skeleton {}-{} in {}",
-                sk.from,
-                sk.to,
+                sk.from(),
+                sk.to(),
                 ppn_of(&p)
             );
             seen += 1;
@@ -282,8 +282,8 @@ proptest! {
         let from_skeletons: u64 = p
             .reorientation_skeletons()
             .map(|r| {
-                let n = u64::from(r.returnable.count());
-                let k = u64::from(r.rotation.returned_count());
+                let n = u64::from(r.returnable().count());
+                let k = u64::from(r.rotation().returned_count());
                 if n >= k { choose(n, k) } else { 0 }
             })
             .sum();
@@ -304,7 +304,7 @@ proptest! {
     ) {
         let p = reach(seed, players, plies, y2011);
         let before = p.clone();
-        let mut rng = XorShift::new(seed.rotate_left(17));
+        let mut rng = SplitMix64::new(seed.rotate_left(17));
         let use_naive = p.legal_move_count() <= NAIVE_LIMIT;
         let ppn = ppn_of(&p);
         let rules = naive_rules(p.rules());

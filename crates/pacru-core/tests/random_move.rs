@@ -24,18 +24,18 @@ fn nth(set: Bitboard, i: u64) -> Field {
 /// Whether the chevron arriving by `sk` faces one of the mover's chevrons that faces
 /// back and stands on the mover's colour.
 fn faces_partner(pos: &Position, mover: Colour, sk: &MovementSkeleton) -> bool {
-    let Some(ahead) = sk.to.offset(sk.travel, 1) else {
+    let Some(ahead) = sk.to().offset(sk.travel(), 1) else {
         return false;
     };
     pos.chevron_at(ahead)
-        .is_some_and(|c| c.colour == mover && c.facing == sk.travel.opposite())
+        .is_some_and(|c| c.colour == mover && c.facing == sk.travel().opposite())
         && pos.colour_at(ahead) == Some(mover)
 }
 
 fn weight(pos: &Position, mover: Colour, sk: &MovementSkeleton) -> u64 {
     if faces_partner(pos, mover, sk) {
         MEETING_WEIGHT
-    } else if sk.kind == MovementKind::Plain {
+    } else if sk.kind() == MovementKind::Plain {
         PLAIN_WEIGHT
     } else {
         SPECIAL_WEIGHT
@@ -75,16 +75,16 @@ fn reference(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
         return Some(sk.complete(first, meeting));
     }
     let option = reorientations[(pick / REORIENTATION_WEIGHT) as usize];
-    let mut remaining = option.returnable;
+    let mut remaining = option.returnable();
     let mut returned = Bitboard::EMPTY;
-    for _ in 0..option.rotation.returned_count() {
+    for _ in 0..option.rotation().returned_count() {
         let field = nth(remaining, rng.below(u64::from(remaining.count())));
         returned.insert(field);
         remaining.remove(field);
     }
     Some(Move::Reorientation(Reorientation {
-        field: option.field,
-        rotation: option.rotation,
+        field: option.field(),
+        rotation: option.rotation(),
         returned,
     }))
 }

@@ -1,7 +1,7 @@
 //! serde support (feature `serde`): public data types survive a JSON round trip,
 //! and deserialising a position checks its invariants.
 
-use pacru_core::{Bitboard, Field, Move, Position, Rule, SplitMix64};
+use pacru_core::{Bitboard, Field, Item, Items, Move, Movement, Position, Rule, SplitMix64};
 
 #[test]
 fn positions_and_moves_round_trip_through_json() {
@@ -49,4 +49,62 @@ fn invalid_positions_are_rejected_when_deserialised() {
     value["markers"][4] = serde_json::json!("Red");
     let err = serde_json::from_value::<Position>(value).expect_err("invalid position");
     assert!(err.to_string().contains("e1"), "{err}");
+}
+
+#[test]
+fn moves_serialise_as_their_notation() {
+    for text in [
+        "a3-b4(a4)",
+        "c3xc5(d4,i9)",
+        "a3-a5(*,e5)",
+        "e3<<(a1,c1,d1,b2)",
+        "resign",
+    ] {
+        let mv: Move = text.parse().expect("move");
+        let json = serde_json::to_string(&mv).expect("json");
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(serde_json::from_str::<Move>(&json).expect("move back"), mv);
+    }
+    let Move::Movement(movement) = "a3-a5(*,e5)".parse::<Move>().expect("move") else {
+        panic!("a movement");
+    };
+    assert_eq!(
+        serde_json::to_string(&movement.items).expect("json"),
+        r#"["*","e5"]"#
+    );
+    assert_eq!(
+        serde_json::to_string(&movement).expect("json"),
+        r#""a3-a5(*,e5)""#
+    );
+}
+
+#[test]
+fn a_serialised_move_that_is_not_notation_is_refused_where_it_goes_wrong() {
+    // The storage of the items, which could once be deserialised into items whose
+    // `is_empty()` and `len()` disagree, is no move at all.
+    let storage = r#"{"Movement":{"from":"a3","to":"a5","pincer":false,"items":{"stored":[null,"Connection"],"surplus":null}}}"#;
+    assert!(serde_json::from_str::<Move>(storage).is_err());
+    let err = serde_json::from_str::<Move>(r#""e1-j2""#).expect_err("not a move");
+    assert!(err.to_string().contains("column 4"), "{err}");
+    let err = serde_json::from_str::<Movement>(r#""resign""#).expect_err("not a movement");
+    assert!(err.to_string().contains("expected a movement"), "{err}");
+    let err = serde_json::from_str::<Items>(r#"["*","j9"]"#).expect_err("not an item");
+    assert!(err.to_string().contains("'j9'"), "{err}");
+}
+
+#[test]
+fn items_deserialise_into_consistent_items() {
+    for json in [
+        r#"[]"#,
+        r#"["*"]"#,
+        r#"["*","e5"]"#,
+        r#"["a1","b2","c3","d4"]"#,
+    ] {
+        let items: Items = serde_json::from_str(json).expect("items");
+        let listed: Vec<Item> = items.iter().collect();
+        assert_eq!(items.len(), listed.len(), "{json}");
+        assert_eq!(items.is_empty(), listed.is_empty(), "{json}");
+        assert_eq!(items.surplus(), listed.len().saturating_sub(2), "{json}");
+        assert_eq!(serde_json::to_string(&items).expect("json"), json);
+    }
 }

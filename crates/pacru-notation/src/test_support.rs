@@ -3,7 +3,7 @@
 
 use crate::pgr::{Game, Tags, write_game, write_games};
 use crate::selfplay::{SelfplaySettings, play_random_game};
-use pacru_core::{Move, Position, RulesEdition};
+use pacru_core::{Move, Position, RulesEdition, SplitMix64};
 use std::io::Write as _;
 
 /// `games` random games of 2, 3 and 4 players in turn, under both editions in
@@ -128,4 +128,37 @@ pub fn bench_corpus(games: usize, max_plies: usize) -> String {
         out.push(Game::from_moves(tags, &moves).expect("legal moves"));
     }
     write_games(&out)
+}
+
+/// Up to `max_plies` random legal moves from `start`, drawn from `rng`: mostly
+/// movements, a reorientation (where there is one) seven times in a hundred, a resignation one time
+/// in a hundred (more of each than [`Position::random_move`] plays).
+pub fn random_moves(start: &Position, rng: &mut SplitMix64, max_plies: usize) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < max_plies && !pos.is_finished() {
+        let legal: Vec<Move> = pos.legal_moves().collect();
+        if legal.is_empty() {
+            break;
+        }
+        let roll = rng.below(100);
+        let mv = if roll == 0 {
+            Move::Resign
+        } else {
+            let (reorientations, movements): (Vec<&Move>, Vec<&Move>) = legal
+                .iter()
+                .partition(|m| matches!(m, Move::Reorientation(_)));
+            let pick = |list: &[&Move], rng: &mut SplitMix64| {
+                list[rng.below(list.len() as u64) as usize].clone()
+            };
+            if roll < 8 && !reorientations.is_empty() || movements.is_empty() {
+                pick(&reorientations, rng)
+            } else {
+                pick(&movements, rng)
+            }
+        };
+        pos = pos.play(&mv).expect("generated moves are legal");
+        moves.push(mv);
+    }
+    moves
 }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{Rng, pair_checked, play, repeats};
+use common::{pair_checked, play, repeats};
+use pacru_core::SplitMix64;
 use pacru_pairing::{History, Round, Settings, Uneven};
 
 /// Repeat meetings of a set of tables.
@@ -65,7 +66,7 @@ fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
 fn compare(players: usize, settings: Settings, rounds: usize, events: u64) -> (usize, usize) {
     let (mut compared, mut forced) = (0, 0);
     for seed in 0..events {
-        let mut rng = Rng(seed * 31 + players as u64);
+        let mut rng = SplitMix64::new(seed * 31 + players as u64);
         let mut history = History::new(players);
         for round_number in 1..=rounds {
             let round = pair_checked(&history, &settings);

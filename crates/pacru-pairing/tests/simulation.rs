@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{Rng, pair_checked, play, repeats};
+use common::{pair_checked, play, repeats};
+use pacru_core::SplitMix64;
 use pacru_pairing::{History, Round, Seating, Settings, Uneven};
 
 /// What went wrong in simulated events, and how close in score the tables were.
@@ -137,7 +138,7 @@ fn simulate(players: usize, settings: Settings, rounds: usize, events: usize) ->
         ..Figures::default()
     };
     for seed in 0..events as u64 {
-        let mut rng = Rng(seed * 7919 + players as u64);
+        let mut rng = SplitMix64::new(seed * 7919 + players as u64);
         let mut history = History::new(players);
         for _ in 0..rounds {
             let round = pair_checked(&history, &settings);

@@ -69,13 +69,13 @@ fn kind_of(position: &Position, sk: &MovementSkeleton) -> Kind {
     };
     if meeting {
         Kind::Meeting
-    } else if sk.kind == MovementKind::Pincer {
+    } else if sk.kind() == MovementKind::Pincer {
         Kind::Pincer
     } else if sk.connection_change_available() {
         Kind::ConnectionChange
-    } else if sk.kind == MovementKind::ConnectionJump {
+    } else if sk.kind() == MovementKind::ConnectionJump {
         Kind::ConnectionJump
-    } else if sk.crossing_fields.any() {
+    } else if sk.crossing_fields().any() {
         Kind::Crossing
     } else {
         Kind::Plain
@@ -155,8 +155,8 @@ fn complete_movement(position: &Position, sk: &MovementSkeleton, rng: &mut Rng) 
 }
 
 fn complete_reorientation(sk: &ReorientationSkeleton, rng: &mut Rng) -> Move {
-    let mut pool: Vec<Field> = sk.returnable.iter().collect();
-    let k = sk.rotation.returned_count() as usize;
+    let mut pool: Vec<Field> = sk.returnable().iter().collect();
+    let k = sk.rotation().returned_count() as usize;
     let mut returned = Bitboard::EMPTY;
     for i in 0..k.min(pool.len()) {
         let j = i + rng.below(pool.len() - i);
@@ -164,8 +164,8 @@ fn complete_reorientation(sk: &ReorientationSkeleton, rng: &mut Rng) -> Move {
         returned.insert(pool[i]);
     }
     Move::Reorientation(Reorientation {
-        field: sk.field,
-        rotation: sk.rotation,
+        field: sk.field(),
+        rotation: sk.rotation(),
         returned,
     })
 }

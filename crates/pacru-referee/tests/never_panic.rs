@@ -1,10 +1,8 @@
 //! The parsers never panic: random bytes, random mutations of valid records.
 
-mod common;
-
-use common::{Rng, random_moves};
-use pacru_core::{Move, Position, RulesEdition};
+use pacru_core::{Move, Position, RulesEdition, SplitMix64};
 use pacru_notation::pgr::{Game, Reader, write_game};
+use pacru_notation::test_support::random_moves;
 use pacru_referee::{Checker, VerdictStatus, malformed};
 use proptest::prelude::*;
 
@@ -55,8 +53,8 @@ fn exercise(bytes: &[u8]) -> usize {
 }
 
 fn sample_record(seed: u64) -> String {
-    let mut rng = Rng::new(seed);
-    let players = 2 + rng.below(3);
+    let mut rng = SplitMix64::new(seed);
+    let players = 2 + rng.below(3) as usize;
     let start = Position::standard(players).unwrap();
     let moves = random_moves(&start, &mut rng, 40);
     let mut game = Game::from_moves(

@@ -1,10 +1,8 @@
 //! Round trips: games from random legal play, written and read back.
 
-mod common;
-
-use common::{Rng, random_moves};
-use pacru_core::{Position, RulesEdition};
+use pacru_core::{Position, RulesEdition, SplitMix64};
 use pacru_notation::pgr::{Game, GameRecorder, GameResult, Reader, Tags, write_game, write_games};
+use pacru_notation::test_support::random_moves;
 use pacru_referee::{Checker, VerdictStatus, check_game};
 use proptest::prelude::*;
 
@@ -19,7 +17,7 @@ const COMMENTS: [&str; 6] = [
 const GLYPHS: [&str; 8] = ["!", "?", "!!", "??", "!?", "?!", "$1", "$142"];
 
 fn random_game(seed: u64, players: usize, max_plies: usize, annotate: bool) -> Game {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let rules = if rng.below(2) == 0 {
         RulesEdition::Pacru2004
     } else {
@@ -35,16 +33,16 @@ fn random_game(seed: u64, players: usize, max_plies: usize, annotate: bool) -> G
     rec.tags_mut().set("Zeta", "unknown tag");
     rec.tags_mut().set("Alpha", "kept in order");
     if annotate && rng.below(3) == 0 {
-        rec.comment(COMMENTS[rng.below(COMMENTS.len())]);
+        rec.comment(COMMENTS[rng.below(COMMENTS.len() as u64) as usize]);
     }
     for mv in &moves {
         rec.play(mv).unwrap();
         if annotate {
             for _ in 0..rng.below(3).saturating_sub(1) {
-                rec.glyph(GLYPHS[rng.below(GLYPHS.len())]);
+                rec.glyph(GLYPHS[rng.below(GLYPHS.len() as u64) as usize]);
             }
             if rng.below(6) == 0 {
-                rec.comment(COMMENTS[rng.below(COMMENTS.len())]);
+                rec.comment(COMMENTS[rng.below(COMMENTS.len() as u64) as usize]);
             }
         }
     }

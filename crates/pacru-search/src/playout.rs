@@ -43,12 +43,12 @@ fn best_first(
     if !sk.needs_first_item() {
         return (None, 0);
     }
-    let connection = sk.connection_fields.count() as i32;
-    let stolen = sk.crossing_fields & opponents;
+    let connection = sk.connection_fields().count() as i32;
+    let stolen = sk.crossing_fields() & opponents;
     let (pool, crossing) = if stolen.any() {
         (stolen, 2)
     } else {
-        (sk.crossing_fields, i32::from(sk.crossing_fields.any()))
+        (sk.crossing_fields(), i32::from(sk.crossing_fields().any()))
     };
     if connection >= crossing && connection > 0 {
         return (Some(Item::Connection), connection);
@@ -74,7 +74,7 @@ pub(crate) fn greedy_playout_move(position: &Position, rng: &mut SplitMix64) -> 
     for sk in position.movement_skeletons() {
         let (first, gain) = best_first(&sk, opponents, rng);
         let mut score = gain * 4;
-        if sk.kind == MovementKind::Pincer {
+        if sk.kind() == MovementKind::Pincer {
             score += CAPTURE_VALUE * 4;
         }
         if score > best_score {

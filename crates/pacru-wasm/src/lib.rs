@@ -15,7 +15,7 @@
 //!
 //! - [`position`]: the `Position` class;
 //! - [`explain`]: what a move does, as a plain object;
-//! - [`perft`]: move-sequence counts, with or without bulk counting;
+//! - [`perft`]: the deepest perft the package counts;
 //! - [`search`]: `bestMove`, the Monte Carlo tree search;
 //! - [`analysis`]: `analyse`, the search's judgement of recorded games;
 //! - [`records`]: `readGames` and `formatGame`;

@@ -5,8 +5,8 @@ use crate::args::{self, Options, is_missing, range_error, type_error};
 use crate::errors::{illegal_move, invalid_move, invalid_position, invalid_ppn};
 use crate::explain::{EffectsObject, status_word};
 use crate::json::to_js;
-use crate::perft::{MAX_DEPTH, perft_applying};
-use pacru_core::{Colour, Move, MoveSyntaxError, PpnError, RulesEdition, Seat};
+use crate::perft::MAX_DEPTH;
+use pacru_core::{Colour, Move, MoveSyntaxError, PerftCounting, PpnError, RulesEdition, Seat};
 use serde::Serialize;
 use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
@@ -366,12 +366,12 @@ impl Position {
                 ))
             })?,
         };
-        let count = if bulk {
-            self.inner.perft(depth)
+        let counting = if bulk {
+            PerftCounting::Bulk
         } else {
-            perft_applying(&self.inner, depth)
+            PerftCounting::PlayEveryMove
         };
-        Ok(count as f64)
+        Ok(self.inner.perft_counting(depth, counting) as f64)
     }
 
     /// Perft split by first move: an object whose keys are the legal moves (in the

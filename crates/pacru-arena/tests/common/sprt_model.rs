@@ -2,25 +2,11 @@
 //! known Elo difference, drawn from a seeded generator.
 
 use pacru_arena::sprt::{Pentanomial, Sprt, Verdict, expected_score};
+use pacru_core::SplitMix64;
 
-/// SplitMix64: a small, well-mixed, seeded generator (the simulations only need
-/// reproducible uniform numbers).
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// A uniform number in [0, 1).
-    pub fn uniform(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
-    }
+/// A uniform number in [0, 1) from the top 53 bits of the core's generator.
+fn uniform(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// Engines `elo` apart: each game a draw with chance `draws`, otherwise won by
@@ -41,7 +27,7 @@ impl Model {
         let score =
             (expected_score(self.elo) + shift).clamp(self.draws / 2.0, 1.0 - self.draws / 2.0);
         let win = score - self.draws / 2.0;
-        let r = rng.uniform();
+        let r = uniform(rng);
         if r < win {
             1.0
         } else if r < win + self.draws {

@@ -1,7 +1,7 @@
 //! Workloads shared by the `core` and `public` benchmarks and the `workload`
 //! example, written on the public API as a bot author would.
 
-use pacru_core::{Move, Position, SplitMix64};
+use pacru_core::{Move, PerftCounting, Position, SplitMix64};
 
 /// The moves of the random game (`Position::random_move`, seeded with `seed`)
 /// played from `start` to its end.
@@ -32,20 +32,17 @@ pub fn random_playout(pos: &mut Position, rng: &mut SplitMix64, max_plies: u32) 
     plies
 }
 
-/// Perft without bulk counting: every legal move generated, cloned and applied,
-/// the leaves included. Returns the number of leaves and adds the number of moves
-/// applied to `applied`.
+/// Perft without bulk counting, the core's [`PerftCounting::PlayEveryMove`]:
+/// every legal move generated, cloned and applied, the leaves included. Returns
+/// the number of leaves.
 #[allow(dead_code)]
-pub fn perft_nobulk(pos: &Position, depth: u32, applied: &mut u64) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut leaves = 0;
-    for mv in pos.legal_moves() {
-        let mut next = pos.clone();
-        next.play_unchecked(&mv);
-        *applied += 1;
-        leaves += perft_nobulk(&next, depth - 1, applied);
-    }
-    leaves
+pub fn perft_nobulk(pos: &Position, depth: u32) -> u64 {
+    pos.perft_counting(depth, PerftCounting::PlayEveryMove)
+}
+
+/// The number of moves [`perft_nobulk`] applies: the move sequences of every
+/// length from 1 to `depth`.
+#[allow(dead_code)]
+pub fn moves_applied(pos: &Position, depth: u32) -> u64 {
+    (1..=depth).map(|d| pos.perft(d)).sum()
 }

@@ -6,7 +6,7 @@
 use crate::naive;
 use pacru_core::{
     Bitboard, Colour, Direction, Field, Item, Items, Move, Movement, Position, Reorientation,
-    Rotation, RulesEdition, Setup,
+    Rotation, RulesEdition, Setup, SplitMix64,
 };
 
 /// The naive rules edition matching `rules`.
@@ -161,35 +161,14 @@ pub fn mv(text: &str) -> Move {
     })
 }
 
-/// A tiny xorshift64* generator (no rand crate).
-#[derive(Clone, Debug)]
-pub struct XorShift(pub u64);
+/// A number in `0..n` (`n > 0`) drawn from the core's generator.
+pub fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    rng.below(n as u64) as usize
+}
 
-impl XorShift {
-    /// A generator from a seed (any value; 0 is remapped).
-    pub fn new(seed: u64) -> XorShift {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `percent`/100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
+/// True with probability `percent`/100.
+pub fn chance(rng: &mut SplitMix64, percent: u64) -> bool {
+    rng.below(100) < percent
 }
 
 /// Builds a PPN from readable parts: `markers` lists (colour letter, space-separated

@@ -1,40 +1,24 @@
-//! What the simulation and exhaustive tests share: a small generator and an
-//! event run on random results.
+//! What the simulation and exhaustive tests share: an event run on random
+//! results drawn from the core's `SplitMix64`.
 
 #![allow(dead_code)]
 
+use pacru_core::SplitMix64;
 use pacru_pairing::{History, Outcome, Round, Score, Settings, average_bye, pair_round};
-
-/// SplitMix64: a small seedable generator for random results.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A random result for a table of `seats`: a draw among all one time in ten,
 /// else a winner at random.
-pub fn random_outcome(rng: &mut Rng, seats: usize) -> Outcome {
+pub fn random_outcome(rng: &mut SplitMix64, seats: usize) -> Outcome {
     if rng.below(10) == 0 {
         Outcome::Draw((0..seats).collect())
     } else {
-        Outcome::Win(rng.below(seats))
+        Outcome::Win(rng.below(seats as u64) as usize)
     }
 }
 
 /// Plays `round` into `history` with random results; byes are worth the
 /// average at a table of one game.
-pub fn play(history: &mut History, round: &Round, table_size: usize, rng: &mut Rng) {
+pub fn play(history: &mut History, round: &Round, table_size: usize, rng: &mut SplitMix64) {
     let bye = average_bye(table_size, 1).unwrap_or(Score::ZERO);
     for table in &round.tables {
         let outcome = random_outcome(rng, table.len());
