@@ -1,6 +1,6 @@
 //! Refereeing a game read into memory.
 
-use crate::replay::Replay;
+use crate::replay::{Observer, Replay};
 use crate::verdict::{GameError, Verdict};
 use pacru_core::RulesEdition;
 use pacru_notation::pgr::{Game, GameResult, is_result_token};
@@ -19,6 +19,38 @@ pub fn check_game(game: &Game) -> Verdict {
 /// Referees `game`, the `index`-th of its file, with `default_rules` for a game
 /// without a `Rules` tag.
 pub(crate) fn referee_game(game: &Game, index: usize, default_rules: RulesEdition) -> Verdict {
+    replay_game(game, index, default_rules, &mut ())
+}
+
+/// Referees `game`, the `index`-th of its file (`default_rules` for a game
+/// without a `Rules` tag), telling `observer` every ply and `pass` it accepts:
+/// the verdict is [`check_game`]'s, and the plies told are exactly those it
+/// counts.
+///
+/// ```
+/// use pacru_core::RulesEdition;
+/// use pacru_notation::pgr::Reader;
+/// use pacru_referee::{Observer, PlyStep, replay_game};
+///
+/// struct Positions(Vec<String>);
+/// impl Observer for Positions {
+///     fn ply(&mut self, step: &PlyStep<'_>) {
+///         self.0.push(step.after.to_ppn().to_string());
+///     }
+/// }
+/// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+/// let game = Reader::new(text.as_bytes()).read_game().unwrap().unwrap();
+/// let mut positions = Positions(Vec::new());
+/// let verdict = replay_game(&game, 1, RulesEdition::default(), &mut positions);
+/// assert_eq!(positions.0.len(), verdict.plies);
+/// assert_eq!(positions.0[1], verdict.final_position.unwrap().to_ppn().to_string());
+/// ```
+pub fn replay_game<O: Observer>(
+    game: &Game,
+    index: usize,
+    default_rules: RulesEdition,
+    observer: &mut O,
+) -> Verdict {
     // The Result tag, `*` when absent: the result token must equal it.
     let result = game.tags.get("Result").unwrap_or("*");
     let mut replay = Replay::new(index, game.line, result, game.moves.len());
@@ -54,7 +86,13 @@ pub(crate) fn referee_game(game: &Game, index: usize, default_rules: RulesEditio
         return replay.syntax_error(error.clone());
     }
     for entry in &game.moves {
-        if !replay.entry(entry.mv.as_ref(), &entry.text, entry.line, entry.column) {
+        if !replay.entry(
+            entry.mv.as_ref(),
+            &entry.text,
+            entry.line,
+            entry.column,
+            observer,
+        ) {
             break;
         }
     }

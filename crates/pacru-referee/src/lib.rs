@@ -11,8 +11,9 @@ mod serialize;
 mod verdict;
 
 pub use checker::Checker;
-pub use game::check_game;
+pub use game::{check_game, replay_game};
 pub use record::{CheckedGame, CheckedGames, check_record};
+pub use replay::{Observer, PlyStep};
 #[cfg(feature = "serde")]
 pub use serialize::FileVerdict;
 pub use verdict::{GameError, Verdict, VerdictStatus, malformed};

@@ -2,8 +2,53 @@
 //! compared with its result.
 
 use crate::verdict::{GameError, Verdict, VerdictStatus};
-use pacru_core::{Move, Position, Rule};
+use pacru_core::{Colour, Effects, Move, OutReason, Position, Rule};
 use pacru_notation::pgr::GameResult;
+
+/// What a replay tells, ply by ply, to a consumer that shows the game (a viewer):
+/// the referee's replay is the only one, and it calls these as it goes. The
+/// default methods do nothing and [`Observer::WATCHES`] is false, so that the
+/// plain referee (`()`) computes no effects and copies no position.
+pub trait Observer {
+    /// Whether the replay computes the effects and keeps the position before
+    /// each ply for [`Observer::ply`]; false skips both (and the calls).
+    const WATCHES: bool = true;
+
+    /// A ply the referee accepted.
+    fn ply(&mut self, _step: &PlyStep<'_>) {}
+
+    /// A `pass` the referee accepted (for a player removed as blocked), written
+    /// at `line` and `column`, after `plies` plies.
+    fn pass(&mut self, _plies: usize, _line: usize, _column: usize) {}
+}
+
+/// The plain referee: no observer.
+impl Observer for () {
+    const WATCHES: bool = false;
+}
+
+/// One accepted ply, as [`Observer::ply`] gets it.
+#[derive(Debug)]
+pub struct PlyStep<'a> {
+    /// The 1-based index of the ply (`pass`es are not plies).
+    pub ply: usize,
+    /// The player who moved.
+    pub mover: Colour,
+    /// The move.
+    pub mv: &'a Move,
+    /// The move as written.
+    pub text: &'a str,
+    /// The line of the move in the record.
+    pub line: usize,
+    /// The column of the move, in characters.
+    pub column: usize,
+    /// The position before the move.
+    pub before: &'a Position,
+    /// The position after the move.
+    pub after: &'a Position,
+    /// What the move did.
+    pub effects: &'a Effects,
+}
 
 /// A game being refereed move by move: shared by [`check_game`](crate::check_game)
 /// and [`Checker`](crate::Checker).
@@ -52,12 +97,13 @@ impl Replay {
     }
 
     /// Plays one entry (`None`: `pass`); false once the game cannot go on.
-    pub(crate) fn entry(
+    pub(crate) fn entry<O: Observer>(
         &mut self,
         mv: Option<&Move>,
         text: &str,
         line: usize,
         column: usize,
+        observer: &mut O,
     ) -> bool {
         if self.verdict.status != VerdictStatus::Ok {
             return false;
@@ -69,6 +115,9 @@ impl Replay {
         let Some(mv) = mv else {
             if self.passes > 0 {
                 self.passes -= 1;
+                if O::WATCHES {
+                    observer.pass(verdict.plies, line, column);
+                }
                 return true;
             }
             verdict.reject_ply(
@@ -81,6 +130,37 @@ impl Replay {
             return false;
         };
         let mover = pos.to_move();
+        if O::WATCHES {
+            return match pos.explain(mv) {
+                Ok(effects) => {
+                    let before = pos.clone();
+                    pos.play_unchecked(mv);
+                    verdict.movers.push(mover);
+                    self.passes = effects
+                        .out
+                        .iter()
+                        .filter(|(_, reason)| *reason == OutReason::Blocked)
+                        .count();
+                    verdict.plies += 1;
+                    observer.ply(&PlyStep {
+                        ply: verdict.plies,
+                        mover,
+                        mv,
+                        text,
+                        line,
+                        column,
+                        before: &before,
+                        after: pos,
+                        effects: &effects,
+                    });
+                    true
+                }
+                Err(e) => {
+                    verdict.reject_ply(line, column, text, e.rule, e.reason);
+                    false
+                }
+            };
+        }
         match pos.try_play(mv) {
             Ok(played) => {
                 verdict.movers.push(mover);
