@@ -4,7 +4,7 @@
 use crate::error::ArenaError;
 use crate::stop::{StopHandle, WatchGuard};
 use pacru_protocol::engines::{run_greedy, run_random};
-use pacru_protocol::{EngineFailure, EngineProcess, EngineSpec};
+use pacru_runner::{EngineFailure, EngineProcess, EngineSpec};
 use serde::{Deserialize, Serialize};
 use std::io::BufReader;
 use std::str::FromStr;

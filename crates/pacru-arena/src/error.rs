@@ -1,6 +1,6 @@
 //! The library's error type.
 
-use pacru_protocol::EngineFailure;
+use pacru_runner::EngineFailure;
 use std::path::PathBuf;
 use thiserror::Error;
 

@@ -7,8 +7,8 @@ pub use crate::time_control::TimeControl;
 use pacru_core::{Colour, Move, RulesEdition};
 use pacru_notation::pgr::{GameRecorder, GameResult, write_game};
 use pacru_pairing::{Outcome, Score};
-use pacru_protocol::EngineFailure;
 use pacru_referee::check_game;
+use pacru_runner::EngineFailure;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

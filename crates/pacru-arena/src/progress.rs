@@ -3,7 +3,8 @@
 use crate::game::{Forfeit, GameOutcome};
 use crate::schedule::Pairing;
 use crate::standings::Standings;
-use pacru_protocol::{EngineFailure, EngineId};
+use pacru_protocol::EngineId;
+use pacru_runner::EngineFailure;
 
 /// One thing that happened in a running event, handed to the observer of
 /// [`run_event_with`](crate::run_event_with) on the thread that called it, in the

@@ -4,7 +4,8 @@
 
 use crate::engine::{EngineConfig, StartSettings};
 use crate::stop::StopHandle;
-use pacru_protocol::{EngineFailure, EngineId};
+use pacru_protocol::EngineId;
+use pacru_runner::EngineFailure;
 
 /// Starts every engine that runs as a program, handshakes, and lets it go (`quit`),
 /// all at the same time. Built-in engines need no check. Options are not set: an

@@ -1,6 +1,6 @@
 //! Stopping a running event from outside (a signal handler, a user interface).
 
-use pacru_protocol::KillSwitch;
+use pacru_runner::KillSwitch;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,5 +1,5 @@
 //! What engines leave behind outside their process groups: `pacru match`,
-//! `pacru tournament` and `pacru engine-check` end it (`pacru_protocol::strays`).
+//! `pacru tournament` and `pacru engine-check` end it (`pacru_runner::strays`).
 
 /// While it lives, this process is the child subreaper of the engines it starts
 /// (on Linux), so that a helper that leaves its engine's process group
@@ -11,7 +11,7 @@ impl Strays {
     /// Takes charge of the engines' strays, before the first engine starts. Where
     /// that cannot be done, a warning says what it means.
     pub fn adopt() -> Strays {
-        if let Err(e) = pacru_protocol::become_subreaper() {
+        if let Err(e) = pacru_runner::become_subreaper() {
             tracing::warn!(
                 "cannot become the engines' child subreaper ({e}): a helper that leaves its engine's process group may outlive it"
             );
@@ -21,7 +21,7 @@ impl Strays {
 
     /// Ends the strays still there now (before an exit that skips destructors).
     pub fn end_now(&self) {
-        pacru_protocol::end_strays();
+        pacru_runner::end_strays();
     }
 }
 

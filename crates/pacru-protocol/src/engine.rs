@@ -121,7 +121,7 @@ impl Clock {
     /// The moment by which the reply must be sent, with a safety margin.
     pub fn deadline(&self) -> Option<Instant> {
         self.limit()
-            .map(|limit| crate::millis::after(self.received, &[safe_limit(limit)]))
+            .map(|limit| crate::deadline::after(self.received, &[safe_limit(limit)]))
     }
 }
 

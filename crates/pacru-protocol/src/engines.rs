@@ -473,8 +473,9 @@ mod tests {
                 pos = pos.play(&mv).expect("uniform random moves are legal");
             }
         }
+        // Black has 45 fields, more than the 42 needed.
         let finished = Position::from_ppn(
-            crate::check::FINISHED_PPN,
+            "9/9/9/9/KKKKKKKKK/KKKKKKKKK/KKKKKKKKK/KKKKKKKKK/KKKKKKKKK Ke1N,Re9S R KR",
             pacru_core::RulesEdition::Pacru2004,
         )
         .unwrap();

@@ -1,10 +1,12 @@
-//! Reading lines with a cap on their length and on the bytes read.
+//! Reading lines with a cap on their length and on the bytes read: how the SDK
+//! reads requests and how a referee reads an engine's output, so that no peer can
+//! make the other hold an endless line in memory.
 
 use std::io::{self, BufRead};
 
 /// The outcome of reading one line.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum LineRead {
+pub enum LineRead {
     /// The input ended before any byte of a new line.
     Eof,
     /// A line, without its line end (`\n` or `\r\n`).
@@ -18,7 +20,7 @@ pub(crate) enum LineRead {
 /// Reads one line of at most `max` bytes (longer lines are skipped to their end
 /// and reported), reading at most `budget` bytes. Returns the outcome and the
 /// number of bytes consumed.
-pub(crate) fn read_line_bounded(
+pub fn read_line_bounded(
     reader: &mut impl BufRead,
     max: usize,
     budget: u64,

@@ -11,7 +11,7 @@ use pacru_arena::{
     ArenaError, EngineConfig, EventConfig, EventOptions, Progress, System, TimeControl, run_event,
     run_event_with,
 };
-use pacru_protocol::EngineFailure;
+use pacru_runner::EngineFailure;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};

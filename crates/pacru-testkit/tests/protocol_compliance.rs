@@ -1,7 +1,7 @@
 //! The compliance checker against real engine processes: the built-in engines pass
 //! everything; broken engines fail exactly where they are broken.
 
-use pacru_protocol::check::{CheckOptions, ComplianceReport, Outcome, check_engine};
+use pacru_runner::check::{CheckOptions, ComplianceReport, Outcome, check_engine};
 use std::time::{Duration, Instant};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");

@@ -3,7 +3,8 @@
 //! an engine from another thread. Linux only (the checks read `/proc`).
 #![cfg(target_os = "linux")]
 
-use pacru_protocol::{Clocks, EngineFailure, EngineProcess, EngineSpec, GameSetup};
+use pacru_protocol::{Clocks, GameSetup};
+use pacru_runner::{EngineFailure, EngineProcess, EngineSpec};
 use std::time::{Duration, Instant};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");

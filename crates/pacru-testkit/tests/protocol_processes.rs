@@ -2,7 +2,8 @@
 //! deliberately broken engine in each of its modes.
 
 use pacru_core::Move;
-use pacru_protocol::{Clocks, EngineFailure, EngineProcess, EngineSpec, GameSetup};
+use pacru_protocol::{Clocks, GameSetup};
+use pacru_runner::{EngineFailure, EngineProcess, EngineSpec};
 use std::time::{Duration, Instant};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");

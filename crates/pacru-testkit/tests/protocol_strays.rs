@@ -1,6 +1,6 @@
 //! Helpers that leave their engine's process group and session (`setsid`, as a
 //! daemon does) end with the engine, in a process that called
-//! `pacru_protocol::become_subreaper`; and only with their own engine. Linux only.
+//! `pacru_runner::become_subreaper`; and only with their own engine. Linux only.
 //!
 //! A test binary of its own: `become_subreaper` makes every child this process
 //! did not start as an engine a stray, which the other test binaries (which start
@@ -11,7 +11,8 @@ mod common;
 
 use common::{left_behind, mark, marked};
 use pacru_arena::{EngineConfig, EventConfig, EventOptions, System, TimeControl, run_event};
-use pacru_protocol::{Clocks, EngineProcess, EngineSpec, GameSetup};
+use pacru_protocol::{Clocks, GameSetup};
+use pacru_runner::{EngineProcess, EngineSpec};
 use std::time::{Duration, Instant};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_pacru-test-engine");
@@ -50,7 +51,7 @@ fn alive(pid: u32) -> bool {
 }
 
 fn escaping_engine(mark: &str) -> EngineProcess {
-    assert!(pacru_protocol::become_subreaper().unwrap());
+    assert!(pacru_runner::become_subreaper().unwrap());
     let spec = EngineSpec {
         handshake_timeout: Duration::from_secs(5),
         quit_timeout: Duration::from_secs(1),
@@ -100,7 +101,7 @@ fn ending_one_engine_leaves_the_helpers_of_another_alone() {
 
 #[test]
 fn the_strays_of_a_match_end_with_its_games() {
-    assert!(pacru_protocol::become_subreaper().unwrap());
+    assert!(pacru_runner::become_subreaper().unwrap());
     let m = mark("stray-match");
     let escaping = EngineConfig {
         name: "escape".to_owned(),

@@ -10,7 +10,8 @@
 
 #![cfg(unix)]
 
-use pacru_protocol::{Clocks, EngineProcess, EngineSpec, GameSetup};
+use pacru_protocol::{Clocks, GameSetup};
+use pacru_runner::{EngineProcess, EngineSpec};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;

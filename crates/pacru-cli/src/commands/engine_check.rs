@@ -12,9 +12,7 @@ use crate::outcome::write_failed;
 use crate::style::{self, BAD, GOOD, NOTE};
 use anyhow::{Context, bail};
 use pacru_core::Escaped;
-use pacru_protocol::check::{
-    CheckOptions, ComplianceReport, Outcome as CheckOutcome, check_engine,
-};
+use pacru_runner::check::{CheckOptions, ComplianceReport, Outcome as CheckOutcome, check_engine};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, Stdio};

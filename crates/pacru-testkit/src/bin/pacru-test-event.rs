@@ -53,11 +53,11 @@ fn main() -> ExitCode {
     };
     options.out = out.into();
     // As the `pacru` runner does: helpers that leave their engine's group end with it.
-    if let Err(e) = pacru_protocol::become_subreaper() {
+    if let Err(e) = pacru_runner::become_subreaper() {
         eprintln!("pacru-test-event: cannot become a child subreaper: {e}");
     }
     let result = run_event(config, &options);
-    pacru_protocol::end_strays();
+    pacru_runner::end_strays();
     match result {
         Ok(report) if report.complete && report.records_not_ok.is_empty() => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,

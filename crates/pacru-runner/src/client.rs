@@ -9,14 +9,14 @@
 //! out of memory. Requests are written on another thread, so an engine that stops
 //! reading cannot block the referee either.
 
-use crate::message::{
+use crate::pipes::{Event, Writer, spawn_reader};
+use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
+use pacru_core::{Move, Position};
+use pacru_protocol::message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, OptionSpec, PROTOCOL_VERSION,
     Reply, Request, RequestBody, SetOption,
 };
-use crate::pipes::{Event, Writer, spawn_reader};
-use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
-use crate::wire::{Framing, truncate};
-use pacru_core::{Move, Position};
+use pacru_protocol::wire::{Framing, truncate};
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::PathBuf;

@@ -4,10 +4,10 @@
 use pacru_core::{Move, Position};
 use pacru_protocol::engines::{run_greedy, run_random};
 use pacru_protocol::{
-    Clock, Clocks, Engine, EngineFailure, EngineMessage, EngineProcess, EngineRunOptions,
-    EngineSpec, Exit, Framing, GameSetup, Go, Info, OptionSpec, OptionValue, Reply, RequestBody,
-    StopFlag, run_engine, run_engine_with,
+    Clock, Clocks, Engine, EngineMessage, EngineRunOptions, Framing, GameSetup, Go, Info,
+    OptionSpec, OptionValue, Reply, RequestBody, StopFlag, run_engine, run_engine_with,
 };
+use pacru_runner::{EngineFailure, EngineProcess, EngineSpec, Exit};
 use std::io::BufReader;
 use std::time::{Duration, Instant};
 

@@ -62,7 +62,7 @@ const REAP_WAIT: Duration = Duration::from_secs(2);
 ///
 /// ```no_run
 /// // First thing in a program that runs matches.
-/// if let Err(e) = pacru_protocol::become_subreaper() {
+/// if let Err(e) = pacru_runner::become_subreaper() {
 ///     eprintln!("warning: helpers that leave their engine's process group may outlive it: {e}");
 /// }
 /// ```

@@ -6,12 +6,12 @@
 //! does not hide the others.
 
 use crate::client::{EngineProcess, EngineSpec};
-use crate::engines::{Rng, random_move};
-use crate::message::{
+use pacru_core::{Colour, Move, RulesEdition, Seat};
+use pacru_protocol::engines::{Rng, random_move};
+use pacru_protocol::message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, OptionKind, Reply, RequestBody, SetOption,
 };
-use crate::wire::Framing;
-use pacru_core::{Colour, Move, RulesEdition, Seat};
+use pacru_protocol::wire::Framing;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -397,14 +397,14 @@ impl Checker {
             .await_final(
                 id,
                 Some(deadline),
-                &format!("`{}`", crate::wire::truncate(line, 60)),
+                &format!("`{}`", pacru_protocol::wire::truncate(line, 60)),
             )
             .map_err(|e| e.to_string())?;
         match (&last, want_failure) {
             (EngineMessage::Error { .. }, true) | (EngineMessage::Ok { .. }, false) => Ok(last),
             (EngineMessage::Ok { reply, .. }, true) => Err(format!(
                 "expected a failure reply (`? {id} ...`) to `{}`, got success{}",
-                crate::wire::truncate(line, 60),
+                pacru_protocol::wire::truncate(line, 60),
                 match reply {
                     Reply::Move(m) => format!(" with move {m}"),
                     _ => String::new(),
@@ -412,7 +412,7 @@ impl Checker {
             )),
             (EngineMessage::Error { reason, .. }, false) => Err(format!(
                 "expected success for `{}`, got failure: {reason}",
-                crate::wire::truncate(line, 60)
+                pacru_protocol::wire::truncate(line, 60)
             )),
             _ => Err("unexpected message".to_owned()),
         }
@@ -479,7 +479,7 @@ fn check_options(c: &mut Checker) -> Result<(), String> {
             problems.push(format!("{} = {value}: {e}", spec.name));
         }
     }
-    let line = crate::message::Request::new(
+    let line = pacru_protocol::message::Request::new(
         "opt-unknown",
         RequestBody::SetOption(SetOption {
             name: "pep-check-no-such-option".to_owned(),

@@ -6,7 +6,7 @@
 //! machine may wake the referee's threads late).
 
 use crate::client::Exit;
-use crate::lines::{LineRead, read_line_bounded};
+use pacru_protocol::lines::{LineRead, read_line_bounded};
 use std::io::{BufReader, Read, Write};
 use std::sync::mpsc::{self, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
