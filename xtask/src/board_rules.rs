@@ -285,7 +285,7 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
 }
 
 /// The version of esbuild that `tests/browser/package-lock.json` locks.
-fn esbuild_locked(root: &Path) -> Result<String> {
+pub fn esbuild_locked(root: &Path) -> Result<String> {
     let path = root.join(browser::DIR).join("package-lock.json");
     let lock: serde_json::Value = serde_json::from_str(
         &fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?,
