@@ -119,7 +119,10 @@ pub fn fingerprint(root: &Path) -> Result<String> {
             lines.push(format!("{name} {}", hex(&Sha256::digest(&bytes))));
         }
     }
-    lines.push(format!("esbuild {}", crate::board_rules::esbuild_locked(root)?));
+    lines.push(format!(
+        "esbuild {}",
+        crate::board_rules::esbuild_locked(root)?
+    ));
     lines.sort();
     let mut digest = Sha256::new();
     for line in &lines {
