@@ -9,6 +9,9 @@
 //! - `pacru.js`: the package's JavaScript (glue, errors, `api.js`) bundled by esbuild
 //!   into one classic script that defines the global `pacruRules`, which runs in
 //!   the page and in its engine's Web Worker;
+//! - `types/`: the package's TypeScript declarations (`index.d.ts`, `errors.d.ts`
+//!   and wasm-bindgen's `wasm/pacru.d.ts`), which type the page's own code
+//!   (`crates/pacru-view/src/page/js`, checked by `tsc`);
 //! - `inputs.sha256`: the fingerprint of everything the two files are made from
 //!   (the sources of the workspace crates in the module's dependency tree, the
 //!   package's JavaScript, the versions of the other crates, of wasm-bindgen and
@@ -89,6 +92,17 @@ pub fn run(root: &Path, check_only: bool) -> Result<()> {
         ])
         .arg(format!("--outfile={}", out.join("pacru.js").display()));
     run_step("board rules: esbuild", &stage, bundle)?;
+
+    let types = out.join("types");
+    fs::create_dir_all(types.join("wasm"))
+        .with_context(|| format!("creating {}", types.display()))?;
+    for (from, to) in [
+        (sources.join("index.d.ts"), "index.d.ts"),
+        (sources.join("errors.d.ts"), "errors.d.ts"),
+        (stage.join("wasm/pacru.d.ts"), "wasm/pacru.d.ts"),
+    ] {
+        fs::copy(&from, types.join(to)).with_context(|| format!("copying {}", from.display()))?;
+    }
 
     let module = fs::read(stage.join("wasm/pacru_bg.wasm")).context("reading the module")?;
     let mut gzip = GzEncoder::new(Vec::new(), Compression::best());
@@ -272,7 +286,7 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
 }
 
 /// The version of esbuild that `tests/browser/package-lock.json` locks.
-fn esbuild_locked(root: &Path) -> Result<String> {
+pub fn esbuild_locked(root: &Path) -> Result<String> {
     let path = root.join(browser::DIR).join("package-lock.json");
     let lock: serde_json::Value = serde_json::from_str(
         &fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?,

@@ -1,8 +1,9 @@
 //! The `browser` step of `cargo xtask ci`: the tests of the viewer page and of the
 //! event site in headless Chromium (`node --test tests/browser/viewer.test.mjs
 //! tests/browser/event.test.mjs`, Playwright driving Debian's
-//! `chromium`), after checking that the pages' rules are up to date
-//! ([`crate::board_rules::check`]), run against the `pacru` binary of the test build. Installs the npm
+//! `chromium`), after checking that the pages' rules and script are up to date
+//! ([`crate::board_rules::check`], [`crate::page_script::check`]) and
+//! type-checking the page code ([`crate::page_script::typecheck`]), run against the `pacru` binary of the test build. Installs the npm
 //! packages of `tests/browser` (`npm ci`: Playwright, and TypeScript for the `npm`
 //! step) when they are missing.
 
@@ -30,8 +31,9 @@ fn runs(root: &Path, program: &str) -> bool {
     capture(program, root, cmd).is_ok()
 }
 
-/// The npm packages of `tests/browser`, which the browser tests of this step and
-/// the tests of the `npm` step use.
+/// The npm packages of `tests/browser`, which the browser tests of this step
+/// (and its bundler and type checker of the page code) and the tests of the `npm`
+/// step use.
 pub const PACKAGES: [&str; 3] = ["esbuild", "playwright-core", "typescript"];
 
 /// Installs the npm packages of `tests/browser` ([`PACKAGES`]) when any is missing
@@ -79,6 +81,8 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
         return unavailable(ctx, missing);
     }
     crate::board_rules::check(&ctx.root)?;
+    crate::page_script::check(&ctx.root)?;
+    crate::page_script::typecheck(&ctx.root)?;
     let pacru = ctx.pacru_binary()?;
     let mut node = Command::new("node");
     let tests =

@@ -8,6 +8,8 @@
 //! - `cargo xtask npm`: the npm package `target/npm/pacru-<version>.tgz`.
 //! - `cargo xtask board-rules [--check]`: the WebAssembly rules inside the viewer
 //!   and board pages, kept in `crates/pacru-view/src/page/rules/`.
+//! - `cargo xtask page-script [--check]`: the pages' own script, type-checked
+//!   modules bundled into `crates/pacru-view/src/page/bundle/`.
 //! - `cargo xtask perft-data --input FILE --output FILE [--naive-limit N]`: perft
 //!   reference lines checked against the naive implementation of the rules.
 //! - `cargo xtask release [--dry-run]`: a reproducible binary archive and Python wheel
@@ -17,6 +19,7 @@
 //! [`release`] are the two main commands; [`features`] works out the feature sets
 //! of each package, [`browser`], [`python`] and [`fuzz`] run those test suites,
 //! [`npm`] builds and tests the npm package, [`board_rules`] builds the pages' rules,
+//! [`page_script`] type-checks and bundles the pages' script,
 //! [`perft_data`] writes perft reference data,
 //! [`results`] gathers the test runners' result lines; [`version`] reads the
 //! workspace version and checks the changelog, [`archive`] packs files
@@ -31,6 +34,7 @@ mod ci;
 mod features;
 mod fuzz;
 mod npm;
+mod page_script;
 mod perft_data;
 mod process;
 mod python;
@@ -76,6 +80,12 @@ Commands:
                        package's module and JavaScript, bundled by esbuild) into
                        crates/pacru-view/src/page/rules/; --check only verifies that
                        they were built from today's sources
+  page-script [--check]
+                       type-check the modules of the pages' script
+                       (crates/pacru-view/src/page/js, tsc --strict) and bundle them
+                       with esbuild into crates/pacru-view/src/page/bundle/page.js;
+                       --check verifies that the bundle was built from today's
+                       modules, then type-checks them
   perft-data --input FILE --output FILE [--naive-limit N]
                        write perft reference lines for the positions of FILE, each
                        count checked against the naive rules (default limit 300000;
@@ -113,6 +123,8 @@ fn run(args: Vec<String>) -> Result<()> {
         ["npm"] => npm::run(&workspace_root()),
         ["board-rules"] => board_rules::run(&workspace_root(), false),
         ["board-rules", "--check"] => board_rules::run(&workspace_root(), true),
+        ["page-script"] => page_script::run(&workspace_root(), false),
+        ["page-script", "--check"] => page_script::run(&workspace_root(), true),
         ["perft-data", rest @ ..] => perft_data::run(&workspace_root(), rest),
         ["release"] => release::run(&workspace_root(), false),
         ["release", "--dry-run"] => release::run(&workspace_root(), true),

@@ -2,7 +2,7 @@
 // node.js make it ready, each the way its platform allows).
 import { Position, bestMove as searchPosition } from './wasm/pacru.js';
 
-export { Position, analyse, check, formatGame, readGames, selfplay, version } from './wasm/pacru.js';
+export { Position, analyse, check, formatGame, readGames, readMove, selfplay, version } from './wasm/pacru.js';
 export { PacruError, IllegalMove, InvalidMove, InvalidPosition, MalformedGame } from './errors.js';
 
 // wasm-bindgen's glue checks a class argument itself and throws a plain `Error`;

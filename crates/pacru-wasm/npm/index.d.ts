@@ -10,6 +10,7 @@ export {
   check,
   formatGame,
   readGames,
+  readMove,
   selfplay,
   version,
 } from './wasm/pacru.js';
@@ -25,6 +26,7 @@ export type {
   Effects,
   Game,
   GameInput,
+  MoveParts,
   PerftOptions,
   PlyAnalysis,
   Rules,

@@ -15,6 +15,8 @@
 //!
 //! - [`position`]: the `Position` class;
 //! - [`explain`]: what a move does, as a plain object;
+//! - [`notation`]: a move's parts and the completions of a text, for user
+//!   interfaces;
 //! - [`perft`]: the deepest perft the package counts;
 //! - [`search`]: `bestMove`, the Monte Carlo tree search;
 //! - [`analysis`]: `analyse`, the search's judgement of recorded games;
@@ -32,6 +34,7 @@ pub mod check;
 pub mod errors;
 pub mod explain;
 pub mod json;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod records;

@@ -81,6 +81,24 @@ export interface Effects {
   winner: Colour | null;
 }
 
+/** A move's parts, as `readMove` reads them. Fields are `"a1"` to `"i9"`. */
+export interface MoveParts {
+  /** The move in canonical notation. */
+  text: string;
+  /** A plain movement, a pincer (written `x`), a reorientation (R14) or a resignation. */
+  kind: "movement" | "pincer" | "reorientation" | "resign";
+  /** The field of the chevron that moves or turns; `null` for a resignation. */
+  from: string | null;
+  /** A movement's destination; `null` otherwise. */
+  to: string | null;
+  /** A movement's items in the order written: `"*"` (the connection change) or a field. */
+  items: string[];
+  /** A reorientation's rotation (`>` 45° clockwise, `<` 45° anticlockwise, `>>` and `<<` 90°); `null` otherwise. */
+  rotation: ">" | "<" | ">>" | "<<" | null;
+  /** The fields a reorientation returns to neutral, in canonical order; empty otherwise. */
+  returned: string[];
+}
+
 /** Options of `bestMove`: a budget (at least one of `nodes` and `millis`) and a seed. */
 export interface BestMoveOptions {
   /** The most simulations to run. With no `millis`, the result depends only on the position, `nodes` and `seed`. */

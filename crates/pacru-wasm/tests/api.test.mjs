@@ -19,6 +19,7 @@ import {
   check,
   formatGame,
   readGames,
+  readMove,
   selfplay,
   version,
 } from 'pacru';
@@ -244,6 +245,43 @@ function randomPositions(count) {
   }
   return positions.slice(0, count);
 }
+
+test('readMove gives the parts of every kind of move, canonically', () => {
+  assert.deepEqual(readMove(' A3xB4(*, C5) '), {
+    text: 'a3xb4(*,c5)', kind: 'pincer', from: 'a3', to: 'b4', items: ['*', 'c5'], rotation: null, returned: [],
+  });
+  assert.deepEqual(readMove('e1-e2'), {
+    text: 'e1-e2', kind: 'movement', from: 'e1', to: 'e2', items: [], rotation: null, returned: [],
+  });
+  const turn = readMove('e5>>(f6,d4,e4,d5)');
+  assert.equal(turn.kind, 'reorientation');
+  assert.equal(turn.rotation, '>>');
+  assert.deepEqual(turn.returned, ['d4', 'e4', 'd5', 'f6']);
+  assert.equal(turn.text, 'e5>>(d4,e4,d5,f6)');
+  assert.equal(readMove('resign').kind, 'resign');
+  assert.throws(() => readMove('e1-e0'), InvalidMove);
+  assert.throws(() => readMove(42), TypeError);
+  // Every legal move reads back to itself, its parts in its text.
+  const start = Position.standard(3);
+  for (const move of start.legalMoves()) {
+    const parts = readMove(move);
+    assert.equal(parts.text, move);
+    assert.ok(move.startsWith(parts.from), move);
+  }
+});
+
+test('completions are the legal moves a text can still become', () => {
+  const start = Position.standard(2);
+  const all = start.legalMoves();
+  assert.deepEqual(start.completions(''), all);
+  assert.deepEqual(start.completions('  E1'), all.filter((m) => m.startsWith('e1')));
+  assert.ok(start.completions('e1').length > 0);
+  assert.deepEqual(start.completions('e1-e2(x'), []);
+  assert.deepEqual(start.completions('x'.repeat(70000)), []);
+  assert.throws(() => start.completions(null), TypeError);
+  const over = start.play('resign');
+  assert.deepEqual(over.completions(''), []);
+});
 
 test('legalMoves equals pacru moves on the perft data and 1,000 random positions', async () => {
   const positions = [

@@ -45,11 +45,11 @@ function compile(modules) {
 const USES = `
 import {
   Position, PacruError, IllegalMove, InvalidMove, InvalidPosition, MalformedGame,
-  analyse, bestMove, check, formatGame, readGames, selfplay, version,
+  analyse, bestMove, check, formatGame, readGames, readMove, selfplay, version,
 } from "pacru";
 import type {
   AnalyseOptions, Analysis, PlyAnalysis, BestMove, BestMoveOptions, CheckOptions, Chevron, Colour, Direction, Effects, Game,
-  GameInput, PerftOptions, Rules, SelfplayOptions, StandardOptions, Status, Verdict, VerdictError,
+  GameInput, MoveParts, PerftOptions, Rules, SelfplayOptions, StandardOptions, Status, Verdict, VerdictError,
 } from "pacru";
 
 const options: StandardOptions = { colours: "KRB", seats: ["S", "W", "E"], rules: 2011 };
@@ -73,6 +73,8 @@ const next: Position = start.play(moves[0]!);
 start.validate(moves[0]!);
 const legal: boolean = start.isLegal("e1-e2") && start.isFinished();
 const effects: Effects = start.explain(moves[0]!);
+const parts: MoveParts = readMove(moves[0]!);
+const completed: string[] = start.completions(parts.from ?? "");
 const changed: (Colour | null)[] = effects.changed.map((c) => c.before);
 const text: string = start.diagram() + start.toString() + version();
 

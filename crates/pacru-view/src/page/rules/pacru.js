@@ -32,6 +32,7 @@ var pacruRules = (() => {
     formatGame: () => formatGame,
     initSync: () => initSync,
     readGames: () => readGames,
+    readMove: () => readMove,
     selfplay: () => selfplay,
     version: () => version
   });
@@ -123,6 +124,23 @@ var pacruRules = (() => {
         throw takeFromExternrefTable0(ret[1]);
       }
       return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * The legal moves whose canonical notation begins with `text` (letter case,
+     * surrounding spaces and spaces after commas do not matter), in the order of
+     * `legalMoves`: what a text typed so far can still become. Empty when the game
+     * is over or no legal move fits.
+     * @param {string} text
+     * @returns {string[]}
+     */
+    completions(text) {
+      const ret = wasm.position_completions(this.__wbg_ptr, text);
+      if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+      }
+      var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+      wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+      return v1;
     }
     /**
      * The number of legal moves, counted without listing them.
@@ -510,6 +528,13 @@ var pacruRules = (() => {
   }
   function readGames(record) {
     const ret = wasm.readGames(record);
+    if (ret[2]) {
+      throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+  }
+  function readMove(text) {
+    const ret = wasm.readMove(text);
     if (ret[2]) {
       throw takeFromExternrefTable0(ret[1]);
     }
