@@ -7,6 +7,7 @@ use crate::error::ArenaError;
 use crate::game::{Adjudication, GameSettings, TimeControl};
 use crate::opening::Opening;
 use crate::schedule::{System, total_games};
+use crate::shard::Shard;
 use crate::sprt::Sprt;
 use pacru_core::RulesEdition;
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,11 @@ pub struct EventConfig {
     /// ([`crate::sprt`]); `games` is then the most it may last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<Sprt>,
+    /// The part of a match, round-robin or gauntlet this run plays
+    /// ([`crate::shard`]); `None`: the whole event. Everything else is the
+    /// definition of the whole event, the same in every shard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
 }
 
 /// The number and the noun, in the singular for one: `1 engine`, `3 engines`.
@@ -94,6 +100,7 @@ impl EventConfig {
             max_plies: 400,
             adjudicate: Adjudication::Fields,
             sprt: None,
+            shard: None,
         }
     }
 
@@ -144,6 +151,13 @@ impl EventConfig {
         {
             return bad("an SPRT is for a match between 2 engines".to_owned());
         }
+        if let Some(shard) = self.shard
+            && self.system == System::Swiss
+        {
+            return bad(format!(
+                "shard {shard}: a Swiss event cannot be sharded, as its rounds are paired from the results of the rounds before (a match, round-robin or gauntlet can)"
+            ));
+        }
         if self.rounds == 0 {
             return bad("at least one round is needed".to_owned());
         }
@@ -186,9 +200,22 @@ impl EventConfig {
         }
     }
 
-    /// The number of games the event will have.
+    /// The number of games the event will have (for a shard, the games of the
+    /// shard).
     pub fn total_games(&self) -> u64 {
-        total_games(self.system, self.engines.len(), self.players, self.rounds)
+        let whole = total_games(self.system, self.engines.len(), self.players, self.rounds);
+        match self.shard {
+            Some(shard) => shard.games_of(whole, self.players),
+            None => whole,
+        }
+    }
+
+    /// The whole event a shard is part of: the same settings without the shard.
+    pub fn whole(&self) -> EventConfig {
+        EventConfig {
+            shard: None,
+            ..self.clone()
+        }
     }
 }
 

@@ -278,29 +278,45 @@ pub struct SprtStatus {
     pub verdict: Option<Verdict>,
 }
 
+/// A finished game's number and the event's first engine's points in it
+/// (`None` when the game was abandoned); `None` for other journal entries.
+pub fn game_points(entry: &Entry) -> Option<(u64, Option<f64>)> {
+    let Entry::Finished {
+        pairing, outcome, ..
+    } = entry
+    else {
+        return None;
+    };
+    let points = pairing
+        .engines
+        .iter()
+        .position(|&e| e == 0)
+        .and_then(|slot| outcome.points.get(slot).copied())
+        .filter(|_| outcome.result != "*");
+    Some((pairing.game, points))
+}
+
 impl SprtStatus {
     /// The status of `sprt` after the match games in `entries`. Games `2k - 1`
     /// and `2k` of a match between two engines make pair `k` (the same opening,
     /// the seats swapped); a pair counts once both games are finished, unless one
     /// was abandoned. Points are those of the event's first engine.
     pub fn from_entries(sprt: &Sprt, entries: &[Entry]) -> SprtStatus {
+        SprtStatus::from_games(sprt, entries.iter().filter_map(game_points))
+    }
+
+    /// The status of `sprt` after the finished games `games`: each game's
+    /// number and the first engine's points in it (`None`: abandoned), as
+    /// [`game_points`] reads them from a journal; pairs as in
+    /// [`SprtStatus::from_entries`]. The games of several shards' journals
+    /// ([`crate::shard`]) give the status of the whole match.
+    pub fn from_games(
+        sprt: &Sprt,
+        games: impl IntoIterator<Item = (u64, Option<f64>)>,
+    ) -> SprtStatus {
         let mut halves: BTreeMap<u64, Vec<Option<f64>>> = BTreeMap::new();
-        for entry in entries {
-            if let Entry::Finished {
-                pairing, outcome, ..
-            } = entry
-            {
-                let points = pairing
-                    .engines
-                    .iter()
-                    .position(|&e| e == 0)
-                    .and_then(|slot| outcome.points.get(slot).copied())
-                    .filter(|_| outcome.result != "*");
-                halves
-                    .entry(pairing.game.div_ceil(2))
-                    .or_default()
-                    .push(points);
-            }
+        for (game, points) in games {
+            halves.entry(game.div_ceil(2)).or_default().push(points);
         }
         let mut pentanomial = Pentanomial::default();
         for games in halves.values() {

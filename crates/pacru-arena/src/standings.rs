@@ -1,6 +1,6 @@
 //! Standings: points, wins by type, per-engine statistics and Elo estimates.
 
-use crate::config::count;
+use crate::config::{EventConfig, count};
 use crate::journal::Entry;
 use crate::sprt::SprtStatus;
 use serde::Serialize;
@@ -142,6 +142,24 @@ pub struct Standings {
     /// The state of the match's SPRT, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtStatus>,
+}
+
+/// The standings of `config`'s event after the journal's `entries`, with its
+/// SPRT's status when it has one.
+pub fn of_event(config: &EventConfig, entries: &[Entry]) -> Standings {
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let mut standings = compute(
+        &config.event,
+        config.system.name(),
+        config.players,
+        &names,
+        config.total_games(),
+        entries,
+    );
+    standings.sprt = config
+        .sprt
+        .map(|sprt| SprtStatus::from_entries(&sprt, entries));
+    standings
 }
 
 /// Computes standings from journal entries.

@@ -305,6 +305,10 @@ pacru engine-check --movetime 500 -- pacru engine random"
     #[command(long_about = crate::commands::arena::TOURNAMENT_LONG_ABOUT, after_help = crate::commands::arena::TOURNAMENT_EXAMPLES)]
     Tournament(crate::commands::arena::TournamentArgs),
 
+    /// Add up the shards of a match or tournament played on many machines (docs/tournaments.md).
+    #[command(long_about = crate::commands::merge_shards::LONG_ABOUT, after_help = crate::commands::merge_shards::EXAMPLES)]
+    MergeShards(crate::commands::merge_shards::MergeShardsArgs),
+
     /// Run a tournament between people: pairings, records, standings (docs/events.md).
     #[command(long_about = crate::commands::event::LONG_ABOUT, after_help = crate::commands::event::EXAMPLES)]
     Event(crate::commands::event::EventArgs),

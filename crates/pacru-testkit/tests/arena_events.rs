@@ -51,6 +51,7 @@ fn config(engines: Vec<EngineConfig>, system: System, players: usize) -> EventCo
         max_plies: 120,
         adjudicate: Adjudication::Fields,
         sprt: None,
+        shard: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Running an event: the check of the engines, scheduling, parallel games, the
 //! journal, resuming, records and standings.
 
+mod peers;
 mod play;
 mod state;
 
@@ -10,6 +11,7 @@ use crate::error::ArenaError;
 use crate::journal::{Entry, JOURNAL_VERSION, Journal};
 use crate::progress::Progress;
 use crate::schedule::{System, fixed_schedule, swiss_games, swiss_round};
+use crate::shard::Shard;
 use crate::standings::Standings;
 use crate::startup::check_engines;
 use crate::stop::StopHandle;
@@ -92,7 +94,7 @@ pub struct EventReport {
 }
 
 /// Names the settings that differ between two configurations.
-fn differences(a: &EventConfig, b: &EventConfig) -> Vec<String> {
+pub(crate) fn differences(a: &EventConfig, b: &EventConfig) -> Vec<String> {
     let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
         (serde_json::to_value(a), serde_json::to_value(b))
     else {
@@ -271,6 +273,7 @@ pub fn run_event_with(
     let journal_path = out.join(JOURNAL_FILE);
     let (mut config, entries) = settle(config, options, &journal_path)?;
     config.validate()?;
+    check_shard_dir(&config, &out)?;
     let resumed = !entries.is_empty();
     let already_complete = entries.iter().any(|e| matches!(e, Entry::Complete { .. }));
     if !already_complete {
@@ -351,13 +354,16 @@ pub fn run_event_with(
                 }
             }
             system => {
-                let games = fixed_schedule(
+                let mut games = fixed_schedule(
                     system,
                     config.engines.len(),
                     config.players,
                     config.rounds,
                     openings.len(),
                 );
+                if let Some(shard) = config.shard {
+                    games.retain(|p| shard.owns_game(p.game, config.players));
+                }
                 play_all(
                     &mut state,
                     &games,
@@ -384,6 +390,50 @@ pub fn run_event_with(
         records_not_ok: state.records_not_ok(),
         out,
     })
+}
+
+/// The records of the finished games in `entries`, in game order: the text of
+/// `games.pgr`.
+pub(crate) fn games_text(entries: &[Entry]) -> String {
+    let mut games: Vec<(u64, &str)> = entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Finished {
+                pairing, outcome, ..
+            } if !outcome.pgr.is_empty() => Some((pairing.game, outcome.pgr.as_str())),
+            _ => None,
+        })
+        .collect();
+    games.sort_by_key(|g| g.0);
+    games.iter().map(|g| g.1).collect::<Vec<_>>().join("\n")
+}
+
+/// A shard's output directory is `shard-I-of-N` in the folder the shards share
+/// ([`shard_dir`]): its siblings and the merge find it there.
+fn check_shard_dir(config: &EventConfig, out: &Path) -> Result<(), ArenaError> {
+    let Some(shard) = config.shard else {
+        return Ok(());
+    };
+    if out.file_name().and_then(|n| n.to_str()) == Some(shard.dir_name().as_str()) {
+        return Ok(());
+    }
+    Err(ArenaError::BadSetting(format!(
+        "shard {shard}: its output directory must be {} in the folder the shards share, not {}",
+        shard.dir_name(),
+        out.display()
+    )))
+}
+
+/// The output directory of shard `shard` in the folder `shared` that the
+/// shards of an event share: `shared/shard-I-of-N`.
+///
+/// ```
+/// use pacru_arena::{event::shard_dir, shard::Shard};
+/// let dir = shard_dir("out".as_ref(), Shard::new(1, 4).unwrap());
+/// assert_eq!(dir, std::path::Path::new("out/shard-1-of-4"));
+/// ```
+pub fn shard_dir(shared: &Path, shard: Shard) -> PathBuf {
+    shared.join(shard.dir_name())
 }
 
 /// Reads the journal in an output directory without changing it (for tools and

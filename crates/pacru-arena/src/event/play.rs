@@ -42,7 +42,7 @@ pub(crate) fn play_all(
         .filter(|p| !state.finished.contains(&p.game))
         .cloned()
         .collect();
-    if pending.is_empty() || state.sprt_decided() {
+    if pending.is_empty() || state.sprt_decided()? {
         return Ok(());
     }
     let workers = concurrency.clamp(1, pending.len());
@@ -130,8 +130,13 @@ pub(crate) fn play_all(
                     }
                     // The SPRT has decided: the games in progress end, no other
                     // starts.
-                    if state.sprt_decided() {
-                        halt.stop();
+                    match state.sprt_decided() {
+                        Ok(false) => {}
+                        Ok(true) => halt.stop(),
+                        Err(e) => {
+                            halt.stop();
+                            failure = Some(e);
+                        }
                     }
                     // The worker may go on (and finds `halt` stopped if so).
                     drop(recorded);

@@ -3,12 +3,13 @@
 
 use crate::config::EventConfig;
 use crate::error::ArenaError;
+use crate::event::peers::Peers;
 use crate::event::{GAMES_FILE, STANDINGS_FILE, STANDINGS_JSON_FILE};
 use crate::game::GameOutcome;
 use crate::journal::{Entry, Journal, write_atomic};
 use crate::schedule::Pairing;
 use crate::sprt::SprtStatus;
-use crate::standings::{Standings, compute};
+use crate::standings::{Standings, of_event};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
@@ -22,6 +23,8 @@ pub(crate) struct State {
     pub(crate) out: PathBuf,
     pub(crate) total: u64,
     pub(crate) played_now: u64,
+    /// The sibling shards of a sharded SPRT match.
+    pub(crate) peers: Option<Peers>,
 }
 
 impl State {
@@ -57,6 +60,7 @@ impl State {
             }
         }
         let total = config.total_games();
+        let peers = Peers::new(&out, &config);
         let state = State {
             config,
             journal,
@@ -67,6 +71,7 @@ impl State {
             out,
             total,
             played_now: 0,
+            peers,
         };
         Ok((state, complete))
     }
@@ -150,30 +155,33 @@ impl State {
     }
 
     pub(crate) fn standings(&self) -> Standings {
-        let names: Vec<String> = self.config.engines.iter().map(|e| e.name.clone()).collect();
-        let mut standings = compute(
-            &self.config.event,
-            self.config.system.name(),
-            self.config.players,
-            &names,
-            self.total,
-            &self.entries,
-        );
-        standings.sprt = self
-            .config
-            .sprt
-            .map(|sprt| SprtStatus::from_entries(&sprt, &self.entries));
-        standings
+        of_event(&self.config, &self.entries)
     }
 
     /// Whether the match's SPRT has accepted a hypothesis: no game is started
-    /// after that.
-    pub(crate) fn sprt_decided(&self) -> bool {
-        self.config.sprt.is_some_and(|sprt| {
-            SprtStatus::from_entries(&sprt, &self.entries)
-                .verdict
-                .is_some()
-        })
+    /// after that. A shard reads its siblings' journals first, and judges the
+    /// test on the games of all of them.
+    pub(crate) fn sprt_decided(&mut self) -> Result<bool, ArenaError> {
+        let Some(sprt) = self.config.sprt else {
+            return Ok(false);
+        };
+        let own = self.entries.iter().filter_map(crate::sprt::game_points);
+        let status = match &mut self.peers {
+            None => SprtStatus::from_games(&sprt, own),
+            Some(peers) => {
+                peers.refresh()?;
+                let status = SprtStatus::from_games(&sprt, own.chain(peers.games()));
+                if let Some(verdict) = status.verdict {
+                    tracing::info!(
+                        "the SPRT of the whole match (every shard's journal in {}) has decided: {}, {verdict} accepted",
+                        self.out.parent().unwrap_or(&self.out).display(),
+                        status.short()
+                    );
+                }
+                status
+            }
+        };
+        Ok(status.verdict.is_some())
     }
 
     pub(crate) fn records_not_ok(&self) -> Vec<u64> {
@@ -190,18 +198,7 @@ impl State {
 
     /// Rewrites `games.pgr` and the standings, each atomically.
     pub(crate) fn write_records(&self) -> Result<(), ArenaError> {
-        let mut games: Vec<(u64, &str)> = self
-            .entries
-            .iter()
-            .filter_map(|e| match e {
-                Entry::Finished {
-                    pairing, outcome, ..
-                } if !outcome.pgr.is_empty() => Some((pairing.game, outcome.pgr.as_str())),
-                _ => None,
-            })
-            .collect();
-        games.sort_by_key(|g| g.0);
-        let text = games.iter().map(|g| g.1).collect::<Vec<_>>().join("\n");
+        let text = crate::event::games_text(&self.entries);
         write_atomic(&self.out.join(GAMES_FILE), text.as_bytes())?;
         let standings = self.standings();
         write_atomic(&self.out.join(STANDINGS_FILE), standings.table().as_bytes())?;

@@ -11,6 +11,7 @@ pub mod event;
 mod fmt;
 mod import;
 mod man;
+pub mod merge_shards;
 mod moves;
 mod new;
 mod perft;
@@ -42,6 +43,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::EngineCheck(args) => engine_check::run(&args),
         Command::Match(args) => arena::run_match(&args),
         Command::Tournament(args) => arena::run_tournament(&args),
+        Command::MergeShards(args) => merge_shards::run(&args),
         Command::Event(args) => event::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man => man::run(),

@@ -3,8 +3,38 @@
 use crate::cli::RulesArg;
 use clap::{Args, ValueEnum};
 use pacru_arena::Adjudication;
+use pacru_arena::shard::{Shard, ShardError};
 use pacru_arena::sprt::Sprt;
 use std::path::PathBuf;
+use std::str::FromStr;
+
+/// The value of `--shard`: `I/N`, or `auto/N` for the index the batch scheduler
+/// gives the task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardArg {
+    /// `I/N`.
+    Fixed(Shard),
+    /// `auto/N`: the index from `SLURM_ARRAY_TASK_ID` or `JOB_COMPLETION_INDEX`.
+    Auto {
+        /// N.
+        count: u32,
+    },
+}
+
+impl FromStr for ShardArg {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<ShardArg, ShardError> {
+        match text.split_once('/') {
+            Some(("auto", count)) => {
+                // Checks N the same way as I/N does.
+                let count = Shard::from_str(&format!("0/{count}"))?.count();
+                Ok(ShardArg::Auto { count })
+            }
+            _ => text.parse().map(ShardArg::Fixed),
+        }
+    }
+}
 
 /// How the standings are printed on standard output at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -107,6 +137,14 @@ pub struct EventArgs {
     /// already, unless --resume is given.
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
+
+    /// Play only shard I of N (I from 0): a disjoint slice of the games, a table's
+    /// games from one opening (a match's seat-swapped pairs) never split, into
+    /// DIR/shard-I-of-N in the output directory DIR the shards share; `pacru
+    /// merge-shards DIR` adds the shards up. `auto/N` takes I from
+    /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. Not for a Swiss tournament.
+    #[arg(long, value_name = "I/N|auto/N")]
+    pub shard: Option<ShardArg>,
 
     /// Continue the interrupted event in the output directory. Its settings are read
     /// from the journal; engines and options given again must be the same. If the

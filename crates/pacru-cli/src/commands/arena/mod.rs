@@ -7,7 +7,7 @@ mod report;
 mod signals;
 
 pub use args::{
-    EventArgs, MATCH_EXAMPLES, MATCH_LONG_ABOUT, MatchArgs, OutputFormat, SystemArg,
+    EventArgs, MATCH_EXAMPLES, MATCH_LONG_ABOUT, MatchArgs, OutputFormat, ShardArg, SystemArg,
     TOURNAMENT_EXAMPLES, TOURNAMENT_LONG_ABOUT, TournamentArgs,
 };
 
@@ -15,6 +15,7 @@ use crate::Outcome;
 use crate::strays::Strays;
 use anyhow::Context as _;
 use pacru_arena::engine::dedupe_names;
+use pacru_arena::shard::Shard;
 use pacru_arena::{
     ArenaError, EngineConfig, EventConfig, EventOptions, EventReport, StopHandle, System,
     TimeControl, load_openings, run_event_with,
@@ -191,14 +192,57 @@ fn explain(error: ArenaError, command: &str) -> anyhow::Error {
     }
 }
 
-fn run(config: Option<EventConfig>, args: &EventArgs, command: &str) -> anyhow::Result<Outcome> {
+/// The environment variables that give a batch task its index: Slurm's job
+/// arrays, Kubernetes' Indexed Jobs.
+const TASK_INDEX_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+/// The shard `--shard` asks for, `auto/N` read from the batch scheduler's
+/// environment (`var` looks a variable up).
+fn resolve_shard(
+    arg: Option<ShardArg>,
+    var: impl Fn(&str) -> Option<String>,
+) -> anyhow::Result<Option<Shard>> {
+    let count = match arg {
+        None => return Ok(None),
+        Some(ShardArg::Fixed(shard)) => return Ok(Some(shard)),
+        Some(ShardArg::Auto { count }) => count,
+    };
+    for name in TASK_INDEX_VARIABLES {
+        let Some(value) = var(name) else { continue };
+        let shown = value.escape_debug();
+        let index: u32 = value.trim().parse().map_err(|_| {
+            anyhow::anyhow!("--shard auto/{count}: {name} is `{shown}`, not a task index")
+        })?;
+        return Shard::new(index, count)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("--shard auto/{count}: {name} is {index}: {e}"));
+    }
+    anyhow::bail!(
+        "--shard auto/{count}: neither {} nor {} is set (a task of a Slurm job array or of a Kubernetes Indexed Job has one); give --shard I/{count} instead",
+        TASK_INDEX_VARIABLES[0],
+        TASK_INDEX_VARIABLES[1]
+    )
+}
+
+fn run(
+    mut config: Option<EventConfig>,
+    args: &EventArgs,
+    command: &str,
+) -> anyhow::Result<Outcome> {
     if args.concurrency == 0 {
         anyhow::bail!("--concurrency must be at least 1");
     }
-    let out = args
+    let mut out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("pacru-{command}")));
+    if let Some(shard) = resolve_shard(args.shard, |name| std::env::var(name).ok())? {
+        // The shards share the output directory, each in its own folder.
+        out = pacru_arena::shard_dir(&out, shard);
+        if let Some(config) = &mut config {
+            config.shard = Some(shard);
+        }
+    }
     let stop = StopHandle::new();
     let options = EventOptions {
         out: out.clone(),
@@ -263,4 +307,58 @@ fn interrupted(report: &EventReport, command: &str, signal: i32) -> Outcome {
 fn exit(code: i32) -> ! {
     let _ = std::io::stdout().flush();
     std::process::exit(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn auto_shards_come_from_the_batch_scheduler() {
+        let auto: ShardArg = "auto/4".parse().unwrap();
+        let shard = |pairs| resolve_shard(Some(auto), env(pairs)).map(|s| s.map(|s| s.to_string()));
+        assert_eq!(
+            shard(&[("SLURM_ARRAY_TASK_ID", "2")]).unwrap().unwrap(),
+            "2/4"
+        );
+        assert_eq!(
+            shard(&[("JOB_COMPLETION_INDEX", "3")]).unwrap().unwrap(),
+            "3/4"
+        );
+        // Slurm's variable wins when both are set.
+        assert_eq!(
+            shard(&[("JOB_COMPLETION_INDEX", "3"), ("SLURM_ARRAY_TASK_ID", "0")])
+                .unwrap()
+                .unwrap(),
+            "0/4"
+        );
+        let err = shard(&[]).unwrap_err().to_string();
+        assert!(
+            err.contains("neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX"),
+            "{err}"
+        );
+        let err = shard(&[("SLURM_ARRAY_TASK_ID", "4")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("from 0 to 3"), "{err}");
+        let err = shard(&[("SLURM_ARRAY_TASK_ID", "x\u{1b}")])
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains('\u{1b}'), "{err}");
+        assert!("auto/0".parse::<ShardArg>().is_err());
+        assert!("auto".parse::<ShardArg>().is_err());
+        assert_eq!(
+            resolve_shard(Some("1/2".parse().unwrap()), env(&[])).unwrap(),
+            Some(Shard::new(1, 2).unwrap())
+        );
+    }
 }

@@ -1,0 +1,444 @@
+//! `pacru match --shard I/N`, `pacru tournament --shard I/N` and `pacru
+//! merge-shards` through the real binary: an event played whole and the same
+//! event played as shards and merged give the same games and standings; the merge
+//! refuses shards of different events and twice-given shards, names missing
+//! ones; a shard killed with SIGKILL and resumed duplicates no game; an SPRT
+//! stops across shards.
+
+mod common;
+
+use common::{pacru, pacru_env, spawn_pacru};
+use std::path::Path;
+use std::process::Stdio;
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn text(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The standings as JSON without the engines' thinking times, the one thing
+/// that depends on the clock rather than on the games.
+fn standings_without_time(json: &str) -> serde_json::Value {
+    let mut value: serde_json::Value = serde_json::from_str(json).expect("standings json");
+    for engine in value["engines"].as_array_mut().expect("engines") {
+        let engine = engine.as_object_mut().expect("engine");
+        engine.remove("time_ms");
+        engine.remove("average_move_ms");
+    }
+    value
+}
+
+/// The finished games' numbers in a journal.
+fn finished_games(journal: &Path) -> Vec<u64> {
+    read(journal)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "finished")
+        .map(|v| v["pairing"]["game"].as_u64().expect("game"))
+        .collect()
+}
+
+/// Plays `args` whole into `dir/whole` and as `n` shards into `dir/shards`
+/// (`--shard I/N`), merges the shards into `dir/merged`; checks that the merged
+/// games and standings are the whole event's, and that the shards' games are
+/// disjoint. Returns the merge's standard output.
+fn whole_and_sharded(command: &str, args: &[&str], n: u32, dir: &Path) -> String {
+    let whole = dir.join("whole");
+    let shards = dir.join("shards");
+    let merged = dir.join("merged");
+    let mut run_args = vec![command];
+    run_args.extend_from_slice(args);
+    let whole_out = text(&whole);
+    let mut w = run_args.clone();
+    w.extend(["-o", &whole_out, "--format", "json"]);
+    let played = pacru(&w);
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let shards_out = text(&shards);
+    let mut all_games = Vec::new();
+    for i in 0..n {
+        let shard = format!("{i}/{n}");
+        let mut s = run_args.clone();
+        s.extend(["-o", &shards_out, "--shard", &shard]);
+        let played = pacru(&s);
+        assert_eq!(played.code, 0, "shard {shard}: {}", played.stderr);
+        let own = finished_games(&shards.join(format!("shard-{i}-of-{n}/journal.jsonl")));
+        assert!(!own.is_empty(), "shard {shard} played nothing");
+        all_games.extend(own);
+    }
+    all_games.sort_unstable();
+    let whole_games = {
+        let mut g = finished_games(&whole.join("journal.jsonl"));
+        g.sort_unstable();
+        g
+    };
+    assert_eq!(
+        all_games, whole_games,
+        "the shards' games are the whole event's, each once"
+    );
+    let merge = pacru(&[
+        "merge-shards",
+        &shards_out,
+        "-o",
+        &text(&merged),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(merge.code, 0, "{}", merge.stderr);
+    assert_eq!(
+        read(&merged.join("games.pgr")),
+        read(&whole.join("games.pgr"))
+    );
+    assert_eq!(
+        standings_without_time(&merge.stdout),
+        standings_without_time(&played_json(&whole)),
+    );
+    assert_eq!(
+        standings_without_time(&read(&merged.join("standings.json"))),
+        standings_without_time(&read(&whole.join("standings.json"))),
+    );
+    merge.stdout
+}
+
+fn played_json(whole: &Path) -> String {
+    read(&whole.join("standings.json"))
+}
+
+#[test]
+fn a_match_played_whole_and_as_four_shards_merged_is_the_same_match() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let merged = whole_and_sharded(
+        "match",
+        &[
+            "builtin:random:1",
+            "builtin:greedy:2",
+            "--games",
+            "30",
+            "--movetime",
+            "200",
+        ],
+        4,
+        dir.path(),
+    );
+    let standings: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    assert_eq!(standings["games_finished"], 30, "{standings}");
+    assert_eq!(standings["games_total"], 30, "{standings}");
+}
+
+#[test]
+fn a_three_player_round_robin_played_whole_and_as_three_shards_is_the_same() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    whole_and_sharded(
+        "tournament",
+        &[
+            "builtin:random:1",
+            "builtin:greedy:2",
+            "builtin:random:3",
+            "builtin:greedy:4",
+            "--players",
+            "3",
+            "--rounds",
+            "2",
+            "--movetime",
+            "200",
+        ],
+        3,
+        dir.path(),
+    );
+}
+
+/// Plays shard `i` of `n` of a short match between built-in engines into `out`.
+fn shard(out: &Path, seed: &str, i: u32, n: u32) {
+    let greedy = format!("builtin:greedy:{seed}");
+    let played = pacru(&[
+        "match",
+        "builtin:random:1",
+        &greedy,
+        "--games",
+        "8",
+        "--movetime",
+        "200",
+        "--shard",
+        &format!("{i}/{n}"),
+        "-o",
+        &text(out),
+    ]);
+    assert_eq!(played.code, 0, "{}", played.stderr);
+}
+
+#[test]
+fn the_merge_refuses_other_events_and_twice_given_shards_and_names_missing_ones() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = dir.path().join("a");
+    let b = dir.path().join("b");
+    shard(&a, "2", 0, 2);
+    shard(&a, "2", 1, 2);
+    shard(&b, "3", 1, 2);
+    // Another event's shard.
+    let other = pacru(&[
+        "merge-shards",
+        &text(&a.join("shard-0-of-2")),
+        &text(&b.join("shard-1-of-2")),
+    ]);
+    assert_eq!(other.code, 2, "{}", other.stderr);
+    assert!(
+        other.stderr.contains("is not of the same event as")
+            && other.stderr.contains("settings that differ: engines"),
+        "{}",
+        other.stderr
+    );
+    assert!(other.stdout.is_empty(), "{}", other.stdout);
+    // The same shard twice.
+    let twice = pacru(&["merge-shards", &text(&a), &text(&a.join("shard-1-of-2"))]);
+    assert_eq!(twice.code, 2, "{}", twice.stderr);
+    assert!(
+        twice.stderr.contains("shard 1/2 is given twice"),
+        "{}",
+        twice.stderr
+    );
+    // Another number of shards.
+    shard(&b, "3", 0, 3);
+    let counts = pacru(&["merge-shards", &text(&b)]);
+    assert_eq!(counts.code, 2, "{}", counts.stderr);
+    assert!(
+        counts
+            .stderr
+            .contains("the shards of one event have the same number N"),
+        "{}",
+        counts.stderr
+    );
+    // A missing shard: the standings of the others, a warning, exit 1.
+    let missing = pacru(&["merge-shards", &text(&a.join("shard-1-of-2"))]);
+    assert_eq!(missing.code, 1, "{}", missing.stderr);
+    assert!(
+        missing
+            .stderr
+            .contains("1 of 2 shards missing or never started (shard-0-of-2)"),
+        "{}",
+        missing.stderr
+    );
+    assert!(
+        missing.stdout.contains("4 of 8 games played"),
+        "{}",
+        missing.stdout
+    );
+    // A folder with no shard, and a match played whole.
+    let none = pacru(&["merge-shards", &text(dir.path())]);
+    assert_eq!(none.code, 2);
+    assert!(none.stderr.contains("no shard here"), "{}", none.stderr);
+    let whole = dir.path().join("whole");
+    let played = pacru(&[
+        "match",
+        "builtin:random:1",
+        "builtin:greedy:1",
+        "--games",
+        "2",
+        "-o",
+        &text(&whole),
+    ]);
+    assert_eq!(played.code, 0);
+    let unsharded = pacru(&["merge-shards", &text(&whole)]);
+    assert_eq!(unsharded.code, 2);
+    assert!(
+        unsharded.stderr.contains("not sharded"),
+        "{}",
+        unsharded.stderr
+    );
+}
+
+#[test]
+fn a_forged_journal_with_another_shards_game_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = dir.path().join("a");
+    shard(&a, "2", 0, 2);
+    let journal = a.join("shard-0-of-2/journal.jsonl");
+    // Renumber game 1 as game 3, which is shard 1's.
+    let forged = read(&journal).replace("\"game\":1,", "\"game\":3,");
+    std::fs::write(&journal, forged).unwrap();
+    let merge = pacru(&["merge-shards", &text(&a)]);
+    assert_eq!(merge.code, 2, "{}", merge.stderr);
+    assert!(
+        merge
+            .stderr
+            .contains("game 3 is not one of shard 0/2's games"),
+        "{}",
+        merge.stderr
+    );
+}
+
+#[test]
+fn shards_refuse_swiss_and_auto_takes_the_index_from_the_scheduler() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let swiss = pacru(&[
+        "tournament",
+        "builtin:random:1",
+        "builtin:random:2",
+        "builtin:random:3",
+        "--system",
+        "swiss",
+        "--shard",
+        "0/2",
+        "-o",
+        &text(&dir.path().join("s")),
+    ]);
+    assert_eq!(swiss.code, 2);
+    assert!(
+        swiss.stderr.contains("a Swiss event cannot be sharded"),
+        "{}",
+        swiss.stderr
+    );
+    let out = dir.path().join("auto");
+    let args = [
+        "match",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "--games",
+        "8",
+        "--shard",
+        "auto/2",
+        "-o",
+        &text(&out),
+    ];
+    let slurm = pacru_env(&args, b"", &[("SLURM_ARRAY_TASK_ID", "1")]);
+    assert_eq!(slurm.code, 0, "{}", slurm.stderr);
+    assert_eq!(
+        finished_games(&out.join("shard-1-of-2/journal.jsonl")),
+        [3, 4, 7, 8]
+    );
+    let k8s = pacru_env(&args, b"", &[("JOB_COMPLETION_INDEX", "0")]);
+    assert_eq!(k8s.code, 0, "{}", k8s.stderr);
+    assert_eq!(
+        finished_games(&out.join("shard-0-of-2/journal.jsonl")),
+        [1, 2, 5, 6]
+    );
+    let neither = pacru_env(&args, b"", &[]);
+    assert_eq!(neither.code, 2);
+    assert!(
+        neither
+            .stderr
+            .contains("neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX")
+    );
+}
+
+#[test]
+fn a_shard_killed_and_resumed_duplicates_no_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Engines as child processes, so that a game takes a while.
+    let engines = [
+        "pacru engine random --seed 1",
+        "pacru engine greedy --seed 2",
+    ];
+    let match_args = |out: &Path, shard: Option<&str>| {
+        let mut args: Vec<String> = vec!["match".into()];
+        args.extend(engines.iter().map(|e| (*e).to_owned()));
+        args.extend(
+            ["--games", "24", "--movetime", "500", "--no-progress", "-o"].map(String::from),
+        );
+        args.push(text(out));
+        if let Some(shard) = shard {
+            args.extend(["--shard".to_owned(), shard.to_owned()]);
+        }
+        args
+    };
+    let whole = dir.path().join("whole");
+    let args = match_args(&whole, None);
+    let played = pacru(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let shards = dir.path().join("shards");
+    for i in 0..2 {
+        let args = match_args(&shards, Some(&format!("{i}/2")));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        if i == 0 {
+            // Killed with SIGKILL once a few of its games are journaled.
+            let mut child = spawn_pacru(&args, Stdio::null());
+            let journal = shards.join("shard-0-of-2/journal.jsonl");
+            let start = std::time::Instant::now();
+            while !journal.exists() || finished_games(&journal).len() < 3 {
+                assert!(start.elapsed().as_secs() < 60, "the shard plays no game");
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            child.kill().expect("SIGKILL");
+            child.wait().expect("reaped");
+            let before = finished_games(&journal);
+            assert!(before.len() < 12, "killed before its end: {before:?}");
+            let mut resume = args.clone();
+            resume.push("--resume");
+            let resumed = pacru(&resume);
+            assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+            let after = finished_games(&journal);
+            let mut unique = after.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(
+                unique.len(),
+                after.len(),
+                "a game finished twice: {after:?}"
+            );
+            assert_eq!(after.len(), 12, "{after:?}");
+            assert!(after.starts_with(&before));
+        } else {
+            let played = pacru(&args);
+            assert_eq!(played.code, 0, "{}", played.stderr);
+        }
+    }
+    let merged = dir.path().join("merged");
+    let merge = pacru(&["merge-shards", &text(&shards), "-o", &text(&merged)]);
+    assert_eq!(merge.code, 0, "{}", merge.stderr);
+    assert_eq!(
+        read(&merged.join("games.pgr")),
+        read(&whole.join("games.pgr"))
+    );
+    assert_eq!(
+        standings_without_time(&read(&merged.join("standings.json"))),
+        standings_without_time(&read(&whole.join("standings.json"))),
+    );
+}
+
+#[test]
+fn a_shard_stops_when_the_sprt_of_all_shards_has_decided() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("sprt");
+    // Greedy beats random in every game: H1 is accepted after a few pairs.
+    let run = |shard: &str| {
+        pacru(&[
+            "match",
+            "builtin:greedy:2",
+            "builtin:random:1",
+            "--sprt",
+            "0,100",
+            "--games",
+            "400",
+            "--movetime",
+            "200",
+            "--shard",
+            shard,
+            "-o",
+            &text(&out),
+        ])
+    };
+    let first = run("0/2");
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let first_games = finished_games(&out.join("shard-0-of-2/journal.jsonl"));
+    assert!(
+        !first_games.is_empty() && first_games.len() < 200,
+        "{first_games:?}"
+    );
+    assert!(first.stdout.contains("H1 accepted"), "{}", first.stdout);
+    // Shard 1 reads shard 0's journal before its first pair: the test of the
+    // whole match has decided, so it plays nothing and is complete.
+    let second = run("1/2");
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    assert!(finished_games(&out.join("shard-1-of-2/journal.jsonl")).is_empty());
+    let merge = pacru(&["merge-shards", &text(&out), "--format", "json"]);
+    assert_eq!(merge.code, 0, "{}", merge.stderr);
+    let standings: serde_json::Value = serde_json::from_str(&merge.stdout).unwrap();
+    assert_eq!(standings["sprt"]["verdict"], "H1", "{standings}");
+    assert_eq!(
+        standings["sprt"]["pairs"].as_u64(),
+        Some(first_games.len() as u64 / 2),
+        "{standings}"
+    );
+    assert_eq!(standings["games_total"], 400, "{standings}");
+}
