@@ -339,8 +339,8 @@ fn parse_file(file: &str, text: &str) -> Result<Vec<Scenario>, FileError> {
 /// The legal destinations of the chevron on `from`, `x` marking a pincer.
 fn destinations(pos: &Position, from: Field) -> BTreeSet<String> {
     pos.movement_skeletons()
-        .filter(|sk| sk.from == from)
-        .map(|sk| sk.to.to_string())
+        .filter(|sk| sk.from() == from)
+        .map(|sk| sk.to().to_string())
         .collect()
 }
 
