@@ -1,14 +1,25 @@
 //! The whole command line of `pacru`, declared with clap's derive API.
 //!
-//! Every command and option lives here, so that `--help`, the man page and the
-//! shell completions are all generated from one place. The commands themselves
-//! are in [`crate::commands`].
+//! The rule: every clap type (parser, subcommand, argument struct, value enum)
+//! and every help text lives under this module, and nowhere else, so that
+//! `--help`, the man page and the shell completions are all generated from one
+//! place. This module uses nothing else of the crate; the commands in
+//! [`crate::commands`] read the values it declares and run them.
+//!
+//! [`args`] holds the arguments of each command but those of [`arena`]
+//! (`match`, `tournament`, `merge-shards`) and [`event`] (`pacru event` and its
+//! subcommands); [`global`] the options every command takes; [`values`] the
+//! parsers of values shared by several commands.
 
+pub mod arena;
 mod args;
+pub mod event;
 mod global;
 mod values;
 
+pub use arena::*;
 pub use args::*;
+pub use event::*;
 pub use global::{ColorWhen, GlobalArgs};
 pub use values::{DiagramLimit, RulesArg};
 
@@ -298,20 +309,20 @@ pacru engine-check --movetime 500 -- pacru engine random"
     EngineCheck(EngineCheckArgs),
 
     /// Play a match between 2 to 4 engines (docs/tournaments.md).
-    #[command(long_about = crate::commands::arena::MATCH_LONG_ABOUT, after_help = crate::commands::arena::MATCH_EXAMPLES)]
-    Match(crate::commands::arena::MatchArgs),
+    #[command(long_about = arena::MATCH_LONG_ABOUT, after_help = arena::MATCH_EXAMPLES)]
+    Match(MatchArgs),
 
     /// Run a tournament between engines: round-robin, gauntlet or Swiss (docs/tournaments.md).
-    #[command(long_about = crate::commands::arena::TOURNAMENT_LONG_ABOUT, after_help = crate::commands::arena::TOURNAMENT_EXAMPLES)]
-    Tournament(crate::commands::arena::TournamentArgs),
+    #[command(long_about = arena::TOURNAMENT_LONG_ABOUT, after_help = arena::TOURNAMENT_EXAMPLES)]
+    Tournament(TournamentArgs),
 
     /// Add up the shards of a match or tournament played on many machines (docs/tournaments.md).
-    #[command(long_about = crate::commands::merge_shards::LONG_ABOUT, after_help = crate::commands::merge_shards::EXAMPLES)]
-    MergeShards(crate::commands::merge_shards::MergeShardsArgs),
+    #[command(long_about = arena::MERGE_SHARDS_LONG_ABOUT, after_help = arena::MERGE_SHARDS_EXAMPLES)]
+    MergeShards(MergeShardsArgs),
 
     /// Run a tournament between people: pairings, records, standings (docs/events.md).
-    #[command(long_about = crate::commands::event::LONG_ABOUT, after_help = crate::commands::event::EXAMPLES)]
-    Event(crate::commands::event::EventArgs),
+    #[command(long_about = event::EVENT_LONG_ABOUT, after_help = event::EVENT_EXAMPLES)]
+    Event(EventArgs),
 
     /// Print a shell completion script.
     #[command(

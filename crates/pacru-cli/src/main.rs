@@ -25,10 +25,19 @@ use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, ColorWhen};
 use std::process::ExitCode;
 
+/// The colour choice of `--color` as [`style`] keeps it.
+fn colour_choice(when: ColorWhen) -> style::Choice {
+    match when {
+        ColorWhen::Auto => style::Choice::Auto,
+        ColorWhen::Always => style::Choice::Always,
+        ColorWhen::Never => style::Choice::Never,
+    }
+}
+
 /// Parses the command line; help, version and usage errors are printed here.
 fn parse() -> Result<Cli, ExitCode> {
     let early = ColorWhen::from_raw_args(std::env::args_os());
-    style::set_choice(early);
+    style::set_choice(colour_choice(early));
     let clap_colour = match early {
         ColorWhen::Auto => clap::ColorChoice::Auto,
         ColorWhen::Always => clap::ColorChoice::Always,
@@ -57,7 +66,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    style::set_choice(cli.global.color);
+    style::set_choice(colour_choice(cli.global.color));
     diagnostics::init_logging(cli.global.verbose, cli.global.quiet);
     match commands::run(cli.command) {
         Ok(outcome) => ExitCode::from(outcome.code()),

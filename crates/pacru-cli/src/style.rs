@@ -1,31 +1,42 @@
 //! Colour: whether to use it (`--color`, `NO_COLOR`, a terminal) and the styles
 //! of the words that every command colours the same way.
 
-use crate::cli::ColorWhen;
 use anstyle::{AnsiColor, Style};
 use std::fmt::Display;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+/// When to use colour: the `--color` choice, as the commands see it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Choice {
+    /// On a terminal whose `TERM` is not `dumb`, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
 /// The `--color` choice of this run (set once at start).
 static CHOICE: AtomicU8 = AtomicU8::new(0);
 
 /// Records the `--color` choice for the rest of the run.
-pub fn set_choice(choice: ColorWhen) {
+pub fn set_choice(choice: Choice) {
     let code = match choice {
-        ColorWhen::Auto => 0,
-        ColorWhen::Always => 1,
-        ColorWhen::Never => 2,
+        Choice::Auto => 0,
+        Choice::Always => 1,
+        Choice::Never => 2,
     };
     CHOICE.store(code, Ordering::Relaxed);
 }
 
 /// The `--color` choice of this run.
-pub fn choice() -> ColorWhen {
+fn choice() -> Choice {
     match CHOICE.load(Ordering::Relaxed) {
-        1 => ColorWhen::Always,
-        2 => ColorWhen::Never,
-        _ => ColorWhen::Auto,
+        1 => Choice::Always,
+        2 => Choice::Never,
+        _ => Choice::Auto,
     }
 }
 
@@ -37,9 +48,9 @@ fn no_colour_requested() -> bool {
 /// Whether a stream that is (or is not) a terminal gets colour under the choice.
 fn allowed(is_terminal: bool) -> bool {
     match choice() {
-        ColorWhen::Always => true,
-        ColorWhen::Never => false,
-        ColorWhen::Auto => {
+        Choice::Always => true,
+        Choice::Never => false,
+        Choice::Auto => {
             is_terminal
                 && !no_colour_requested()
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb")

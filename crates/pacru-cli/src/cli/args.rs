@@ -1,4 +1,4 @@
-//! The arguments of each command (but `match` and `tournament`).
+//! The arguments of each command but those of [`super::arena`] and [`super::event`].
 
 use super::values;
 use super::{DiagramLimit, RulesArg};
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// Output formats of `check` and `replay`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub enum RecordFormat {
     /// For people: a line per game, details for bad games, a summary.
     #[default]
     Text,
@@ -20,8 +20,8 @@ pub enum Format {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
+    pub format: RecordFormat,
 
     /// Rules edition for games without a Rules tag.
     #[arg(long, value_enum)]
@@ -58,8 +58,8 @@ pub struct ReplayArgs {
 
     /// Output format: text for people, or one JSON object with every ply's
     /// move, position and effects.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
+    pub format: RecordFormat,
 }
 
 /// Arguments of `pacru view`.

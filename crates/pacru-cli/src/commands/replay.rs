@@ -1,7 +1,7 @@
 //! `pacru replay`: one recorded game, move by move, with what each move did.
 
 use crate::Outcome;
-use crate::cli::{Format, ReplayArgs};
+use crate::cli::{RecordFormat, ReplayArgs};
 use crate::diagnostics;
 use crate::excerpt::{caret, token_width};
 use crate::input::{self, TAPE_CAP, TapeReader};
@@ -88,7 +88,7 @@ fn heading(name: &str, number: u64, game: &Game, start: &Position) -> String {
 
 /// Replays the game; exit status 1 if a move is illegal or the game does not parse.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
-    if args.format == Format::Json {
+    if args.format == RecordFormat::Json {
         return super::replay_json::run(args);
     }
     let name = args.file.display().to_string();

@@ -1,17 +1,14 @@
 //! `pacru match` and `pacru tournament`: the command line around `pacru-arena`.
-//! The arguments are in [`args`]; [`report`] draws the progress bar and log
+//! The arguments are in [`crate::cli::arena`]; [`report`] draws the progress bar and log
 //! lines; [`signals`] turns SIGINT, SIGTERM and SIGHUP into a clean stop.
 
-mod args;
 mod report;
 mod signals;
 
-pub use args::{
-    EventArgs, MATCH_EXAMPLES, MATCH_LONG_ABOUT, MatchArgs, OutputFormat, ShardArg, SystemArg,
-    TOURNAMENT_EXAMPLES, TOURNAMENT_LONG_ABOUT, TournamentArgs,
-};
-
 use crate::Outcome;
+use crate::cli::{
+    ArenaArgs, MatchArgs, ShardArg, StandingsFormat, TournamentArgs, TournamentSystemArg,
+};
 use crate::strays::Strays;
 use anyhow::Context as _;
 use pacru_arena::engine::dedupe_names;
@@ -58,11 +55,11 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<Outcome> {
 /// Runs `pacru tournament`.
 pub fn run_tournament(args: &TournamentArgs) -> anyhow::Result<Outcome> {
     let system = match args.system {
-        SystemArg::RoundRobin => System::RoundRobin,
-        SystemArg::Gauntlet => System::Gauntlet {
+        TournamentSystemArg::RoundRobin => System::RoundRobin,
+        TournamentSystemArg::Gauntlet => System::Gauntlet {
             seeds: args.gauntlet_seeds,
         },
-        SystemArg::Swiss => System::Swiss,
+        TournamentSystemArg::Swiss => System::Swiss,
     };
     let rounds = args.rounds.unwrap_or(match system {
         System::Swiss => {
@@ -121,7 +118,7 @@ fn event_config(
     system: System,
     players: usize,
     rounds: u32,
-    args: &EventArgs,
+    args: &ArenaArgs,
     default_event: &str,
 ) -> anyhow::Result<Option<EventConfig>> {
     if engines.is_empty() && args.resume {
@@ -226,7 +223,7 @@ fn resolve_shard(
 
 fn run(
     mut config: Option<EventConfig>,
-    args: &EventArgs,
+    args: &ArenaArgs,
     command: &str,
 ) -> anyhow::Result<Outcome> {
     if args.concurrency == 0 {
@@ -273,8 +270,8 @@ fn run(
         (Err(e), _) => return Err(explain(e, command)),
     };
     match args.format {
-        OutputFormat::Text => print!("{}", report.standings.table()),
-        OutputFormat::Json => println!(
+        StandingsFormat::Text => print!("{}", report.standings.table()),
+        StandingsFormat::Json => println!(
             "{}",
             serde_json::to_string(&report.standings).context("writing the standings")?
         ),

@@ -13,7 +13,7 @@ pub(crate) mod report;
 
 use crate::Outcome;
 use crate::board;
-use crate::cli::{CheckArgs, DiagramLimit, Format};
+use crate::cli::{CheckArgs, DiagramLimit, RecordFormat};
 use crate::diagnostics;
 use crate::input::{self, TAPE_CAP, Tape, Unreadable};
 use crate::outcome::write_failed;
@@ -49,7 +49,7 @@ pub enum Message {
 /// What a worker needs to know about the run.
 #[derive(Clone, Copy)]
 struct Settings {
-    format: Format,
+    format: RecordFormat,
     rules: Option<RulesEdition>,
     colour: bool,
 }
@@ -103,8 +103,8 @@ fn check_input(
 /// line of an error, JSON lines quote nothing.
 fn tape_cap(settings: Settings) -> usize {
     match settings.format {
-        Format::Text => TAPE_CAP,
-        Format::Json => 0,
+        RecordFormat::Text => TAPE_CAP,
+        RecordFormat::Json => 0,
     }
 }
 
@@ -114,12 +114,12 @@ fn tape_cap(settings: Settings) -> usize {
 fn verdict_message(name: &str, settings: Settings, verdict: &Verdict, tape: &Tape) -> Message {
     let status = verdict.status;
     match settings.format {
-        Format::Json => Message::Game {
+        RecordFormat::Json => Message::Game {
             status,
             text: report::json_line(name, verdict),
             position: None,
         },
-        Format::Text => Message::Game {
+        RecordFormat::Text => Message::Game {
             status,
             text: report::text(name, verdict, tape, settings.colour),
             position: report::position_shown(verdict),
@@ -157,7 +157,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
     for name in &names {
         input::note_if_terminal(name);
     }
-    let colour = args.format == Format::Text && style::stdout_colour();
+    let colour = args.format == RecordFormat::Text && style::stdout_colour();
     let settings = Settings {
         format: args.format,
         rules: args.rules.map(Into::into),
@@ -209,8 +209,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
                     diagnostics::error(&unreadable);
                 });
                 match args.format {
-                    Format::Json => report::json_unreadable(&unreadable),
-                    Format::Text => return true,
+                    RecordFormat::Json => report::json_unreadable(&unreadable),
+                    RecordFormat::Text => return true,
                 }
             }
         };
@@ -246,7 +246,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
     if let Some(e) = write_error {
         return Err(write_failed(e, outcome));
     }
-    if args.format == Format::Text {
+    if args.format == RecordFormat::Text {
         let mut tail = String::new();
         if diagrams_left_out > 0 {
             let _ = writeln!(

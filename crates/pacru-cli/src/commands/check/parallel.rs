@@ -10,7 +10,7 @@
 use super::reading::Refereeing;
 use super::report::number_offset;
 use super::{Message, Settings, verdict_message};
-use crate::cli::Format;
+use crate::cli::RecordFormat;
 use crate::input::Unreadable;
 use crate::words::plural;
 use pacru_referee::parts::{self, Part, Plan};
@@ -75,7 +75,7 @@ fn check_part(
         Err(e) => return part.send_last(unreadable(format!("cannot open: {e}"))),
     };
     let mut games = Refereeing::new(file, part_start, first_line, settings, read);
-    let number_at = number_offset(name, settings.format == Format::Json);
+    let number_at = number_offset(name, settings.format == RecordFormat::Json);
     loop {
         let verdict = match games.next() {
             Ok(Some(verdict)) => verdict,
@@ -149,7 +149,7 @@ mod tests {
         }
     }
 
-    fn settings(format: Format) -> Settings {
+    fn settings(format: RecordFormat) -> Settings {
         Settings {
             format,
             rules: None,
@@ -157,7 +157,7 @@ mod tests {
         }
     }
 
-    fn sequential(name: &str, format: Format) -> Vec<String> {
+    fn sequential(name: &str, format: RecordFormat) -> Vec<String> {
         let read = Arc::new(AtomicU64::new(0));
         let mut out = Vec::new();
         check_input(name, settings(format), &read, &mut |m| {
@@ -183,11 +183,11 @@ mod tests {
         Plan::from_cuts(cuts, &breaks)
     }
 
-    fn in_parts(name: &str, cuts: &[u64], format: Format) -> Vec<String> {
+    fn in_parts(name: &str, cuts: &[u64], format: RecordFormat) -> Vec<String> {
         in_parts_of(name, &plan_at(name, cuts), format)
     }
 
-    fn in_parts_of(name: &str, plan: &Plan, format: Format) -> Vec<String> {
+    fn in_parts_of(name: &str, plan: &Plan, format: RecordFormat) -> Vec<String> {
         let read = Arc::new(AtomicU64::new(0));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(4)
@@ -210,7 +210,7 @@ mod tests {
         let name = file.path().to_str().unwrap();
         let plan = Plan::cut_into(file.path(), 37).unwrap();
         assert!(plan.len() > 30, "{} parts", plan.len());
-        for format in [Format::Text, Format::Json] {
+        for format in [RecordFormat::Text, RecordFormat::Json] {
             let expected = sequential(name, format);
             assert_eq!(expected.len(), 400);
             assert_eq!(in_parts_of(name, &plan, format), expected);
@@ -224,7 +224,7 @@ mod tests {
         let file = file_with(bytes);
         let name = file.path().to_str().unwrap();
         let cuts = cuts_everywhere(bytes);
-        for format in [Format::Text, Format::Json] {
+        for format in [RecordFormat::Text, RecordFormat::Json] {
             assert_eq!(in_parts(name, &cuts, format), sequential(name, format));
         }
     }
@@ -250,8 +250,8 @@ mod tests {
             assert!(start == 0 || text[start as usize..].starts_with("[Event"));
         }
         assert_eq!(
-            in_parts_of(name, &plan, Format::Json),
-            sequential(name, Format::Json)
+            in_parts_of(name, &plan, RecordFormat::Json),
+            sequential(name, RecordFormat::Json)
         );
     }
 
@@ -269,7 +269,7 @@ mod tests {
             .unwrap();
         let mut seen = 0;
         pool.install(|| {
-            run(name, &plan, settings(Format::Text), &read, |_| {
+            run(name, &plan, settings(RecordFormat::Text), &read, |_| {
                 seen += 1;
                 seen < 10
             });
@@ -286,7 +286,7 @@ mod tests {
         cuts.extend(offsets(&damaged, b"{", 0));
         cuts.sort_unstable();
         cuts.dedup();
-        for format in [Format::Text, Format::Json] {
+        for format in [RecordFormat::Text, RecordFormat::Json] {
             let expected = sequential(name, format);
             assert!(expected.iter().any(|m| m.starts_with("Malformed")));
             assert_eq!(in_parts(name, &cuts, format), expected);

@@ -2,8 +2,8 @@
 //! or as JSON. Everything from the file is shown with control characters
 //! escaped.
 
-use super::args::{CheckArgs, Format};
 use crate::Outcome;
+use crate::cli::{EventCheckArgs, EventFormat};
 use pacru_core::Escaped;
 use pacru_event::{CheckReport, Problem, check_file};
 use serde::Serialize;
@@ -20,11 +20,11 @@ struct ReportJson<'a> {
 
 /// Runs `pacru event check`: exit status 0 when all is well, 1 when a problem
 /// is found (a file that cannot be checked at all is an error: 2).
-pub fn run(a: &CheckArgs, out: &mut String) -> anyhow::Result<Outcome> {
+pub fn run(a: &EventCheckArgs, out: &mut String) -> anyhow::Result<Outcome> {
     let report = check_file(&a.file)?;
     let file = a.file.display().to_string();
     match a.format {
-        Format::Json => super::json(
+        EventFormat::Json => super::json(
             &ReportJson {
                 file,
                 ok: report.is_ok(),
@@ -32,7 +32,7 @@ pub fn run(a: &CheckArgs, out: &mut String) -> anyhow::Result<Outcome> {
             },
             out,
         )?,
-        Format::Text => text(&file, &report, out),
+        EventFormat::Text => text(&file, &report, out),
     }
     Ok(if report.is_ok() {
         Outcome::Success

@@ -2,48 +2,23 @@
 //! file (crate `pacru-event`). This module reads the command line and prints;
 //! the event's logic and storage are the library's.
 
-mod args;
 mod check;
 mod render;
 
-pub use args::EventArgs;
-
 use crate::Outcome;
+use crate::cli::{
+    AwardArgs, EventArgs, EventCommand, EventFormat, EventNewArgs, ExportArgs, PairingSystemArg,
+    PlayerCommand, SubmitArgs, UnevenArg,
+};
 use crate::commands::check::report;
 use crate::diagnostics;
 use crate::input::{STDIN, TapeReader};
 use anyhow::Context as _;
-use args::{
-    AwardArgs, EventCommand, ExportArgs, Format, NewArgs, PlayerCommand, SystemArg, UnevenArg,
-};
 use pacru_core::Escaped;
 use pacru_event::{Award, EventFile, NewEvent, Score, System, Uneven, export};
 use serde::Serialize;
 use std::io::{self, Read, Write};
 use std::path::Path;
-
-/// The long help of `pacru event`.
-pub const LONG_ABOUT: &str = "Runs a tournament between people over one event file (an \
-SQLite database): register players, pair each round (Swiss or round robin, 2, 3 or 4 \
-players a table), enter each table's result from its record, refereed on entry as `pacru \
-check` referees it, or without a record, settle disputes with an arbiter's decision kept in \
-the log, and publish pairings, standings, a crosstable and every game (docs/events.md).\n\n\
-Each command is one transaction: a command interrupted at any moment, even by kill -9, \
-leaves the event as it was before or after it; a command that finds another one writing \
-waits for it (up to a minute), saying so.\n\n\
-`pacru event check` opens the file read-only and reports what SQLite's integrity check \
-finds and every stored verdict its record no longer gets from the referee.\n\n\
-Exit status: 0 done; 1 a record was stored but holds its table for the arbiter (illegal, \
-malformed, inconsistent or unfinished), or `check` found a problem; 2 the command was \
-refused (nothing changed: the reason is on standard error), or a usage or I/O error.";
-
-/// Examples of `pacru event`.
-pub const EXAMPLES: &str = "Examples:\n  pacru event new club.pacru --name \"Club night\" \
---players-per-table 2 --system swiss --rounds 5\n  pacru event player add club.pacru Ada Bob \
-Cy Dee --rating 1500\n  pacru event pair club.pacru\n  pacru event submit club.pacru --round \
-1 --table 1 ada-bob.pgr\n  pacru event result club.pacru --round 1 --table 2 --winner Dee\n  \
-pacru event standings club.pacru --format json\n  pacru event export club.pacru --html site\n  \
-pacru event check club.pacru";
 
 /// Runs `pacru event`.
 pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
@@ -98,8 +73,8 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
                     paired: event.rounds_paired(),
                 })?;
             match a.format {
-                Format::Text => out.push_str(&render::round(&event, round)),
-                Format::Json => json(&export::tables_json(&event, Some(number)), &mut out)?,
+                EventFormat::Text => out.push_str(&render::round(&event, round)),
+                EventFormat::Json => json(&export::tables_json(&event, Some(number)), &mut out)?,
             }
             Outcome::Success
         }
@@ -130,10 +105,10 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
         EventCommand::Standings(a) => {
             let event = open(&a.file)?.read_with(false)?;
             match a.format {
-                Format::Text => {
+                EventFormat::Text => {
                     out.push_str(&render::standings(&event, &pacru_event::standings(&event)));
                 }
-                Format::Json => json(&export::standings_json(&event), &mut out)?,
+                EventFormat::Json => json(&export::standings_json(&event), &mut out)?,
             }
             Outcome::Success
         }
@@ -141,8 +116,8 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
             let event = open(&a.file)?.read_with(false)?;
             let table = pacru_event::crosstable(&event);
             match a.format {
-                Format::Text => out.push_str(&render::crosstable(&event, &table)),
-                Format::Json => json(&export::crosstable_json(&event, &table), &mut out)?,
+                EventFormat::Text => out.push_str(&render::crosstable(&event, &table)),
+                EventFormat::Json => json(&export::crosstable_json(&event, &table), &mut out)?,
             }
             Outcome::Success
         }
@@ -189,7 +164,7 @@ fn open(path: &Path) -> anyhow::Result<EventFile> {
     Ok(file)
 }
 
-fn new(a: &NewArgs, out: &mut String) -> anyhow::Result<Outcome> {
+fn new(a: &EventNewArgs, out: &mut String) -> anyhow::Result<Outcome> {
     let bye_points = a
         .bye_points
         .as_deref()
@@ -200,8 +175,8 @@ fn new(a: &NewArgs, out: &mut String) -> anyhow::Result<Outcome> {
         name: a.name.clone(),
         table_size: usize::from(a.players_per_table),
         system: match a.system {
-            SystemArg::Swiss => System::Swiss,
-            SystemArg::RoundRobin => System::RoundRobin,
+            PairingSystemArg::Swiss => System::Swiss,
+            PairingSystemArg::RoundRobin => System::RoundRobin,
         },
         rounds: a.rounds,
         rules: a.rules.into(),
@@ -241,9 +216,13 @@ struct PlayerJson<'a> {
     withdrawn_from: Option<u32>,
 }
 
-fn players(event: &pacru_event::Event, format: Format, out: &mut String) -> anyhow::Result<()> {
+fn players(
+    event: &pacru_event::Event,
+    format: EventFormat,
+    out: &mut String,
+) -> anyhow::Result<()> {
     match format {
-        Format::Json => {
+        EventFormat::Json => {
             let list: Vec<PlayerJson<'_>> = event
                 .players
                 .iter()
@@ -257,7 +236,7 @@ fn players(event: &pacru_event::Event, format: Format, out: &mut String) -> anyh
                 .collect();
             json(&list, out)
         }
-        Format::Text => {
+        EventFormat::Text => {
             for p in &event.players {
                 out.push_str(&format!("{:>3}  {}", p.id, Escaped(&p.name)));
                 if let Some(r) = p.rating {
@@ -283,7 +262,7 @@ fn award(a: &AwardArgs) -> Award {
     }
 }
 
-fn submit(a: &args::SubmitArgs, out: &mut String) -> anyhow::Result<Outcome> {
+fn submit(a: &SubmitArgs, out: &mut String) -> anyhow::Result<Outcome> {
     let source = a.record.display().to_string();
     let limit = pacru_event::MAX_RECORD_BYTES + 1;
     let mut bytes = Vec::new();

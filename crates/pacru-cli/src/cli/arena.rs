@@ -1,6 +1,6 @@
-//! The arguments of `pacru match` and `pacru tournament`.
+//! The arguments of `pacru match`, `pacru tournament` and `pacru merge-shards`.
 
-use crate::cli::RulesArg;
+use super::RulesArg;
 use clap::{Args, ValueEnum};
 use pacru_arena::Adjudication;
 use pacru_arena::shard::{Shard, ShardError};
@@ -38,7 +38,7 @@ impl FromStr for ShardArg {
 
 /// How the standings are printed on standard output at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
+pub enum StandingsFormat {
     /// A table for people.
     #[default]
     Text,
@@ -48,7 +48,7 @@ pub enum OutputFormat {
 
 /// The tournament systems of `pacru tournament`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum SystemArg {
+pub enum TournamentSystemArg {
     /// Every group of --players engines meets once a round.
     #[default]
     RoundRobin,
@@ -79,7 +79,7 @@ impl From<AdjudicateArg> for Adjudication {
 
 /// Options shared by `pacru match` and `pacru tournament`.
 #[derive(Clone, Debug, Args)]
-pub struct EventArgs {
+pub struct ArenaArgs {
     /// Clock for each player: BASE+INCREMENT in seconds (e.g. 60+0.5). The default
     /// is 10+0.1 when no --movetime is given either.
     #[arg(long = "tc", value_name = "BASE+INC")]
@@ -159,8 +159,8 @@ pub struct EventArgs {
     pub forfeit_unstartable: bool,
 
     /// How the final standings are printed on standard output.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
+    pub format: StandingsFormat,
 
     /// Never show the progress bar (it is shown only when standard error is a terminal).
     #[arg(long)]
@@ -217,7 +217,7 @@ pub struct MatchArgs {
 
     /// Options shared with `pacru tournament`.
     #[command(flatten)]
-    pub event: EventArgs,
+    pub event: ArenaArgs,
 }
 
 /// The long help of `pacru tournament`.
@@ -250,8 +250,8 @@ pub struct TournamentArgs {
     pub engines: Vec<String>,
 
     /// The tournament system.
-    #[arg(long, value_enum, default_value_t = SystemArg::RoundRobin)]
-    pub system: SystemArg,
+    #[arg(long, value_enum, default_value_t = TournamentSystemArg::RoundRobin)]
+    pub system: TournamentSystemArg,
 
     /// Players per game: 2, 3 or 4.
     #[arg(long, value_name = "N", default_value_t = 2)]
@@ -268,5 +268,39 @@ pub struct TournamentArgs {
 
     /// Options shared with `pacru match`.
     #[command(flatten)]
-    pub event: EventArgs,
+    pub event: ArenaArgs,
+}
+
+/// The long help of `pacru merge-shards`.
+pub const MERGE_SHARDS_LONG_ABOUT: &str = "Adds up the journals of the shards of a match or tournament \
+played with `--shard I/N` (docs/tournaments.md): the standings, Elo, pentanomial counts and \
+SPRT of the whole event, the same as one machine playing the same games gives. Each DIR is \
+the output directory the shards share (holding shard-I-of-N folders) or one shard's folder.\n\n\
+The shards must be of one event (the same engines, options, openings, seeds and N), each \
+given once, each holding only its own games; otherwise nothing is merged. A shard that is \
+missing, or not finished yet, is named on standard error and the standings are those of the \
+games there are. With -o OUT, the whole event's games.pgr, standings.txt and standings.json \
+are written there too.\n\n\
+Exit status: 0 every shard is there and complete; 1 a shard is missing or not finished (the \
+standings so far are printed); 2 usage or I/O error, or journals that cannot be merged.";
+
+/// The examples of `pacru merge-shards`.
+pub const MERGE_SHARDS_EXAMPLES: &str = "Examples:\n  pacru merge-shards sprt-run\n  \
+pacru merge-shards sprt-run --format json | jq .sprt\n  \
+pacru merge-shards node1/run node2/run -o merged";
+
+/// `pacru merge-shards`: the shards of an event added up.
+#[derive(Clone, Debug, Args)]
+pub struct MergeShardsArgs {
+    /// The shared output directories (holding shard-I-of-N folders), or shards' folders.
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<PathBuf>,
+
+    /// How the standings are printed on standard output.
+    #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
+    pub format: StandingsFormat,
+
+    /// Also write the whole event's games.pgr, standings.txt and standings.json here.
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub out: Option<PathBuf>,
 }

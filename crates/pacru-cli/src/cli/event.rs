@@ -1,12 +1,35 @@
 //! The arguments of `pacru event`.
 
-use crate::cli::RulesArg;
+use super::RulesArg;
 use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// The long help of `pacru event`.
+pub const EVENT_LONG_ABOUT: &str = "Runs a tournament between people over one event file (an \
+SQLite database): register players, pair each round (Swiss or round robin, 2, 3 or 4 \
+players a table), enter each table's result from its record, refereed on entry as `pacru \
+check` referees it, or without a record, settle disputes with an arbiter's decision kept in \
+the log, and publish pairings, standings, a crosstable and every game (docs/events.md).\n\n\
+Each command is one transaction: a command interrupted at any moment, even by kill -9, \
+leaves the event as it was before or after it; a command that finds another one writing \
+waits for it (up to a minute), saying so.\n\n\
+`pacru event check` opens the file read-only and reports what SQLite's integrity check \
+finds and every stored verdict its record no longer gets from the referee.\n\n\
+Exit status: 0 done; 1 a record was stored but holds its table for the arbiter (illegal, \
+malformed, inconsistent or unfinished), or `check` found a problem; 2 the command was \
+refused (nothing changed: the reason is on standard error), or a usage or I/O error.";
+
+/// Examples of `pacru event`.
+pub const EVENT_EXAMPLES: &str = "Examples:\n  pacru event new club.pacru --name \"Club night\" \
+--players-per-table 2 --system swiss --rounds 5\n  pacru event player add club.pacru Ada Bob \
+Cy Dee --rating 1500\n  pacru event pair club.pacru\n  pacru event submit club.pacru --round \
+1 --table 1 ada-bob.pgr\n  pacru event result club.pacru --round 1 --table 2 --winner Dee\n  \
+pacru event standings club.pacru --format json\n  pacru event export club.pacru --html site\n  \
+pacru event check club.pacru";
+
 /// Text for people or JSON for programs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub enum EventFormat {
     /// Lines for people.
     #[default]
     Text,
@@ -16,7 +39,7 @@ pub enum Format {
 
 /// How rounds are paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SystemArg {
+pub enum PairingSystemArg {
     /// Each round from the standings: players close in score meet.
     Swiss,
     /// Everyone meets everyone: Berger tables for 2 a table, tables spreading
@@ -44,7 +67,7 @@ pub struct EventArgs {
 
 /// The event file every subcommand works on.
 #[derive(Debug, Args)]
-pub struct FileArg {
+pub struct EventFileArg {
     /// The event file (an SQLite database).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -54,13 +77,13 @@ pub struct FileArg {
 #[derive(Debug, Subcommand)]
 pub enum EventCommand {
     /// Create an event file.
-    New(NewArgs),
+    New(EventNewArgs),
     /// Register, list and withdraw players.
     Player(PlayerArgs),
     /// Pair the next round and print its tables.
-    Pair(FileArg),
+    Pair(EventFileArg),
     /// Undo the pairing of the last round, while it has no result and no record.
-    Unpair(FileArg),
+    Unpair(EventFileArg),
     /// Print the tables of a round (the last by default), with seats and results.
     Tables(TablesArgs),
     /// Enter a table's result from its record, refereed on entry.
@@ -74,27 +97,27 @@ pub enum EventCommand {
     /// Print the crosstable: a line per player, a column per round.
     Crosstable(CrosstableArgs),
     /// Print the event's log: every change, with the arbiter's reasons.
-    Log(FileArg),
+    Log(EventFileArg),
     /// Write the event out: a static site, one PGR of every game, or JSON.
     Export(ExportArgs),
     /// Check the file, reading only: SQLite's checks, every record refereed again.
-    Check(CheckArgs),
+    Check(EventCheckArgs),
 }
 
 /// Arguments of `pacru event check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub struct EventCheckArgs {
     /// The event file (opened read-only).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: EventFormat,
 }
 
 /// Arguments of `pacru event new`.
 #[derive(Debug, Args)]
-pub struct NewArgs {
+pub struct EventNewArgs {
     /// The event file to create (it must not exist).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -106,7 +129,7 @@ pub struct NewArgs {
     pub players_per_table: u8,
     /// How rounds are paired.
     #[arg(long, value_enum)]
-    pub system: SystemArg,
+    pub system: PairingSystemArg,
     /// The number of rounds.
     #[arg(long, value_name = "R")]
     pub rounds: u32,
@@ -166,7 +189,7 @@ pub struct PlayerListArgs {
     pub file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: EventFormat,
 }
 
 /// Arguments of `pacru event player withdraw`.
@@ -191,7 +214,7 @@ pub struct TablesArgs {
     pub round: Option<u32>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: EventFormat,
 }
 
 /// A table of a round.
@@ -270,7 +293,7 @@ pub struct StandingsArgs {
     pub file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: EventFormat,
 }
 
 /// Arguments of `pacru event crosstable`.
@@ -281,7 +304,7 @@ pub struct CrosstableArgs {
     pub file: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: EventFormat,
 }
 
 /// Arguments of `pacru event export`.
