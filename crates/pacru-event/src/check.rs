@@ -8,6 +8,7 @@ use crate::record::Received;
 use crate::results::{describe, record_outcome};
 use crate::store::{database, identify, load};
 use pacru_pairing::Outcome;
+use pacru_referee::VerdictStatus;
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use serde::Serialize;
 use serde_json::Value;
@@ -74,8 +75,9 @@ pub struct VerdictProblem {
     /// The version of pacru whose referee gave the stored verdict (none for a
     /// verdict of event schema 1).
     pub referee: Option<String>,
-    /// The stored status (`ok`, `illegal`, `malformed`, `inconsistent`).
-    pub stored_status: String,
+    /// The stored status.
+    #[serde(serialize_with = "as_text")]
+    pub stored_status: VerdictStatus,
     /// The stored verdict in words.
     pub stored: String,
     /// The stored verdict as stored (a JSON string when it is not JSON).
@@ -309,7 +311,7 @@ fn compare_verdict(
         _ if stored_verdict == verdict_now => Vec::new(),
         _ => vec!["verdict".to_owned()],
     };
-    if s.status != now_status && !differences.iter().any(|d| d == "status") {
+    if s.status.as_str() != now_status && !differences.iter().any(|d| d == "status") {
         differences.insert(0, "status".to_owned());
     }
     if differences.is_empty() {
@@ -321,7 +323,7 @@ fn compare_verdict(
         table: s.table,
         source: s.source.clone(),
         referee: s.referee.clone(),
-        stored_status: s.status.clone(),
+        stored_status: s.status,
         stored: summary(&stored_verdict),
         stored_verdict,
         now_status,
@@ -370,6 +372,14 @@ fn summary(verdict: &Value) -> String {
         }
     }
     out
+}
+
+/// Serializes a value as its text (its `Display`).
+fn as_text<S: serde::Serializer>(
+    value: &impl std::fmt::Display,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
 }
 
 #[cfg(test)]

@@ -36,10 +36,11 @@ mod text;
 pub use check::{CheckReport, Problem, ResultProblem, VerdictProblem, check_file};
 pub use error::EventError;
 pub use model::{
-    Bye, Event, LogEntry, NewEvent, Player, Round, Settings, Submission, System, Table,
-    TableResult, TableStatus,
+    Bye, Event, LogAction, LogEntry, NewEvent, Player, Round, Settings, Submission, System, Table,
+    TableResult, TableStatus, Timestamp,
 };
 pub use pacru_pairing::{Score, Tiebreak, Uneven};
+pub use pacru_referee::VerdictStatus;
 pub use pairing::history;
 pub use record::{MAX_RECORD_BYTES, Received};
 pub use results::{Award, Submitted};

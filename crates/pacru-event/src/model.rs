@@ -4,6 +4,7 @@
 
 use pacru_core::RulesEdition;
 use pacru_pairing::{Score, Uneven};
+use pacru_referee::VerdictStatus;
 use std::fmt;
 use std::str::FromStr;
 
@@ -203,12 +204,12 @@ pub struct Submission {
     pub source: String,
     /// The record's bytes, verbatim (empty when the event was read without them).
     pub record: Vec<u8>,
-    /// The verdict's status: `ok`, `illegal`, `malformed` or `inconsistent`.
-    pub status: String,
+    /// The verdict's status.
+    pub status: VerdictStatus,
     /// The verdict as the JSON object of `pacru check --format json` (without `file`).
     pub verdict: String,
-    /// When it was submitted (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
-    pub submitted: String,
+    /// When it was submitted.
+    pub submitted: Timestamp,
     /// The version of pacru whose referee gave the verdict (none for a
     /// verdict stored by a pacru of event schema 1, which did not note it).
     pub referee: Option<String>,
@@ -219,11 +220,10 @@ pub struct Submission {
 pub struct LogEntry {
     /// The entry's number, from 1.
     pub id: i64,
-    /// When (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
-    pub at: String,
-    /// What was done: `new`, `player-add`, `withdraw`, `pair`, `unpair`,
-    /// `submit`, `result`, `decide`.
-    pub action: String,
+    /// When.
+    pub at: Timestamp,
+    /// What was done.
+    pub action: LogAction,
     /// The round concerned, if any.
     pub round: Option<u32>,
     /// The table concerned, if any.
@@ -232,6 +232,186 @@ pub struct LogEntry {
     pub detail: String,
     /// The arbiter's reason, for decisions.
     pub reason: Option<String>,
+}
+
+/// What a line of the event's log records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LogAction {
+    /// The event was created.
+    New,
+    /// Players were registered.
+    PlayerAdd,
+    /// A player withdrew.
+    Withdraw,
+    /// A round was paired.
+    Pair,
+    /// The last round's pairing was undone.
+    Unpair,
+    /// A record was submitted for a table.
+    Submit,
+    /// A table's result was entered without a record.
+    Result,
+    /// The arbiter decided a table's result.
+    Decide,
+}
+
+impl LogAction {
+    /// Every action, in the order of the variants.
+    pub const ALL: [LogAction; 8] = [
+        LogAction::New,
+        LogAction::PlayerAdd,
+        LogAction::Withdraw,
+        LogAction::Pair,
+        LogAction::Unpair,
+        LogAction::Submit,
+        LogAction::Result,
+        LogAction::Decide,
+    ];
+
+    /// The action as the log writes it: `new`, `player-add`, `withdraw`,
+    /// `pair`, `unpair`, `submit`, `result` or `decide`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LogAction::New => "new",
+            LogAction::PlayerAdd => "player-add",
+            LogAction::Withdraw => "withdraw",
+            LogAction::Pair => "pair",
+            LogAction::Unpair => "unpair",
+            LogAction::Submit => "submit",
+            LogAction::Result => "result",
+            LogAction::Decide => "decide",
+        }
+    }
+}
+
+impl fmt::Display for LogAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for LogAction {
+    type Err = String;
+    fn from_str(s: &str) -> Result<LogAction, String> {
+        LogAction::ALL
+            .into_iter()
+            .find(|action| action.as_str() == s)
+            .ok_or_else(|| format!("unknown log action `{s}`"))
+    }
+}
+
+/// A moment in UTC to the second, as the event file notes when things happen;
+/// written and read as `YYYY-MM-DDTHH:MM:SSZ`. Timestamps order chronologically.
+///
+/// ```
+/// use pacru_event::Timestamp;
+/// let at: Timestamp = "2026-03-01T19:05:00Z".parse().unwrap();
+/// assert_eq!((at.year(), at.month(), at.day()), (2026, 3, 1));
+/// assert_eq!(at.to_string(), "2026-03-01T19:05:00Z");
+/// assert!("2026-02-30T19:05:00Z".parse::<Timestamp>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp {
+    year: u16,
+    month: u8,
+    day: u8,
+    hour: u8,
+    minute: u8,
+    second: u8,
+}
+
+impl Timestamp {
+    /// The year, 0 to 9999.
+    pub fn year(self) -> u16 {
+        self.year
+    }
+
+    /// The month, 1 to 12.
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
+    /// The day of the month, from 1.
+    pub fn day(self) -> u8 {
+        self.day
+    }
+
+    /// The hour, 0 to 23.
+    pub fn hour(self) -> u8 {
+        self.hour
+    }
+
+    /// The minute, 0 to 59.
+    pub fn minute(self) -> u8 {
+        self.minute
+    }
+
+    /// The second, 0 to 59.
+    pub fn second(self) -> u8 {
+        self.second
+    }
+}
+
+/// The number of days in `month` of `year` (proleptic Gregorian calendar).
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+impl fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+}
+
+impl FromStr for Timestamp {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Timestamp, String> {
+        let wrong = || format!("a time `{s}` that is not YYYY-MM-DDTHH:MM:SSZ");
+        let bytes = s.as_bytes();
+        let shape = b"0000-00-00T00:00:00Z";
+        if bytes.len() != shape.len()
+            || !bytes.iter().zip(shape).all(|(&b, &expected)| {
+                if expected == b'0' {
+                    b.is_ascii_digit()
+                } else {
+                    b == expected
+                }
+            })
+        {
+            return Err(wrong());
+        }
+        let number = |range: std::ops::Range<usize>| {
+            bytes[range]
+                .iter()
+                .fold(0u16, |n, digit| n * 10 + u16::from(digit - b'0'))
+        };
+        let small = |range| u8::try_from(number(range)).map_err(|_| wrong());
+        let at = Timestamp {
+            year: number(0..4),
+            month: small(5..7)?,
+            day: small(8..10)?,
+            hour: small(11..13)?,
+            minute: small(14..16)?,
+            second: small(17..19)?,
+        };
+        let valid = (1..=12).contains(&at.month)
+            && (1..=days_in_month(at.year, at.month)).contains(&at.day)
+            && at.hour < 24
+            && at.minute < 60
+            && at.second < 60;
+        if valid { Ok(at) } else { Err(wrong()) }
+    }
 }
 
 /// One consistent reading of an event.
@@ -380,3 +560,50 @@ impl NewEvent {
 
 /// The most rounds an event may have.
 pub const MAX_ROUNDS: u32 = 100;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_read_as_written_and_nothing_else() {
+        for text in [
+            "2026-12-06T02:33:12Z",
+            "2024-02-29T00:00:00Z",
+            "2000-02-29T23:59:59Z",
+            "0001-01-01T00:00:00Z",
+        ] {
+            let at: Timestamp = text.parse().unwrap();
+            assert_eq!(at.to_string(), text);
+        }
+        for text in [
+            "",
+            "2026-12-06 02:33:12Z",
+            "2026-12-06T02:33:12",
+            "2026-12-06T02:33:12+00:00",
+            "2026-13-01T00:00:00Z",
+            "2026-00-01T00:00:00Z",
+            "2025-02-29T00:00:00Z",
+            "1900-02-29T00:00:00Z",
+            "2026-04-31T00:00:00Z",
+            "2026-12-06T24:00:00Z",
+            "2026-12-06T23:60:00Z",
+            "2026-12-06T23:59:60Z",
+            "2026-1a-06T23:59:59Z",
+            "+026-12-06T23:59:59Z",
+        ] {
+            assert!(text.parse::<Timestamp>().is_err(), "{text}");
+        }
+        let earlier: Timestamp = "2026-12-06T02:33:12Z".parse().unwrap();
+        let later: Timestamp = "2026-12-06T02:33:13Z".parse().unwrap();
+        assert!(earlier < later);
+    }
+
+    #[test]
+    fn log_actions_are_read_as_written() {
+        for action in LogAction::ALL {
+            assert_eq!(action.as_str().parse::<LogAction>(), Ok(action));
+        }
+        assert!("Pair".parse::<LogAction>().is_err());
+    }
+}

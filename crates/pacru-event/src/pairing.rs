@@ -1,7 +1,7 @@
 //! Pairing the next round, and undoing the last pairing while nothing is in.
 
 use crate::error::EventError;
-use crate::model::{Bye, Event, Round, System, Table, TableStatus};
+use crate::model::{Bye, Event, LogAction, Round, System, Table, TableStatus};
 use crate::store::{EventFile, database, log};
 use pacru_pairing::{Grouping, History, Settings, berger_round, pair_round};
 use rusqlite::Transaction;
@@ -21,7 +21,15 @@ impl EventFile {
                 round.tables.len(),
                 round.byes.len()
             );
-            log(&path, tx, "pair", Some(round.number), None, &detail, None)?;
+            log(
+                &path,
+                tx,
+                LogAction::Pair,
+                Some(round.number),
+                None,
+                &detail,
+                None,
+            )?;
             Ok(round)
         })
     }
@@ -62,7 +70,7 @@ impl EventFile {
             log(
                 &path,
                 tx,
-                "unpair",
+                LogAction::Unpair,
                 Some(round.number),
                 None,
                 &format!("pairing of round {} undone", round.number),

@@ -1,7 +1,7 @@
 //! Registering and withdrawing players.
 
 use crate::error::EventError;
-use crate::model::{Event, Player, System};
+use crate::model::{Event, LogAction, Player, System};
 use crate::store::{EventFile, database, log};
 use crate::text;
 
@@ -57,7 +57,7 @@ impl EventFile {
                 log(
                     &path,
                     tx,
-                    "player-add",
+                    LogAction::PlayerAdd,
                     None,
                     None,
                     &format!("player {} registered: {}", player.id, name),
@@ -90,7 +90,7 @@ impl EventFile {
             log(
                 &path,
                 tx,
-                "withdraw",
+                LogAction::Withdraw,
                 Some(from),
                 None,
                 &format!("{} withdrawn from round {from} on", player.name),

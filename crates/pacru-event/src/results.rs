@@ -2,7 +2,7 @@
 //! arbiter.
 
 use crate::error::EventError;
-use crate::model::{Event, Table, TableResult, TableStatus};
+use crate::model::{Event, LogAction, Table, TableResult, TableStatus};
 use crate::record::Received;
 use crate::store::{EventFile, database, log};
 use crate::text;
@@ -155,7 +155,7 @@ impl EventFile {
                     received.source
                 ),
             };
-            log(&path, tx, "submit", Some(round), Some(table), &detail, None)?;
+            log(&path, tx, LogAction::Submit, Some(round), Some(table), &detail, None)?;
             Ok(Submitted {
                 id,
                 received,
@@ -177,7 +177,7 @@ impl EventFile {
                     let verdict = t
                         .submission
                         .and_then(|id| event.submission(id))
-                        .map_or_else(|| "held".to_owned(), |s| s.status.clone());
+                        .map_or_else(|| "held".to_owned(), |s| s.status.to_string());
                     return Err(EventError::TableHeld {
                         round,
                         table,
@@ -195,7 +195,15 @@ impl EventFile {
             let outcome = outcome(event, t, award)?;
             let result = set_result(&path, tx, t, TableStatus::Entered, &outcome, None)?;
             let detail = format!("result entered: {}", describe(event, t, Some(&result)));
-            log(&path, tx, "result", Some(round), Some(table), &detail, None)?;
+            log(
+                &path,
+                tx,
+                LogAction::Result,
+                Some(round),
+                Some(table),
+                &detail,
+                None,
+            )?;
             Ok(Table {
                 status: TableStatus::Entered,
                 result: Some(result),
@@ -231,7 +239,7 @@ impl EventFile {
             log(
                 &path,
                 tx,
-                "decide",
+                LogAction::Decide,
                 Some(round),
                 Some(table),
                 &detail,

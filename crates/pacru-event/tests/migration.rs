@@ -3,7 +3,7 @@
 //! one transaction with every row kept; a file newer than the library is
 //! refused.
 
-use pacru_event::{Award, EventError, EventFile, TableStatus};
+use pacru_event::{Award, EventError, EventFile, LogAction, TableStatus, VerdictStatus};
 use rusqlite::Connection;
 use std::path::Path;
 
@@ -139,7 +139,7 @@ fn a_version_1_file_is_migrated_with_its_data_kept() {
     let table = &event.rounds[0].tables[1];
     assert_eq!(table.status, TableStatus::Decided);
     assert_eq!(event.submissions.len(), 2);
-    assert_eq!(event.submissions[1].status, "illegal");
+    assert_eq!(event.submissions[1].status, VerdictStatus::Illegal);
     assert!(
         event
             .log
@@ -189,4 +189,34 @@ fn a_file_newer_than_the_library_is_refused_unchanged() {
     let conn = Connection::open(&path).unwrap();
     assert_eq!(version(&conn), 9);
     assert_eq!(rows(&conn, &columns), before);
+}
+
+#[test]
+fn stored_values_no_pacru_writes_are_refused_on_reading() {
+    let tampering = [
+        ("UPDATE log SET action = 'dance' WHERE id = 1", "dance"),
+        (
+            "UPDATE log SET at = '2026-02-30T10:00:00Z' WHERE id = 1",
+            "2026-02-30T10:00:00Z",
+        ),
+        (
+            "UPDATE submission SET submitted = 'yesterday' WHERE id = 1",
+            "yesterday",
+        ),
+        ("UPDATE submission SET status = 'fine' WHERE id = 1", "fine"),
+    ];
+    for (sql, value) in tampering {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.pacru");
+        write_v1(&path);
+        let mut file = EventFile::open(&path).unwrap();
+        let read = file.read().unwrap();
+        assert_eq!(read.log[0].action, LogAction::New);
+        assert_eq!(read.submissions[0].status, VerdictStatus::Ok);
+        drop(file);
+        Connection::open(&path).unwrap().execute(sql, []).unwrap();
+        let e = EventFile::open(&path).unwrap().read().unwrap_err();
+        assert!(matches!(e, EventError::NotAnEvent { .. }), "{sql}: {e}");
+        assert!(e.to_string().contains(value), "{sql}: {e}");
+    }
 }

@@ -323,8 +323,8 @@ pub fn event_json(event: &Event) -> EventJson {
                 round: s.round,
                 table: s.table,
                 source: s.source.clone(),
-                submitted: s.submitted.clone(),
-                status: s.status.clone(),
+                submitted: s.submitted.to_string(),
+                status: s.status.as_str().to_owned(),
                 verdict: RawValue::from_string(s.verdict.clone()).unwrap_or_else(|_| null()),
                 referee: s.referee.clone(),
                 record: String::from_utf8_lossy(&s.record).into_owned(),
@@ -335,8 +335,8 @@ pub fn event_json(event: &Event) -> EventJson {
             .iter()
             .map(|l| LogJson {
                 id: l.id,
-                at: l.at.clone(),
-                action: l.action.clone(),
+                at: l.at.to_string(),
+                action: l.action.as_str().to_owned(),
                 round: l.round,
                 table: l.table,
                 detail: l.detail.clone(),

@@ -2,6 +2,7 @@
 
 use crate::model::{Event, Submission, Table};
 use pacru_notation::pgr::{Reader, write_games};
+use pacru_referee::VerdictStatus;
 
 /// The record behind each table's result: the `ok` record that gave it, or
 /// that an arbiter's decision kept. Tables whose result came without a record
@@ -14,7 +15,7 @@ pub(crate) fn recorded_tables(event: &Event) -> Vec<(&Table, &Submission)> {
         .filter(|t| t.status.has_result())
         .filter_map(|t| {
             let s = event.submission(t.submission?)?;
-            (s.status == "ok").then_some((t, s))
+            (s.status == VerdictStatus::Ok).then_some((t, s))
         })
         .collect()
 }

@@ -6,6 +6,7 @@ use crate::model::{
 };
 use pacru_core::RulesEdition;
 use pacru_pairing::{Score, Uneven};
+use pacru_referee::VerdictStatus;
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
@@ -35,6 +36,19 @@ pub(crate) fn error(path: &Path, e: LoadError) -> EventError {
 
 fn invalid(what: impl Into<String>) -> LoadError {
     LoadError::Invalid(what.into())
+}
+
+/// A verdict's status as stored: `ok`, `illegal`, `malformed` or `inconsistent`.
+fn verdict_status(text: &str) -> Result<VerdictStatus, LoadError> {
+    [
+        VerdictStatus::Ok,
+        VerdictStatus::Illegal,
+        VerdictStatus::Malformed,
+        VerdictStatus::Inconsistent,
+    ]
+    .into_iter()
+    .find(|status| status.as_str() == text)
+    .ok_or_else(|| invalid(format!("a verdict `{text}`")))
 }
 
 fn score(twelfths: i64) -> Result<Score, LoadError> {
@@ -298,9 +312,9 @@ fn submissions(conn: &Connection, records: bool) -> Result<Vec<Submission>, Load
             table: number(table, "table")?,
             source,
             record,
-            status,
+            status: verdict_status(&status)?,
             verdict,
-            submitted,
+            submitted: submitted.parse().map_err(invalid)?,
             referee,
         });
     }
@@ -326,8 +340,8 @@ fn log(conn: &Connection) -> Result<Vec<LogEntry>, LoadError> {
         let (id, at, action, round, table, detail, reason) = row?;
         out.push(LogEntry {
             id,
-            at,
-            action,
+            at: at.parse().map_err(invalid)?,
+            action: action.parse().map_err(invalid)?,
             round: round.map(|r| number(r, "round")).transpose()?,
             table: table.map(|t| number(t, "table")).transpose()?,
             detail,

@@ -7,7 +7,7 @@ pub(crate) mod load;
 pub(crate) mod schema;
 
 use crate::error::EventError;
-use crate::model::{Event, NewEvent};
+use crate::model::{Event, LogAction, NewEvent};
 use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -90,7 +90,7 @@ impl EventFile {
             log(
                 path,
                 tx,
-                "new",
+                LogAction::New,
                 None,
                 None,
                 &format!(
@@ -384,11 +384,17 @@ pub(crate) fn database(path: &Path, source: rusqlite::Error) -> EventError {
 /// The current time as the file stores it.
 pub(crate) const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
 
+impl rusqlite::ToSql for LogAction {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
 /// Adds a line to the event's log.
 pub(crate) fn log(
     path: &Path,
     tx: &Transaction<'_>,
-    action: &str,
+    action: LogAction,
     round: Option<u32>,
     table: Option<u32>,
     detail: &str,
