@@ -97,9 +97,10 @@ pacru check --format json examples/*.pgr | jq -c 'select(.status != \"ok\")'"
     #[command(
         long_about = "Replays one game of a record file (`-`: standard input): every move \
 with what it did in words and the board after it. With `--ply K`, only the position after \
-K moves (0: the start), as a diagram and PPN. A move that is not legal stops the replay \
-with the rule it breaks, on standard error (exit status 1); so does a game that does not \
-parse.",
+K moves (0: the start), as a diagram and PPN. The replay is the referee's, as in `pacru \
+check`: a move that is not legal (a `pass` included) stops it with the rule it breaks, on \
+standard error (exit status 1); so does a game that does not parse, and a result the rules \
+do not give is reported the same way after the last move.",
         after_help = "Examples:\n  pacru replay round3.pgr\n  pacru replay round3.pgr --game 2 --ply 11"
     )]
     Replay(ReplayArgs),

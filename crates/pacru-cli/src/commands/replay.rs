@@ -12,6 +12,7 @@ use anyhow::{Context, bail};
 use pacru_core::Escaped;
 use pacru_core::Position;
 use pacru_notation::pgr::{Game, Reader};
+use pacru_referee::{GameError, Observer, PlyStep, Verdict, VerdictStatus, replay_game};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -86,7 +87,73 @@ fn heading(name: &str, number: u64, game: &Game, start: &Position) -> String {
     )
 }
 
-/// Replays the game; exit status 1 if a move is illegal or the game does not parse.
+/// Prints what the referee's replay tells, ply by ply: the whole game, or only
+/// the position after ply `stop_at`.
+struct Printer<W: Write> {
+    out: W,
+    /// What is not written yet.
+    text: String,
+    colour: bool,
+    /// `--ply K`: keep the position after K plies, print nothing as it goes.
+    stop_at: Option<usize>,
+    /// The position after `stop_at` plies, once reached.
+    at_stop: Option<Position>,
+    /// The first write error; nothing more is written after it.
+    failed: Option<std::io::Error>,
+}
+
+impl<W: Write> Printer<W> {
+    /// Writes what is pending once there is enough of it (or `all` of it).
+    fn flush(&mut self, all: bool) {
+        if self.failed.is_none() && (all || self.text.len() > 1 << 16) {
+            let written = self.out.write_all(self.text.as_bytes());
+            let written = if all {
+                written.and_then(|()| self.out.flush())
+            } else {
+                written
+            };
+            self.failed = written.err();
+            self.text.clear();
+        }
+    }
+}
+
+impl<W: Write> Observer for Printer<W> {
+    fn ply(&mut self, step: &PlyStep<'_>) {
+        if let Some(k) = self.stop_at {
+            if step.ply == k {
+                self.at_stop = Some(step.after.clone());
+            }
+            return;
+        }
+        let text = &mut self.text;
+        let _ = writeln!(
+            text,
+            "\nply {}, {}: {}",
+            step.ply,
+            step.mover,
+            Escaped(step.text)
+        );
+        for line in step.effects.describe() {
+            let _ = writeln!(text, "  {line}");
+        }
+        text.push_str(&board::render_with_ppn(step.after, self.colour));
+        self.flush(false);
+    }
+
+    fn pass(&mut self, _plies: usize, line: usize, _column: usize) {
+        if self.stop_at.is_none() {
+            let _ = writeln!(
+                self.text,
+                "\npass (line {line}): the turn of a player removed as blocked"
+            );
+        }
+    }
+}
+
+/// Replays the game with the referee; exit status 1 if the referee does not
+/// find it `ok` (a move is illegal, the result is not the rules', the game does
+/// not parse), unless `--ply` stops before the problem.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
     if args.format == RecordFormat::Json {
         return super::replay_json::run(args);
@@ -99,104 +166,130 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
             return Ok(Outcome::Failure);
         }
     };
-    let mut position = game
-        .start_position_or(args.rules.map(Into::into).unwrap_or_default())
-        .with_context(|| {
-            format!(
-                "{}: game {} has no start position",
-                Escaped(&name),
-                args.game
-            )
-        })?;
+    let rules = args.rules.map(Into::into).unwrap_or_default();
+    let start = game.start_position_or(rules).with_context(|| {
+        format!(
+            "{}: game {} has no start position",
+            Escaped(&name),
+            args.game
+        )
+    })?;
     let colour = style::stdout_colour();
-    let total_plies = game.plies().count() as u64;
+    let total_plies = game.plies().count();
     if let Some(k) = args.ply
-        && k as u64 > total_plies
+        && k > total_plies
     {
         bail!(
             "--ply {k}: game {} has only {}",
             args.game,
-            plural(total_plies, "move")
+            plural(total_plies as u64, "move")
         );
     }
-    let mut text = String::new();
+    let mut printer = Printer {
+        out: std::io::BufWriter::new(std::io::stdout().lock()),
+        text: String::new(),
+        colour,
+        stop_at: args.ply,
+        at_stop: (args.ply == Some(0)).then(|| start.clone()),
+        failed: None,
+    };
     if args.ply.is_none() {
-        text.push_str(&heading(&name, args.game, &game, &position));
-        text.push_str("start:\n");
-        text.push_str(&board::render_with_ppn(&position, colour));
+        printer
+            .text
+            .push_str(&heading(&name, args.game, &game, &start));
+        printer.text.push_str("start:\n");
+        printer
+            .text
+            .push_str(&board::render_with_ppn(&start, colour));
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut ply = 0;
-    let mut outcome = Outcome::Success;
-    for entry in &game.moves {
-        if args.ply == Some(ply) {
-            break;
-        }
-        let Some(mv) = &entry.mv else {
-            if args.ply.is_none() {
-                let _ = writeln!(
-                    text,
-                    "\npass (line {}): the turn of a player removed as blocked",
-                    entry.line
-                );
+    let index = usize::try_from(args.game).unwrap_or(usize::MAX);
+    let verdict = replay_game(&game, index, rules, &mut printer);
+    // `--ply K` before the referee's problem shows the position, all well.
+    let stopped_before = args.ply.is_some_and(|k| k < verdict.plies);
+    let outcome = if verdict.is_ok() || stopped_before {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    };
+    let last = verdict.final_position.as_ref().unwrap_or(&start);
+    match (&verdict.error, stopped_before) {
+        (Some(error), false) => {
+            printer.flush(true);
+            if let Some(e) = printer.failed.take() {
+                return Err(write_failed(e, outcome));
             }
-            continue;
-        };
-        let mover = position.to_move();
-        match position.explain(mv) {
-            Ok(effects) => {
-                ply += 1;
-                position.play_unchecked(mv);
-                if args.ply.is_none() {
-                    let _ = writeln!(text, "\nply {ply}, {mover}: {}", Escaped(&entry.text));
-                    for line in effects.describe() {
-                        let _ = writeln!(text, "  {line}");
-                    }
-                    text.push_str(&board::render_with_ppn(&position, colour));
-                }
-            }
-            Err(illegal) => {
-                out.write_all(text.as_bytes())
-                    .and_then(|()| out.flush())
-                    .map_err(|e| write_failed(e, outcome))?;
-                text.clear();
-                diagnostics::error(format_args!(
-                    "{} game {}: ply {}, {mover}: {} (line {}, column {}) is illegal: {illegal}",
-                    Escaped(&name),
-                    args.game,
-                    ply + 1,
-                    Escaped(&entry.text),
-                    entry.line,
-                    entry.column
-                ));
-                if args.ply.is_some() {
+            diagnostics::error(problem(&name, args.game, &game, &verdict, error, last));
+            if args.ply.is_some() {
+                let text = &mut printer.text;
+                if verdict.status == VerdictStatus::Illegal {
                     text.push_str("position before the illegal move:\n");
-                    text.push_str(&board::render_with_ppn(&position, colour));
                 }
-                outcome = Outcome::Failure;
-                break;
+                text.push_str(&board::render_with_ppn(last, colour));
             }
         }
-        if text.len() > 1 << 16 {
-            out.write_all(text.as_bytes())
-                .map_err(|e| write_failed(e, outcome))?;
-            text.clear();
+        _ if args.ply.is_some() => {
+            let position = printer.at_stop.clone().unwrap_or_else(|| last.clone());
+            printer
+                .text
+                .push_str(&board::render_with_ppn(&position, colour));
+        }
+        _ => {
+            let _ = writeln!(
+                printer.text,
+                "\nend: {}, Result \"{}\"; {}",
+                plies(verdict.plies as u64),
+                game.result,
+                last.to_ppn()
+            );
         }
     }
-    if outcome == Outcome::Success && args.ply.is_some() {
-        text.push_str(&board::render_with_ppn(&position, colour));
+    printer.flush(true);
+    match printer.failed {
+        Some(e) => Err(write_failed(e, outcome)),
+        None => Ok(outcome),
     }
-    if outcome == Outcome::Success && args.ply.is_none() {
-        let _ = writeln!(
-            text,
-            "\nend: {}, Result \"{}\"; {}",
-            plies(ply as u64),
-            game.result,
-            position.to_ppn()
-        );
+}
+
+/// The referee's `error` on the game, as one message.
+fn problem(
+    name: &str,
+    number: u64,
+    game: &Game,
+    verdict: &Verdict,
+    error: &GameError,
+    last: &Position,
+) -> String {
+    let rule = error
+        .rule
+        .map(|rule| format!("{rule}: "))
+        .unwrap_or_default();
+    match verdict.status {
+        VerdictStatus::Illegal => format!(
+            "{} game {number}: ply {}, {}: {} (line {}, column {}) is illegal: {rule}{}",
+            Escaped(name),
+            verdict.plies + 1,
+            last.to_move(),
+            Escaped(error.move_text.as_deref().unwrap_or("?")),
+            error.line,
+            error.column,
+            Escaped(&error.message)
+        ),
+        VerdictStatus::Inconsistent => format!(
+            "{} game {number}: Result \"{}\" (line {}, column {}) after {} is inconsistent: {rule}{}",
+            Escaped(name),
+            Escaped(&verdict.result),
+            error.line,
+            error.column,
+            plies(verdict.plies as u64),
+            Escaped(&error.message)
+        ),
+        _ => format!(
+            "{} game {number} (line {}) does not parse: line {}, column {}: {}",
+            Escaped(name),
+            game.line,
+            error.line,
+            error.column,
+            Escaped(&error.message)
+        ),
     }
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| write_failed(e, outcome))?;
-    Ok(outcome)
 }

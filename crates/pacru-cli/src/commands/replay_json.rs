@@ -11,7 +11,8 @@ use pacru_view::Games;
 use std::io::Write;
 
 /// Prints game `args.game` of the file as one line of JSON; exit status 1 when
-/// the game stops early (an illegal move or a syntax error).
+/// the referee does not find it `ok` (an illegal move, a syntax error, a result
+/// the rules do not give), unless `--ply` stops before the problem.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
     let name = args.file.display().to_string();
     let file = input::open(&name)?;
@@ -25,6 +26,8 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
         if index < args.game {
             continue;
         }
+        // `--ply K` before the referee's problem shows the game so far, all well.
+        let stopped_before = args.ply.is_some_and(|k| k < game.plies.len());
         if let Some(k) = args.ply {
             if k > game.plies.len() {
                 bail!(
@@ -39,7 +42,8 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
                 game.syntax_error = None;
             }
         }
-        let stops_early = game.refused.is_some() || game.syntax_error.is_some();
+        let stops_early = !stopped_before
+            && (!game.verdict.is_ok() || game.refused.is_some() || game.syntax_error.is_some());
         let mut json = serde_json::to_string(&game)?;
         json.push('\n');
         let earned = if stops_early {
