@@ -1,5 +1,7 @@
 //! Replaying a game record into a [`GameView`]: every ply with the position after
-//! it and what it did, up to the end, the refused move or the syntax error.
+//! it and what it did, up to the end, the refused move or the syntax error. The
+//! replay is the referee's ([`pacru_referee::replay_game`]); this module only
+//! turns what it tells into the view.
 
 use crate::model::{
     ChevronView, EffectsView, GameView, OutView, PlayerView, PlyView, RefusedMove, SyntaxError,
@@ -7,7 +9,7 @@ use crate::model::{
 };
 use pacru_core::{Colour, Effects, Move, OutReason, Position, RulesEdition};
 use pacru_notation::pgr::{Game, MoveEntry};
-use pacru_referee::{Checker, Verdict, VerdictStatus};
+use pacru_referee::{Checker, Observer, PlyStep, Verdict, VerdictStatus, replay_game};
 
 /// What is known about a game besides its text: where it comes from and, for a
 /// malformed game, where its text broke.
@@ -92,108 +94,90 @@ pub(crate) fn build(game: &Game, verdict: &Verdict, context: &Context) -> GameVi
         syntax_error: context.syntax_error.clone(),
     };
     if let Some(start) = start {
-        replay_moves(&mut view, start, &game.moves, verdict);
+        replay_moves(&mut view, game, &start, context);
     }
     view
 }
 
-/// Whether `entry` is the one the referee refused, after `plies` accepted plies
-/// and with `passes_allowed` `pass`es still standing for players just removed.
-fn is_refused(entry: &MoveEntry, verdict: &Verdict, plies: usize, passes_allowed: usize) -> bool {
-    if verdict.status != VerdictStatus::Illegal || plies != verdict.plies {
-        return false;
-    }
-    match &verdict.error {
-        Some(e) if entry.line != 0 => e.line == entry.line && e.column == entry.column,
-        // A game built in memory has no locations: the referee accepted every
-        // move before this one, and a `pass` only where a player was just removed.
-        _ => entry.mv.is_some() || passes_allowed == 0,
-    }
+/// Builds the view's plies and passes from what the referee's replay tells.
+struct ViewObserver<'a> {
+    view: &'a mut GameView,
+    /// The game's entries, moves and `pass`es, in order.
+    entries: &'a [MoveEntry],
+    /// The entry the referee reads next.
+    next: usize,
+    round: usize,
+    previous_slot: Option<usize>,
 }
 
-/// Replays `moves` from `start` into `view`: plies, passes and the refused move.
-fn replay_moves(view: &mut GameView, start: Position, moves: &[MoveEntry], verdict: &Verdict) {
-    let mut position = start;
-    let mut round = 0;
-    let mut previous_slot: Option<usize> = None;
-    // Passes before the first move stand for players blocked at the start; the
-    // referee has judged them (see `is_refused`).
-    let mut passes_allowed = usize::MAX;
-    for entry in moves {
-        let mover = position.to_move();
-        if is_refused(entry, verdict, view.plies.len(), passes_allowed) {
-            view.refused = Some(refused(view.plies.len() + 1, mover, entry, verdict));
-            return;
-        }
-        let Some(mv) = &entry.mv else {
-            passes_allowed = passes_allowed.saturating_sub(1);
-            match view.plies.last_mut() {
-                Some(last) => last.passes += 1,
-                None => view.leading_passes += 1,
-            }
-            continue;
-        };
-        let (next, effects) = match position.explain(mv) {
-            Ok(effects) => {
-                let mut next = position.clone();
-                next.play_unchecked(mv);
-                (next, effects)
-            }
-            Err(illegal) => {
-                // Only where the referee did not say (a malformed game's moves
-                // before its syntax error): the core's own reason.
-                view.refused = Some(RefusedMove {
-                    ply: view.plies.len() + 1,
-                    mover,
-                    written: entry.text.clone(),
-                    notation: mv.to_string(),
-                    origin: origin(mv),
-                    destination: destination(mv),
-                    rule: illegal.rule.to_string(),
-                    rule_title: illegal.rule.title(),
-                    reason: illegal.reason,
-                });
-                return;
-            }
-        };
-        // One pass may stand for each player removed as blocked, the removal
-        // that ends the game included.
-        passes_allowed = effects
-            .out
-            .iter()
-            .filter(|(_, reason)| *reason == OutReason::Blocked)
-            .count();
-        let slot = position.players().slot_of(mover).unwrap_or(0);
-        let opens_round = previous_slot.is_none_or(|p| slot <= p);
-        previous_slot = Some(slot);
+impl Observer for ViewObserver<'_> {
+    fn ply(&mut self, step: &PlyStep<'_>) {
+        let entry = &self.entries[self.next];
+        self.next += 1;
+        let slot = step.before.players().slot_of(step.mover).unwrap_or(0);
+        let opens_round = self.previous_slot.is_none_or(|p| slot <= p);
+        self.previous_slot = Some(slot);
         if opens_round {
-            round += 1;
+            self.round += 1;
         }
-        view.plies.push(PlyView {
-            ply: view.plies.len() + 1,
-            round,
+        self.view.plies.push(PlyView {
+            ply: step.ply,
+            round: self.round,
             opens_round,
-            mover,
-            notation: mv.to_string(),
+            mover: step.mover,
+            notation: step.mv.to_string(),
             written: entry.text.clone(),
             line: entry.line,
             column: entry.column,
-            effects: effects_view(&position, mv, &next, &effects),
-            position: next.clone(),
+            effects: effects_view(step.before, step.mv, step.after, step.effects),
+            position: step.after.clone(),
             glyphs: entry.glyphs.clone(),
             comments: entry.comments.clone(),
             passes: 0,
         });
-        position = next;
+    }
+
+    fn pass(&mut self, _plies: usize, _line: usize, _column: usize) {
+        self.next += 1;
+        match self.view.plies.last_mut() {
+            Some(last) => last.passes += 1,
+            None => self.view.leading_passes += 1,
+        }
     }
 }
 
-/// The refused move, with the referee's rule and reason.
-fn refused(ply: usize, mover: Colour, entry: &MoveEntry, verdict: &Verdict) -> RefusedMove {
-    let error = verdict.error.as_ref();
-    let rule = error.and_then(|e| e.rule);
-    RefusedMove {
-        ply,
+/// Fills `view` with the plies and passes of `game` as the referee's replay
+/// accepts them, and the move it refuses. For a malformed game (the moves read
+/// before its syntax error) the refused move is the one this replay refuses.
+fn replay_moves(view: &mut GameView, game: &Game, start: &Position, context: &Context) {
+    let mut observer = ViewObserver {
+        view,
+        entries: &game.moves,
+        next: 0,
+        round: 0,
+        previous_slot: None,
+    };
+    let verdict = replay_game(
+        game,
+        observer.view.game,
+        context.default_rules,
+        &mut observer,
+    );
+    let next = observer.next;
+    if verdict.status != VerdictStatus::Illegal {
+        return;
+    }
+    let (Some(entry), Some(error)) = (game.moves.get(next), verdict.error.as_ref()) else {
+        return;
+    };
+    let mover = view
+        .plies
+        .last()
+        .map_or(start, |ply| &ply.position)
+        .to_move();
+    let rule = error.rule;
+    view.refused = Some(RefusedMove {
+        ply: view.plies.len() + 1,
         mover,
         written: entry.text.clone(),
         notation: entry.canonical_text(),
@@ -201,8 +185,8 @@ fn refused(ply: usize, mover: Colour, entry: &MoveEntry, verdict: &Verdict) -> R
         destination: entry.mv.as_ref().and_then(destination),
         rule: rule.map(|r| r.to_string()).unwrap_or_default(),
         rule_title: rule.map_or("", |r| r.title()),
-        reason: error.map(|e| e.message.clone()).unwrap_or_default(),
-    }
+        reason: error.message.clone(),
+    });
 }
 
 /// The field a move starts from: a movement's origin, a reorientation's chevron.
