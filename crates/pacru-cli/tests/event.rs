@@ -3,6 +3,7 @@
 
 mod common;
 
+use pacru_core::SplitMix64;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -620,7 +621,7 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
     // The event as JSON, or none when the file does not exist.
     let state = |file: &str| desk.path(file).exists().then(|| desk.state(file));
     let mut seen = vec![[0u32; 2]; commands.len()];
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     for trial in 0..10 * commands.len() {
         let which = trial % commands.len();
         let (_, source, words) = &commands[which];
@@ -646,10 +647,7 @@ fn commands_killed_at_random_moments_leave_the_event_before_or_after() {
         assert!(done.success(), "trial {trial}");
         let after = state("done.pacru");
         assert!(after.is_some() && before != after, "trial {trial}");
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let delay = took.mul_f64(1.5 * ((seed >> 11) as f64 / (1u64 << 53) as f64));
+        let delay = took.mul_f64(1.5 * ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64));
         let finished = run_and_kill(desk.dir.path(), &command(words, "e.pacru"), delay);
         if desk.path("e.pacru").exists() {
             pacru_event::EventFile::open(&desk.path("e.pacru"))
