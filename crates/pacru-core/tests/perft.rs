@@ -11,7 +11,7 @@ mod common;
 mod naive;
 
 use common::{naive_rules, pos, ppn_of};
-use pacru_core::{Position, RulesEdition};
+use pacru_core::{PerftCounting, Position, RulesEdition};
 use std::path::PathBuf;
 
 /// Depth-3 values up to this size are recomputed by the naive implementation.
@@ -101,7 +101,7 @@ fn check_file(name: &str, min_entries: usize) {
             );
             if depth <= 2 {
                 assert_eq!(
-                    perft_applying(&p, depth),
+                    p.perft_counting(depth, PerftCounting::PlayEveryMove),
                     expected,
                     "perft applying {where_}"
                 );
@@ -142,19 +142,4 @@ fn standard_file_holds_the_standard_starts() {
             "standard.txt lacks the {n}-player start {start}"
         );
     }
-}
-
-/// Perft without bulk counting: every move applied, the leaves included.
-fn perft_applying(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    position
-        .legal_moves()
-        .map(|mv| {
-            let mut child = position.clone();
-            child.play_unchecked(&mv);
-            perft_applying(&child, depth - 1)
-        })
-        .sum()
 }
