@@ -3,13 +3,13 @@
 //! steps' times and the test runners' result lines.
 //!
 //! A step that cannot run here (no Chromium, no Python, no cargo-fuzz, no network
-//! for npm or PyPI) is skipped with a loud message, except under CI (the `CI`
+//! for npm or PyPI, no Slurm) is skipped with a loud message, except under CI (the `CI`
 //! environment variable set, as CI services do), where it fails: a CI run that
 //! passes has run every step.
 
 use crate::process::{capture, cargo, children_cpu_time, run_step, run_step_tee};
 use crate::results;
-use crate::{browser, features, fuzz, npm, python};
+use crate::{browser, features, fuzz, npm, python, slurm};
 use anyhow::{Context as _, Result, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -28,7 +28,7 @@ pub struct Step {
 }
 
 /// Every step, in the order they run.
-pub const STEPS: [Step; 9] = [
+pub const STEPS: [Step; 10] = [
     Step {
         name: "fmt",
         what: "cargo fmt --check, the workspace and fuzz/",
@@ -64,6 +64,10 @@ pub const STEPS: [Step; 9] = [
     Step {
         name: "fuzz",
         what: "every fuzz target for a few seconds (cargo fuzz, stable, no sanitizer)",
+    },
+    Step {
+        name: "slurm",
+        what: "a match as a 4-task job array on a one-node Slurm cluster, merged = played whole",
     },
 ];
 
@@ -300,6 +304,7 @@ fn run_one(ctx: &Context, name: &str) -> Result<Outcome> {
         "npm" => npm::step(ctx),
         "python" => python::step(ctx),
         "fuzz" => fuzz::step(ctx, FUZZ_SECS),
+        "slurm" => slurm::step(ctx),
         _ => unreachable!("select() knows every step"),
     }
 }
@@ -483,7 +488,8 @@ mod tests {
         assert_eq!(
             names,
             [
-                "fmt", "clippy", "features", "test", "doc", "browser", "npm", "python", "fuzz"
+                "fmt", "clippy", "features", "test", "doc", "browser", "npm", "python", "fuzz",
+                "slurm"
             ]
         );
     }

@@ -1,8 +1,8 @@
 //! Project automation for the pacru workspace, run as `cargo xtask <command>`.
 //!
 //! - `cargo xtask ci [STEP...]`: the whole test suite, as CI runs it (format, lints,
-//!   feature sets, tests, docs, browser tests, Python package, fuzz targets), fail
-//!   fast, with a table of times at the end.
+//!   feature sets, tests, docs, browser tests, Python package, fuzz targets, a
+//!   match as a Slurm job array), fail fast, with a table of times at the end.
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: every fuzz target (or those
 //!   named) for SECS seconds each, with cargo-fuzz on the stable toolchain.
 //! - `cargo xtask npm`: the npm package `target/npm/pacru-<version>.tgz`.
@@ -18,6 +18,7 @@
 //! Each module does one job: [`process`] runs announced commands, [`ci`] and
 //! [`release`] are the two main commands; [`features`] works out the feature sets
 //! of each package, [`browser`], [`python`] and [`fuzz`] run those test suites,
+//! [`slurm`] plays a match as a job array on a one-node Slurm cluster,
 //! [`npm`] builds and tests the npm package, [`board_rules`] builds the pages' rules,
 //! [`page_script`] type-checks and bundles the pages' script,
 //! [`perft_data`] writes perft reference data,
@@ -40,6 +41,7 @@ mod process;
 mod python;
 mod release;
 mod results;
+mod slurm;
 mod version;
 mod wheel;
 
@@ -65,6 +67,9 @@ Commands:
                          python    pip install ./crates/pacru-py in a fresh venv under
                                    the target directory; mypy, pytest
                          fuzz      every fuzz target for 5 s (needs cargo-fuzz)
+                         slurm     a match as a 4-task Slurm job array on a one-node
+                                   cluster started here, merged and compared with
+                                   the match played whole (root; slurm-wlm, munge)
                        with STEPs, only those; a step that cannot run here is skipped
                        with a loud message, or fails when CI is set
   fuzz [--time SECS] [TARGET...]
