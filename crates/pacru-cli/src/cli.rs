@@ -325,6 +325,10 @@ pacru engine-check --movetime 500 -- pacru engine random"
     #[command(long_about = event::EVENT_LONG_ABOUT, after_help = event::EVENT_EXAMPLES)]
     Event(EventArgs),
 
+    /// Host games between people and programs over the network (docs/server.md).
+    #[command(long_about = crate::commands::serve::LONG_ABOUT, after_help = crate::commands::serve::EXAMPLES)]
+    Serve(crate::commands::serve::ServeArgs),
+
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  pacru completions bash > /etc/bash_completion.d/pacru\n  \

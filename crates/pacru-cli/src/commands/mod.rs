@@ -18,6 +18,7 @@ mod perft;
 mod replay;
 mod replay_json;
 mod selfplay;
+pub mod serve;
 mod show;
 mod view;
 
@@ -45,6 +46,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Tournament(args) => arena::run_tournament(&args),
         Command::MergeShards(args) => merge_shards::run(&args),
         Command::Event(args) => event::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man => man::run(),
     }

@@ -1,0 +1,306 @@
+//! Games: create, list, join, decline, abort, move, resign, the record.
+
+use super::body::{JsonBody, QueryArgs};
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult};
+use crate::game::{GameState, GameStatus, TimeControl};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use pacru_core::{Colour, RulesEdition};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The most games a listing returns.
+pub const PAGE: usize = 100;
+
+/// `POST /api/games`'s body.
+#[derive(Debug, Deserialize)]
+pub struct NewGame {
+    #[serde(default = "two")]
+    players: usize,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    clock: Option<Value>,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    seat: Option<String>,
+    #[serde(default)]
+    invite: Vec<String>,
+}
+
+fn two() -> usize {
+    2
+}
+
+/// A seat in a request body.
+#[derive(Debug, Default, Deserialize)]
+pub struct SeatChoice {
+    #[serde(default)]
+    seat: Option<String>,
+}
+
+/// `GET /api/games`'s query.
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    status: Option<String>,
+    player: Option<String>,
+    before: Option<String>,
+}
+
+/// `POST .../move/{move}`'s query.
+#[derive(Debug, Deserialize)]
+pub struct MoveQuery {
+    ply: Option<usize>,
+}
+
+/// `GET /api/games/export`'s query.
+#[derive(Debug, Deserialize)]
+pub struct ExportQuery {
+    player: String,
+}
+
+fn seat_letter(text: Option<&str>) -> ApiResult<Option<Colour>> {
+    text.map(|t| {
+        let mut chars = t.chars();
+        match (chars.next().and_then(Colour::from_letter), chars.next()) {
+            (Some(colour), None) => Ok(colour),
+            _ => Err(ApiError::BadRequest(format!(
+                "seat: {t:?} is not a seat letter (K, R, Y, G)"
+            ))),
+        }
+    })
+    .transpose()
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(body): JsonBody<NewGame>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    if !(2..=4).contains(&body.players) {
+        return Err(ApiError::BadRequest("players: 2, 3 or 4".into()));
+    }
+    let rules: RulesEdition = match body.rules.as_deref() {
+        None => RulesEdition::default(),
+        Some(r) => r
+            .parse()
+            .map_err(|_| ApiError::BadRequest("rules: \"2004\" or \"2011\"".into()))?,
+    };
+    let time_control = TimeControl::from_json(body.clock.as_ref())?;
+    let seat = seat_letter(body.seat.as_deref())?;
+    if body.invite.len() > 3 {
+        return Err(ApiError::BadRequest("invite: at most 3 users".into()));
+    }
+    let mut invited = Vec::new();
+    for name in body.invite {
+        let user = if super::account::valid_username(&name) {
+            state.db.user_by_name(name.clone()).await?
+        } else {
+            None
+        };
+        let user = user.ok_or_else(|| ApiError::BadRequest(format!("invite: no user {name:?}")))?;
+        if !invited
+            .iter()
+            .any(|u: &crate::game::UserRef| u.id == user.id)
+        {
+            invited.push(user);
+        }
+    }
+    let game = GameState::new(
+        String::new(),
+        state.clock.now(),
+        caller.user,
+        body.players,
+        rules,
+        time_control,
+        body.rated,
+        seat,
+        invited,
+    )?;
+    let game = state.create_game(game).await?;
+    Ok((StatusCode::CREATED, Json(game.to_json(state.clock.now()))))
+}
+
+/// `GET /api/games`.
+pub async fn list(
+    State(state): State<AppState>,
+    QueryArgs(query): QueryArgs<ListQuery>,
+) -> ApiResult<Json<Value>> {
+    let status = query
+        .status
+        .as_deref()
+        .map(|s| {
+            GameStatus::from_word(s).ok_or_else(|| {
+                ApiError::BadRequest("status: open, playing, finished or aborted".into())
+            })
+        })
+        .transpose()?;
+    let player = match query.player {
+        Some(name) => match state.db.user_by_name(name).await? {
+            Some(user) => Some(user.id),
+            None => return Ok(Json(json!({"games": []}))),
+        },
+        None => None,
+    };
+    let rows = state
+        .db
+        .list_games(status, player, query.before, PAGE)
+        .await?;
+    let now = state.clock.now();
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        games.push(state.game(&row.id).await?.to_json(now));
+    }
+    Ok(Json(json!({"games": games})))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    let game = state.game(&id).await?;
+    Ok(Json(game.to_json(state.clock.now())))
+}
+
+async fn changed(state: &AppState, game: GameState) -> ApiResult<Json<Value>> {
+    Ok(Json(game.to_json(state.clock.now())))
+}
+
+/// `POST /api/games/{id}/join`.
+pub async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+    JsonBody(body): JsonBody<SeatChoice>,
+) -> ApiResult<Json<Value>> {
+    let seat = seat_letter(body.seat.as_deref())?;
+    let game = state
+        .change_game(&id, |game, now| {
+            Ok(vec![game.join(&caller.user, seat, now)?])
+        })
+        .await?;
+    changed(&state, game).await
+}
+
+/// `POST /api/games/{id}/decline`.
+pub async fn decline(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+) -> ApiResult<Json<Value>> {
+    let game = state
+        .change_game(&id, |game, now| {
+            Ok(vec![game.decline(caller.user.id, now)?])
+        })
+        .await?;
+    changed(&state, game).await
+}
+
+/// `POST /api/games/{id}/abort`.
+pub async fn abort(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+) -> ApiResult<Json<Value>> {
+    let game = state
+        .change_game(&id, |game, now| Ok(vec![game.abort(caller.user.id, now)?]))
+        .await?;
+    changed(&state, game).await
+}
+
+/// `POST /api/games/{id}/resign`.
+pub async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+) -> ApiResult<Json<Value>> {
+    let game = state
+        .change_game(&id, |game, now| game.resign(caller.user.id, now))
+        .await?;
+    changed(&state, game).await
+}
+
+/// Plays `text` for `caller` in game `id`: shared by the POST and the WebSocket.
+pub async fn play(
+    state: &AppState,
+    id: &str,
+    caller: &Caller,
+    text: &str,
+    ply: Option<usize>,
+) -> ApiResult<GameState> {
+    state
+        .change_game(id, |game, now| game.play(caller.user.id, text, ply, now))
+        .await
+}
+
+/// `POST /api/games/{id}/move/{move}`.
+pub async fn move_(
+    State(state): State<AppState>,
+    Path((id, text)): Path<(String, String)>,
+    caller: Caller,
+    QueryArgs(query): QueryArgs<MoveQuery>,
+) -> ApiResult<Json<Value>> {
+    let game = play(&state, &id, &caller, &text, query.ply).await?;
+    changed(&state, game).await
+}
+
+fn pgr_response(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+}
+
+/// `GET /api/games/{id}/pgr`: the canonical record.
+pub async fn pgr(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let game = state.game(&id).await?;
+    let record = game.record(&state.site(&headers));
+    Ok(pgr_response(pacru_notation::pgr::write_game(&record)))
+}
+
+/// `GET /api/games/export?player=U`: U's finished games as one PGR stream,
+/// oldest first, written a game at a time.
+pub async fn export(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    QueryArgs(query): QueryArgs<ExportQuery>,
+) -> ApiResult<Response> {
+    let Some(user) = state.db.user_by_name(query.player).await? else {
+        return Err(ApiError::NotFound);
+    };
+    let ids = state.db.games_of(user.id, GameStatus::Finished).await?;
+    let site = state.site(&headers);
+    let games = futures_util::stream::unfold((ids.into_iter(), 0usize), move |(mut ids, n)| {
+        let state = state.clone();
+        let site = site.clone();
+        async move {
+            let id = ids.next()?;
+            let text = match state.game(&id).await {
+                Ok(game) => {
+                    let record = pacru_notation::pgr::write_game(&game.record(&site));
+                    if n == 0 {
+                        record
+                    } else {
+                        format!("\n{record}")
+                    }
+                }
+                // A game that cannot be read ends the stream short; it is logged.
+                Err(e) => {
+                    tracing::error!("export of game {id}: {e}");
+                    return None;
+                }
+            };
+            Some((Ok::<_, std::convert::Infallible>(text), (ids, n + 1)))
+        }
+    });
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        axum::body::Body::from_stream(games),
+    )
+        .into_response())
+}

@@ -1,0 +1,83 @@
+//! The HTTP API (`docs/server.md`): routes, the request limits and the JSON
+//! answer for every refusal.
+
+mod account;
+pub mod body;
+mod games;
+mod stream;
+mod test_clock;
+pub mod users;
+
+use crate::auth;
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Router;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use std::net::SocketAddr;
+
+/// The API's routes.
+pub fn routes(state: &AppState) -> Router<AppState> {
+    let mut api = Router::new()
+        .route("/api/account", post(account::create).get(account::show))
+        .route(
+            "/api/session",
+            post(account::sign_in).delete(account::sign_out),
+        )
+        .route(
+            "/api/token",
+            post(account::create_token).delete(account::revoke_token),
+        )
+        .route("/api/games", post(games::create).get(games::list))
+        .route("/api/games/export", get(games::export))
+        .route("/api/games/{id}", get(games::show))
+        .route("/api/games/{id}/join", post(games::join))
+        .route("/api/games/{id}/decline", post(games::decline))
+        .route("/api/games/{id}/abort", post(games::abort))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/move/{move}", post(games::move_))
+        .route("/api/games/{id}/stream", get(stream::game_stream))
+        .route("/api/games/{id}/pgr", get(games::pgr))
+        .route("/api/stream/event", get(stream::event_stream))
+        .route("/api/users/{name}", get(users::show))
+        .route("/ws/games/{id}", get(stream::game_socket));
+    if state.clock.is_test() {
+        api = api.route("/api/test/clock", post(test_clock::advance));
+    }
+    api.route("/api/{*rest}", axum::routing::any(not_found))
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(DefaultBodyLimit::max(body::MAX_BODY_BYTES))
+}
+
+/// The answer to a path that is no route.
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
+}
+
+/// Counts each API request against its token, session or address.
+async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let key = if let Some(token) = auth::bearer(headers) {
+        [b"t:".as_slice(), &auth::secret_hash(token)].concat()
+    } else if let Some(secret) = auth::session_secret(headers) {
+        [b"s:".as_slice(), &auth::secret_hash(&secret)].concat()
+    } else {
+        let ip = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip().to_string())
+            .unwrap_or_default();
+        format!("a:{ip}").into_bytes()
+    };
+    if let Err(retry_after) = state.limits.check_api(key) {
+        return ApiError::TooManyRequests { retry_after }.into_response();
+    }
+    next.run(request).await
+}

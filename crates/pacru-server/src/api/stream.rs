@@ -1,0 +1,281 @@
+//! Live streams: a game's NDJSON stream and WebSocket, and a user's event
+//! stream. Each sends what stands first, then what happens, with an empty
+//! line (NDJSON) or a ping (WebSocket) to keep quiet connections open, and ends
+//! when the game ends, the watcher falls too far behind, or the server stops.
+
+use super::games::play;
+use crate::auth::{Caller, MaybeCaller, same_origin};
+use crate::error::{ApiError, ApiResult};
+use crate::game::GameStatus;
+use crate::hub::GameLine;
+use crate::state::AppState;
+use axum::body::{Body, Bytes};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{self, Stream};
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, watch};
+
+/// How often a quiet stream sends an empty line (the contract asks for at
+/// least every 10 s).
+pub const KEEP_ALIVE: Duration = Duration::from_secs(7);
+
+/// The largest WebSocket message a client may send.
+pub const MAX_WS_MESSAGE: usize = 64 * 1024;
+
+struct Feed<T> {
+    first: VecDeque<Arc<str>>,
+    rx: broadcast::Receiver<T>,
+    keep_alive: tokio::time::Interval,
+    stopping: watch::Receiver<bool>,
+    done: bool,
+}
+
+/// What a stream carries: its text, and whether it is the last line.
+trait Line: Clone + Send + 'static {
+    fn text(&self) -> Arc<str>;
+    fn last(&self) -> bool;
+}
+
+impl Line for GameLine {
+    fn text(&self) -> Arc<str> {
+        Arc::clone(&self.text)
+    }
+    fn last(&self) -> bool {
+        self.last
+    }
+}
+
+impl Line for Arc<str> {
+    fn text(&self) -> Arc<str> {
+        Arc::clone(self)
+    }
+    fn last(&self) -> bool {
+        false
+    }
+}
+
+/// The next thing to send: `Some(text)` (empty for a keep-alive), `None` at the end.
+async fn next_line<T: Line>(feed: &mut Feed<T>) -> Option<Arc<str>> {
+    if let Some(line) = feed.first.pop_front() {
+        return Some(line);
+    }
+    if feed.done || *feed.stopping.borrow() {
+        return None;
+    }
+    tokio::select! {
+        received = feed.rx.recv() => match received {
+            Ok(line) => {
+                feed.done = line.last();
+                Some(line.text())
+            }
+            // Too far behind, or the game is gone: the client reconnects.
+            Err(_) => None,
+        },
+        _ = feed.keep_alive.tick() => Some(Arc::from("")),
+        _ = feed.stopping.changed() => None,
+    }
+}
+
+fn feed<T>(
+    first: Vec<Arc<str>>,
+    rx: broadcast::Receiver<T>,
+    stopping: watch::Receiver<bool>,
+) -> Feed<T> {
+    let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
+    keep_alive.reset();
+    Feed {
+        first: first.into(),
+        rx,
+        keep_alive,
+        stopping,
+        done: false,
+    }
+}
+
+fn ndjson<T: Line>(feed: Feed<T>) -> Response {
+    let lines = stream::unfold(feed, |mut feed| async move {
+        let line = next_line(&mut feed).await?;
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        Some((Ok::<_, Infallible>(Bytes::from(bytes)), feed))
+    });
+    ndjson_response(lines)
+}
+
+fn ndjson_response(
+    lines: impl Stream<Item = Result<Bytes, Infallible>> + Send + 'static,
+) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(lines),
+    )
+        .into_response()
+}
+
+/// `GET /api/games/{id}/stream`: the game, then its events.
+pub async fn game_stream(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let live = state.live(&id).await?;
+    let (first, rx, over) = {
+        let game = live.state.lock().await;
+        let rx = live.lines.subscribe();
+        let over = matches!(game.status, GameStatus::Finished | GameStatus::Aborted);
+        (game.to_json(state.clock.now()).to_string(), rx, over)
+    };
+    let mut feed = feed(vec![Arc::from(first)], rx, state.stopping.clone());
+    feed.done = over;
+    Ok(ndjson(feed))
+}
+
+/// `GET /api/stream/event`: the caller's challenges, game starts and finishes;
+/// on connecting, a `gameStart` for each game in play and a `challenge` for
+/// each open invitation.
+pub async fn event_stream(State(state): State<AppState>, caller: Caller) -> ApiResult<Response> {
+    let rx = state.hub.subscribe_user(caller.user.id);
+    let now = state.clock.now();
+    let mut first = Vec::new();
+    for id in state
+        .db
+        .games_of(caller.user.id, GameStatus::Playing)
+        .await?
+    {
+        let game = state.game(&id).await?;
+        first.push(Arc::from(
+            json!({"type": "gameStart", "game": game.to_json(now)}).to_string(),
+        ));
+    }
+    for row in state
+        .db
+        .list_games(Some(GameStatus::Open), None, None, 1000)
+        .await?
+    {
+        let game = state.game(&row.id).await?;
+        if game.invited.iter().any(|u| u.id == caller.user.id)
+            && game.seat_of(caller.user.id).is_none()
+        {
+            first.push(Arc::from(
+                json!({"type": "challenge", "game": game.to_json(now)}).to_string(),
+            ));
+        }
+    }
+    Ok(ndjson(feed(first, rx, state.stopping.clone())))
+}
+
+/// `GET /ws/games/{id}`: the game stream over a WebSocket; a seated player
+/// (signed in from this server's pages, or with a token) may send
+/// `{"type":"move","move":"...","ply":N}`, answered with
+/// `{"type":"answer","status":S,...}` carrying what the POST would answer.
+pub async fn game_socket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: MaybeCaller,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let live = state.live(&id).await?;
+    // A page of another site must not move for a signed-in visitor.
+    let caller = caller
+        .0
+        .filter(|c| !c.by_cookie || same_origin(&headers, &state.origin(&headers)));
+    Ok(upgrade
+        .max_message_size(MAX_WS_MESSAGE)
+        .max_frame_size(MAX_WS_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            let (first, rx) = {
+                let game = live.state.lock().await;
+                (
+                    game.to_json(state.clock.now()).to_string(),
+                    live.lines.subscribe(),
+                )
+            };
+            let feed = feed(vec![Arc::from(first)], rx, state.stopping.clone());
+            run_socket(socket, state, id, caller, feed).await;
+        })
+        .into_response())
+}
+
+async fn run_socket(
+    mut socket: WebSocket,
+    state: AppState,
+    id: String,
+    caller: Option<Caller>,
+    mut feed: Feed<GameLine>,
+) {
+    loop {
+        tokio::select! {
+            line = next_line(&mut feed) => {
+                let message = match line {
+                    Some(line) if line.is_empty() => Message::Ping(Bytes::new()),
+                    Some(line) => Message::Text(Utf8Bytes::from(line.to_string())),
+                    None => break,
+                };
+                if socket.send(message).await.is_err() {
+                    return;
+                }
+            }
+            received = socket.recv() => {
+                let text = match received {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => continue,
+                };
+                let answer = answer(&state, &id, caller.as_ref(), text.as_str()).await;
+                if socket.send(Message::Text(Utf8Bytes::from(answer.to_string()))).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// The answer to a client's WebSocket message.
+async fn answer(state: &AppState, id: &str, caller: Option<&Caller>, text: &str) -> Value {
+    let result: ApiResult<Value> = async {
+        let message: Value = serde_json::from_str(text)
+            .map_err(|e| ApiError::BadRequest(format!("not JSON: {e}")))?;
+        if message.get("type").and_then(Value::as_str) != Some("move") {
+            return Err(ApiError::BadRequest(
+                "expected {\"type\":\"move\",\"move\":\"...\",\"ply\":N}".into(),
+            ));
+        }
+        let mv = message
+            .get("move")
+            .and_then(Value::as_str)
+            .ok_or_else(|| ApiError::BadRequest("move: a string".into()))?;
+        let ply = match message.get("ply") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .ok_or_else(|| ApiError::BadRequest("ply: a whole number".into()))?,
+            ),
+        };
+        let caller = caller.ok_or(ApiError::Unauthorized)?;
+        let game = play(state, id, caller, mv, ply).await?;
+        Ok(game.to_json(state.clock.now()))
+    }
+    .await;
+    match result {
+        Ok(game) => json!({"type": "answer", "status": 200, "game": game}),
+        Err(e) => {
+            let mut body = e.body();
+            body["type"] = json!("answer");
+            body["status"] = json!(e.status().as_u16());
+            body
+        }
+    }
+}

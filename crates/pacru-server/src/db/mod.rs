@@ -1,0 +1,126 @@
+//! The server's one SQLite file: opening it (schema created or migrated, WAL,
+//! full synchronous commits), and the queries, run off the async threads.
+
+mod games;
+mod schema;
+mod users;
+
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// Why the database cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// SQLite refused.
+    #[error("{path}: {source}")]
+    Sqlite {
+        /// The file.
+        path: PathBuf,
+        /// SQLite's error.
+        source: rusqlite::Error,
+    },
+    /// The file belongs to another program.
+    #[error("{0}: not a pacru server database (it holds another program's tables)")]
+    Foreign(PathBuf),
+    /// The file was written by a newer server.
+    #[error(
+        "{path}: schema version {found} is newer than this server's ({supported}); use a newer pacru"
+    )]
+    Newer {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        found: i64,
+        /// Ours.
+        supported: i64,
+    },
+}
+
+/// The database: one connection, used by one blocking task at a time (SQLite
+/// has one writer anyway; every request's work is a few milliseconds).
+#[derive(Clone, Debug)]
+pub struct Db {
+    conn: Arc<Mutex<Connection>>,
+}
+
+impl Db {
+    /// Opens (or creates) the database at `path`, migrating an older schema.
+    pub fn open(path: &Path) -> Result<Db, DbError> {
+        let sqlite = |source| DbError::Sqlite {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut conn = Connection::open(path).map_err(sqlite)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(sqlite)?;
+        let app: i32 = conn
+            .query_row("PRAGMA application_id", [], |r| r.get(0))
+            .map_err(sqlite)?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(sqlite)?;
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(sqlite)?;
+        if app != schema::APPLICATION_ID && (app != 0 || tables > 0) {
+            return Err(DbError::Foreign(path.to_path_buf()));
+        }
+        if version > schema::current() {
+            return Err(DbError::Newer {
+                path: path.to_path_buf(),
+                found: version,
+                supported: schema::current(),
+            });
+        }
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(sqlite)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(sqlite)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(sqlite)?;
+        if version < schema::current() {
+            let tx = conn.transaction().map_err(sqlite)?;
+            for migration in &schema::MIGRATIONS[usize::try_from(version).unwrap_or(0)..] {
+                tx.execute_batch(migration).map_err(sqlite)?;
+            }
+            tx.pragma_update(None, "application_id", schema::APPLICATION_ID)
+                .map_err(sqlite)?;
+            tx.pragma_update(None, "user_version", schema::current())
+                .map_err(sqlite)?;
+            tx.commit().map_err(sqlite)?;
+        }
+        Ok(Db {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    /// Runs `f` on the connection in a blocking task.
+    pub async fn call<F, R>(&self, f: F) -> Result<R, crate::error::ApiError>
+    where
+        F: FnOnce(&mut Connection) -> Result<R, crate::error::ApiError> + Send + 'static,
+        R: Send + 'static,
+    {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            let mut conn = conn
+                .lock()
+                .map_err(|_| crate::error::ApiError::Internal("database lock poisoned".into()))?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(|e| crate::error::ApiError::Internal(format!("database task: {e}")))?
+    }
+
+    /// Runs `f` on the connection on this thread (start-up and shutdown).
+    pub fn call_blocking<R>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<R, crate::error::ApiError>,
+    ) -> Result<R, crate::error::ApiError> {
+        let mut conn = self
+            .conn
+            .lock()
+            .map_err(|_| crate::error::ApiError::Internal("database lock poisoned".into()))?;
+        f(&mut conn)
+    }
+}

@@ -1,0 +1,540 @@
+//! A game as the server holds it, and everything that changes it: seats filling,
+//! moves refereed by the rules, clocks, flags, resignations and aborts. Pure
+//! logic: the caller stores what changed and tells the watchers.
+
+use super::time_control::{TimeControl, charged};
+use crate::clock::Millis;
+use crate::error::ApiError;
+use pacru_core::{Colour, Move, Position, RulesEdition};
+use pacru_notation::pgr::GameResult;
+
+/// An account as a game names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRef {
+    /// The account's row id.
+    pub id: i64,
+    /// The user name as registered.
+    pub name: String,
+    /// Whether the account is a program's.
+    pub bot: bool,
+}
+
+/// Where a game is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// Seats are free.
+    Open,
+    /// Every seat is taken and the game runs.
+    Playing,
+    /// The game has a result.
+    Finished,
+    /// Given up before any move (or declined).
+    Aborted,
+}
+
+impl GameStatus {
+    /// The word of the API and the database.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Open => "open",
+            GameStatus::Playing => "playing",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+
+    /// The status named `word`.
+    pub fn from_word(word: &str) -> Option<GameStatus> {
+        [
+            GameStatus::Open,
+            GameStatus::Playing,
+            GameStatus::Finished,
+            GameStatus::Aborted,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == word)
+    }
+}
+
+/// Why a game ended, as a record's `Termination` tag says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The rules ended it.
+    Rules,
+    /// The last opponent resigned.
+    Resignation,
+    /// A clock (or a correspondence deadline) ran out.
+    Time,
+    /// Given up before any move.
+    Abandoned,
+}
+
+impl Termination {
+    /// The tag's word.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Rules => "rules",
+            Termination::Resignation => "resignation",
+            Termination::Time => "time",
+            Termination::Abandoned => "abandoned",
+        }
+    }
+
+    /// The termination named `word`.
+    pub fn from_word(word: &str) -> Option<Termination> {
+        [
+            Termination::Rules,
+            Termination::Resignation,
+            Termination::Time,
+            Termination::Abandoned,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == word)
+    }
+}
+
+/// A seat: its colour (the seat letter is the colour's letter) and who holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    /// The colour played from this seat.
+    pub colour: Colour,
+    /// The player, once the seat is taken.
+    pub user: Option<UserRef>,
+}
+
+/// A move the game accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move.
+    pub mv: Move,
+    /// When it was stored.
+    pub at: Millis,
+    /// Whether the server played it for a player out of time (a `resign`).
+    pub on_time: bool,
+}
+
+/// What a change did, for the store and the watchers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A seat was taken; `started` when it was the last one.
+    Joined {
+        /// The seat's colour.
+        colour: Colour,
+        /// Who took it.
+        user: UserRef,
+        /// Whether the game started.
+        started: bool,
+    },
+    /// A move was played (ply is 1-based).
+    Moved {
+        /// The ply.
+        ply: usize,
+    },
+    /// The game ended.
+    Ended,
+    /// The game was given up before any move.
+    Aborted,
+}
+
+/// A game: its settings, seats, moves, clocks and result.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    /// The game's id (8 letters and digits).
+    pub id: String,
+    /// When it was created.
+    pub created: Millis,
+    /// Who created it.
+    pub creator: UserRef,
+    /// The rules edition.
+    pub rules: RulesEdition,
+    /// The clock setting.
+    pub time_control: TimeControl,
+    /// Whether the result counts for ratings.
+    pub rated: bool,
+    /// Where the game is in its life.
+    pub status: GameStatus,
+    /// The seats in order of play.
+    pub seats: Vec<SeatState>,
+    /// The users invited (empty: open in the lobby).
+    pub invited: Vec<UserRef>,
+    /// The moves, in order.
+    pub moves: Vec<PlayedMove>,
+    /// The position after the moves.
+    pub position: Position,
+    /// Milliseconds left per seat as of `turn_started` (`None` without a clock).
+    pub clocks: Option<Vec<Millis>>,
+    /// When the player to move began to think (the start, or the last move).
+    pub turn_started: Millis,
+    /// When the last seat was taken.
+    pub started: Option<Millis>,
+    /// When the game ended.
+    pub ended: Option<Millis>,
+    /// The result, once over (`*` before).
+    pub result: GameResult,
+    /// Why it ended.
+    pub termination: Option<Termination>,
+}
+
+/// The longest move text the server reads, in bytes.
+pub const MAX_MOVE_BYTES: usize = 64;
+
+impl GameState {
+    /// A new open game with `players` seats; the creator sits in `seat`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: String,
+        now: Millis,
+        creator: UserRef,
+        players: usize,
+        rules: RulesEdition,
+        time_control: TimeControl,
+        rated: bool,
+        seat: Option<Colour>,
+        invited: Vec<UserRef>,
+    ) -> Result<GameState, ApiError> {
+        let position = Position::standard(players)
+            .map_err(|e| ApiError::BadRequest(format!("players: {e}")))?
+            .with_rules(rules);
+        let colours: Vec<Colour> = position.players().iter().collect();
+        let seat = seat.unwrap_or(colours[0]);
+        if !colours.contains(&seat) {
+            return Err(ApiError::BadRequest(format!(
+                "seat: {} is not a seat of a {players}-player game",
+                seat.letter()
+            )));
+        }
+        if invited.iter().any(|u| u.id == creator.id) {
+            return Err(ApiError::BadRequest(
+                "invite: you cannot invite yourself".into(),
+            ));
+        }
+        if invited.len() >= players {
+            return Err(ApiError::BadRequest(format!(
+                "invite: a {players}-player game has {} seats to offer",
+                players - 1
+            )));
+        }
+        let seats = colours
+            .iter()
+            .map(|&colour| SeatState {
+                colour,
+                user: (colour == seat).then(|| creator.clone()),
+            })
+            .collect();
+        Ok(GameState {
+            id,
+            created: now,
+            creator,
+            rules,
+            time_control,
+            rated,
+            status: GameStatus::Open,
+            seats,
+            invited,
+            moves: Vec::new(),
+            position,
+            clocks: None,
+            turn_started: now,
+            started: None,
+            ended: None,
+            result: GameResult::Unfinished,
+            termination: None,
+        })
+    }
+
+    /// The seat `user` holds, if any.
+    pub fn seat_of(&self, user: i64) -> Option<Colour> {
+        self.seats
+            .iter()
+            .find(|s| s.user.as_ref().is_some_and(|u| u.id == user))
+            .map(|s| s.colour)
+    }
+
+    /// The player to move while the game runs.
+    pub fn to_move(&self) -> Option<Colour> {
+        (self.status == GameStatus::Playing).then(|| self.position.to_move())
+    }
+
+    fn slot(&self, colour: Colour) -> usize {
+        self.position.players().slot_of(colour).unwrap_or(0)
+    }
+
+    /// Milliseconds left per seat at `now` (the mover's running down).
+    pub fn clocks_at(&self, now: Millis) -> Option<Vec<Millis>> {
+        let mut clocks = self.clocks.clone()?;
+        if let Some(mover) = self.to_move() {
+            let slot = self.slot(mover);
+            clocks[slot] = (clocks[slot] - charged(now - self.turn_started)).max(0);
+        }
+        Some(clocks)
+    }
+
+    /// When the player to move runs out of time, if the game runs on a clock.
+    pub fn deadline(&self) -> Option<Millis> {
+        let mover = self.to_move()?;
+        let left = self.clocks.as_ref()?[self.slot(mover)];
+        Some(self.turn_started + left + super::time_control::LAG_ALLOWANCE_MS)
+    }
+
+    /// `user` takes a seat (`seat`, or the first free one).
+    pub fn join(
+        &mut self,
+        user: &UserRef,
+        seat: Option<Colour>,
+        now: Millis,
+    ) -> Result<Change, ApiError> {
+        if self.status != GameStatus::Open {
+            return Err(ApiError::conflict("game not open"));
+        }
+        if self.seat_of(user.id).is_some() {
+            return Err(ApiError::conflict("already seated"));
+        }
+        let invited = self.invited.iter().any(|u| u.id == user.id);
+        if !self.invited.is_empty() && !invited {
+            return Err(ApiError::Forbidden(
+                "this game is open to invited players only".into(),
+            ));
+        }
+        if user.bot && !invited {
+            return Err(ApiError::Forbidden(
+                "a bot account joins only games it is invited to".into(),
+            ));
+        }
+        let index = match seat {
+            Some(colour) => {
+                let index = self
+                    .seats
+                    .iter()
+                    .position(|s| s.colour == colour)
+                    .ok_or_else(|| {
+                        ApiError::BadRequest(format!(
+                            "seat: {} is not a seat of this game",
+                            colour.letter()
+                        ))
+                    })?;
+                if self.seats[index].user.is_some() {
+                    return Err(ApiError::conflict("seat taken"));
+                }
+                index
+            }
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.user.is_none())
+                .ok_or_else(|| ApiError::conflict("game full"))?,
+        };
+        self.seats[index].user = Some(user.clone());
+        let started = self.seats.iter().all(|s| s.user.is_some());
+        if started {
+            self.status = GameStatus::Playing;
+            self.started = Some(now);
+            self.turn_started = now;
+            self.clocks = self
+                .time_control
+                .start_ms()
+                .map(|ms| vec![ms; self.seats.len()]);
+        }
+        Ok(Change::Joined {
+            colour: self.seats[index].colour,
+            user: user.clone(),
+            started,
+        })
+    }
+
+    /// Plays out of time every player whose clock ran out by `now`: in a
+    /// 2-player game the game ends on time; in a 3-4 player game the player
+    /// leaves as by `resign` and the game goes on.
+    pub fn flag(&mut self, now: Millis) -> Vec<Change> {
+        let mut changes = Vec::new();
+        while let Some(deadline) = self.deadline().filter(|&d| d <= now) {
+            let mover = self.position.to_move();
+            let slot = self.slot(mover);
+            if let Some(clocks) = &mut self.clocks {
+                clocks[slot] = 0;
+            }
+            if self.position.players().len() == 2 {
+                let winner = self.position.players().iter().find(|&c| c != mover);
+                self.finish(
+                    winner.map_or(GameResult::Draw, GameResult::Winner),
+                    Termination::Time,
+                    deadline,
+                );
+                changes.push(Change::Ended);
+                break;
+            }
+            self.position.play_unchecked(&Move::Resign);
+            self.moves.push(PlayedMove {
+                mv: Move::Resign,
+                at: deadline,
+                on_time: true,
+            });
+            self.turn_started = deadline;
+            changes.push(Change::Moved {
+                ply: self.moves.len(),
+            });
+            if self.position.is_finished() {
+                self.finish_by_rules(Termination::Time, deadline);
+                changes.push(Change::Ended);
+            }
+        }
+        changes
+    }
+
+    /// `user` plays `text` as ply `ply` (when given), refereed by the rules.
+    pub fn play(
+        &mut self,
+        user: i64,
+        text: &str,
+        ply: Option<usize>,
+        now: Millis,
+    ) -> Result<Vec<Change>, ApiError> {
+        if text.len() > MAX_MOVE_BYTES {
+            return Err(ApiError::BadRequest(format!(
+                "a move is at most {MAX_MOVE_BYTES} bytes"
+            )));
+        }
+        let seat = self
+            .seat_of(user)
+            .ok_or_else(|| ApiError::Forbidden("you hold no seat in this game".into()))?;
+        let mut changes = self.flag(now);
+        match self.status {
+            GameStatus::Playing => {}
+            GameStatus::Open => return Err(ApiError::conflict("game not started")),
+            GameStatus::Finished | GameStatus::Aborted => {
+                return Err(ApiError::conflict("game over"));
+            }
+        }
+        if ply.is_some_and(|p| p != self.moves.len() + 1) {
+            return Err(ApiError::conflict("stale"));
+        }
+        if self.position.to_move() != seat {
+            return Err(ApiError::conflict("not your turn"));
+        }
+        let mv: Move = text
+            .parse()
+            .map_err(|e: pacru_core::MoveSyntaxError| ApiError::Syntax(e.to_string()))?;
+        if let Err(e) = self.position.validate(&mv) {
+            return Err(ApiError::Illegal {
+                rule: e.rule.to_string(),
+                message: e.reason,
+                allowed: self
+                    .position
+                    .sorted_legal_moves()
+                    .iter()
+                    .map(Move::to_string)
+                    .collect(),
+            });
+        }
+        let slot = self.slot(seat);
+        let spent = charged(now - self.turn_started);
+        let time_control = self.time_control;
+        if let Some(clocks) = &mut self.clocks {
+            clocks[slot] = time_control.after_move(clocks[slot], spent);
+        }
+        self.position.play_unchecked(&mv);
+        let resigned = mv == Move::Resign;
+        self.moves.push(PlayedMove {
+            mv,
+            at: now,
+            on_time: false,
+        });
+        self.turn_started = now;
+        changes.push(Change::Moved {
+            ply: self.moves.len(),
+        });
+        if self.position.is_finished() {
+            let why = if resigned {
+                Termination::Resignation
+            } else {
+                Termination::Rules
+            };
+            self.finish_by_rules(why, now);
+            changes.push(Change::Ended);
+        }
+        Ok(changes)
+    }
+
+    /// `user` resigns: the `resign` move when it is their turn; in a 2-player
+    /// game also out of turn (the game ends by resignation, no move recorded).
+    pub fn resign(&mut self, user: i64, now: Millis) -> Result<Vec<Change>, ApiError> {
+        let seat = self
+            .seat_of(user)
+            .ok_or_else(|| ApiError::Forbidden("you hold no seat in this game".into()))?;
+        let mut changes = self.flag(now);
+        if self.status == GameStatus::Playing
+            && self.position.to_move() != seat
+            && self.position.players().len() == 2
+        {
+            self.finish(
+                GameResult::Winner(self.position.to_move()),
+                Termination::Resignation,
+                now,
+            );
+            changes.push(Change::Ended);
+            return Ok(changes);
+        }
+        if !changes.is_empty() && self.status != GameStatus::Playing {
+            return Ok(changes);
+        }
+        changes.extend(self.play(user, "resign", None, now)?);
+        Ok(changes)
+    }
+
+    /// A seated player gives the game up before any move.
+    pub fn abort(&mut self, user: i64, now: Millis) -> Result<Change, ApiError> {
+        if self.seat_of(user).is_none() {
+            return Err(ApiError::Forbidden("you hold no seat in this game".into()));
+        }
+        self.abort_unchecked(now)
+    }
+
+    /// An invited user declines: the game cannot fill and is aborted.
+    pub fn decline(&mut self, user: i64, now: Millis) -> Result<Change, ApiError> {
+        if !self.invited.iter().any(|u| u.id == user) {
+            return Err(ApiError::Forbidden(
+                "you are not invited to this game".into(),
+            ));
+        }
+        if self.status != GameStatus::Open {
+            return Err(ApiError::conflict("game not open"));
+        }
+        self.abort_unchecked(now)
+    }
+
+    fn abort_unchecked(&mut self, now: Millis) -> Result<Change, ApiError> {
+        match self.status {
+            GameStatus::Open => {}
+            GameStatus::Playing if self.moves.is_empty() => {}
+            GameStatus::Playing => return Err(ApiError::conflict("moves were made")),
+            GameStatus::Finished | GameStatus::Aborted => {
+                return Err(ApiError::conflict("game over"));
+            }
+        }
+        self.status = GameStatus::Aborted;
+        self.ended = Some(now);
+        self.termination = Some(Termination::Abandoned);
+        Ok(Change::Aborted)
+    }
+
+    fn finish_by_rules(&mut self, why: Termination, at: Millis) {
+        let result = self
+            .position
+            .winner()
+            .map_or(GameResult::Draw, GameResult::Winner);
+        self.finish(result, why, at);
+    }
+
+    fn finish(&mut self, result: GameResult, why: Termination, at: Millis) {
+        // The clocks as they stand, the mover's charged up to the end.
+        self.clocks = self.clocks_at(at);
+        self.status = GameStatus::Finished;
+        self.result = result;
+        self.termination = Some(why);
+        self.ended = Some(at);
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Colour> {
+        self.result.winner()
+    }
+}

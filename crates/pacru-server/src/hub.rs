@@ -1,0 +1,94 @@
+//! The games being played, in memory: each behind its own lock, with a channel
+//! that carries its stream lines to every watcher; and each user's channel of
+//! events (challenges, starts, finishes).
+
+use crate::game::GameState;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// How many lines a slow watcher may fall behind before its stream is closed
+/// (it reconnects and gets the game as it stands).
+const CHANNEL_CAPACITY: usize = 64;
+
+/// A line of a game's stream: the JSON text, and whether it is the last (the
+/// game ended).
+#[derive(Clone, Debug)]
+pub struct GameLine {
+    /// The JSON text, without the newline.
+    pub text: Arc<str>,
+    /// Whether the game ended with this line.
+    pub last: bool,
+}
+
+/// A game held in memory while it is open or played.
+#[derive(Debug)]
+pub struct LiveGame {
+    /// The game; every change holds this lock until it is stored.
+    pub state: tokio::sync::Mutex<GameState>,
+    /// The game's stream lines (JSON text).
+    pub lines: broadcast::Sender<GameLine>,
+}
+
+impl LiveGame {
+    /// A game to hold.
+    pub fn new(state: GameState) -> LiveGame {
+        LiveGame {
+            state: tokio::sync::Mutex::new(state),
+            lines: broadcast::channel(CHANNEL_CAPACITY).0,
+        }
+    }
+}
+
+/// The games in memory and the users' event channels.
+#[derive(Debug, Default)]
+pub struct Hub {
+    games: Mutex<HashMap<String, Arc<LiveGame>>>,
+    users: Mutex<HashMap<i64, broadcast::Sender<Arc<str>>>>,
+}
+
+impl Hub {
+    /// The game `id` if it is held.
+    pub fn get(&self, id: &str) -> Option<Arc<LiveGame>> {
+        self.games.lock().ok()?.get(id).cloned()
+    }
+
+    /// Holds `game` (or returns the one already held under its id).
+    pub fn insert(&self, id: String, game: LiveGame) -> Arc<LiveGame> {
+        let Ok(mut games) = self.games.lock() else {
+            return Arc::new(game);
+        };
+        Arc::clone(games.entry(id).or_insert_with(|| Arc::new(game)))
+    }
+
+    /// Stops holding game `id` (it is over; its watchers keep their handle).
+    pub fn remove(&self, id: &str) {
+        if let Ok(mut games) = self.games.lock() {
+            games.remove(id);
+        }
+    }
+
+    /// A receiver of user `id`'s events.
+    pub fn subscribe_user(&self, id: i64) -> broadcast::Receiver<Arc<str>> {
+        match self.users.lock() {
+            Ok(mut users) => users
+                .entry(id)
+                .or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0)
+                .subscribe(),
+            Err(_) => broadcast::channel(1).1,
+        }
+    }
+
+    /// Sends `line` to user `id`'s event streams, if any is open.
+    pub fn tell_user(&self, id: i64, line: &Arc<str>) {
+        if let Ok(mut users) = self.users.lock()
+            && let Some(sender) = users.get(&id)
+        {
+            if sender.receiver_count() == 0 {
+                users.remove(&id);
+            } else {
+                let _ = sender.send(Arc::clone(line));
+            }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+#![doc = include_str!("../README.md")]
+
+mod api;
+mod auth;
+mod clock;
+mod db;
+mod error;
+mod game;
+mod hub;
+mod limits;
+mod pages;
+mod service;
+mod state;
+mod sweeper;
+
+pub use db::DbError;
+pub use error::ApiError;
+pub use game::LAG_ALLOWANCE_MS;
+
+use axum::Router;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file (created with its schema when missing).
+    pub db: PathBuf,
+    /// The address people reach the server at (`https://...` makes cookies
+    /// `Secure`); records name it as their `Site`.
+    pub public_url: Option<String>,
+    /// API requests allowed per token, session or address in a minute.
+    pub requests_per_minute: u32,
+    /// Whether the clock is a test clock (`POST /api/test/clock`).
+    pub test_clock: bool,
+}
+
+impl Config {
+    /// The defaults of `pacru serve` for the database `db`.
+    pub fn new(db: impl Into<PathBuf>) -> Config {
+        Config {
+            db: db.into(),
+            public_url: None,
+            requests_per_minute: DEFAULT_REQUESTS_PER_MINUTE,
+            test_clock: false,
+        }
+    }
+}
+
+/// API requests per token, session or address in a minute, by default.
+pub const DEFAULT_REQUESTS_PER_MINUTE: u32 = 1200;
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The database cannot be used.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// The address cannot be listened on, or the connection loop failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// Loading the games in play failed.
+    #[error("loading the games in play: {0}")]
+    Load(ApiError),
+}
+
+/// A server bound to its address, ready to run.
+///
+/// ```no_run
+/// # async fn run() -> Result<(), pacru_server::ServerError> {
+/// use pacru_server::{Config, Server};
+/// let server = Server::bind(Config::new("pacru-server.db"), "127.0.0.1:0".parse().unwrap()).await?;
+/// eprintln!("listening on http://{}", server.local_addr());
+/// server.run(async { let _ = tokio::signal::ctrl_c().await; }).await
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    state: state::AppState,
+    stop: watch::Sender<bool>,
+}
+
+impl Server {
+    /// Opens the database (creating or migrating it), loads the games in play
+    /// and binds `addr`.
+    pub async fn bind(config: Config, addr: SocketAddr) -> Result<Server, ServerError> {
+        let db_path = config.db.clone();
+        let db = tokio::task::spawn_blocking(move || db::Db::open(&db_path))
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))??;
+        let (stop, stopping) = watch::channel(false);
+        let state = state::AppState {
+            db,
+            hub: Arc::new(hub::Hub::default()),
+            clock: Arc::new(if config.test_clock {
+                clock::Clock::test()
+            } else {
+                clock::Clock::system()
+            }),
+            limits: Arc::new(limits::Limits::new(config.requests_per_minute)),
+            sweeper: Arc::new(sweeper::Sweeper::default()),
+            public_url: config
+                .public_url
+                .map(|u| u.trim_end_matches('/').to_string()),
+            stopping,
+        };
+        state.resume_games().await.map_err(ServerError::Load)?;
+        let listener = TcpListener::bind(addr).await?;
+        Ok(Server {
+            listener,
+            state,
+            stop,
+        })
+    }
+
+    /// The address the server listens on (the real port when 0 was asked).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+    }
+
+    /// Serves until `shutdown` completes, then stops taking connections, ends
+    /// the streams, finishes the requests in flight and returns.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServerError> {
+        let Server {
+            listener,
+            state,
+            stop,
+        } = self;
+        let sweeper = tokio::spawn(state.clone().sweep());
+        let app = router(state);
+        let stopped = async move {
+            shutdown.await;
+            let _ = stop.send(true);
+        };
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(stopped)
+        .await?;
+        let _ = sweeper.await;
+        Ok(())
+    }
+}
+
+fn router(state: state::AppState) -> Router {
+    api::routes(&state)
+        .merge(pages::routes())
+        .fallback(api::not_found)
+        .with_state(state)
+}

@@ -1,0 +1,191 @@
+//! Changing games: every change runs under the game's lock, is stored in one
+//! transaction, and only then is told to the watchers and answered.
+
+use crate::error::{ApiError, ApiResult};
+use crate::game::{Change, GameState, GameStatus};
+use crate::hub::{GameLine, LiveGame};
+use crate::state::AppState;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// Whether `id` has the form of a game id (8 ASCII letters and digits).
+pub fn is_game_id(id: &str) -> bool {
+    id.len() == 8 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// A new game id: 8 letters and digits from the operating system's generator.
+pub fn new_game_id() -> ApiResult<String> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(format!("random: {e}")))?;
+    Ok(bytes
+        .iter()
+        .map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()]))
+        .collect())
+}
+
+fn line(value: &Value) -> Arc<str> {
+    Arc::from(value.to_string())
+}
+
+impl AppState {
+    /// The game `id`: held in memory while open or played, else read from the
+    /// database.
+    pub async fn live(&self, id: &str) -> ApiResult<Arc<LiveGame>> {
+        if !is_game_id(id) {
+            return Err(ApiError::NotFound);
+        }
+        if let Some(live) = self.hub.get(id) {
+            return Ok(live);
+        }
+        let game = self
+            .db
+            .load_game(id.to_string())
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if matches!(game.status, GameStatus::Open | GameStatus::Playing) {
+            Ok(self.hub.insert(id.to_string(), LiveGame::new(game)))
+        } else {
+            Ok(Arc::new(LiveGame::new(game)))
+        }
+    }
+
+    /// The game `id` as it stands.
+    pub async fn game(&self, id: &str) -> ApiResult<GameState> {
+        let live = self.live(id).await?;
+        let game = live.state.lock().await.clone();
+        Ok(game)
+    }
+
+    /// Stores a new game (drawing ids until one is free), holds it and tells
+    /// the invited users.
+    pub async fn create_game(&self, mut game: GameState) -> ApiResult<GameState> {
+        loop {
+            game.id = new_game_id()?;
+            if self.db.insert_game(game.clone()).await? {
+                break;
+            }
+        }
+        self.hub
+            .insert(game.id.clone(), LiveGame::new(game.clone()));
+        let challenge = line(&json!({"type": "challenge", "game": game.to_json(self.clock.now())}));
+        for user in &game.invited {
+            self.hub.tell_user(user.id, &challenge);
+        }
+        Ok(game)
+    }
+
+    /// Changes game `id` with `change`, after playing out any clock that ran
+    /// out; the change is stored before this returns the game as it is then.
+    pub async fn change_game<F>(&self, id: &str, change: F) -> ApiResult<GameState>
+    where
+        F: FnOnce(&mut GameState, i64) -> ApiResult<Vec<Change>>,
+    {
+        let live = self.live(id).await?;
+        let mut current = live.state.lock().await;
+        let now = self.clock.now();
+        let mut next = current.clone();
+        let flags = next.flag(now);
+        if !flags.is_empty() {
+            self.commit(&live, &mut current, next, &flags, now).await?;
+        }
+        let mut next = current.clone();
+        let changes = change(&mut next, now)?;
+        if !changes.is_empty() {
+            self.commit(&live, &mut current, next, &changes, now)
+                .await?;
+        }
+        Ok(current.clone())
+    }
+
+    /// Stores `next` as the game, then tells the watchers what changed.
+    async fn commit(
+        &self,
+        live: &LiveGame,
+        current: &mut GameState,
+        next: GameState,
+        changes: &[Change],
+        now: i64,
+    ) -> ApiResult<()> {
+        let stored = current.moves.len();
+        self.db.save_game(next.clone(), stored).await?;
+        *current = next;
+        self.announce(live, current, changes, now);
+        self.sweeper.schedule(&current.id, current.deadline());
+        if matches!(current.status, GameStatus::Finished | GameStatus::Aborted) {
+            self.hub.remove(&current.id);
+        }
+        Ok(())
+    }
+
+    fn announce(&self, live: &LiveGame, game: &GameState, changes: &[Change], now: i64) {
+        let seated: Vec<i64> = game
+            .seats
+            .iter()
+            .filter_map(|s| s.user.as_ref().map(|u| u.id))
+            .collect();
+        for change in changes {
+            let last = matches!(change, Change::Ended | Change::Aborted);
+            let text = match change {
+                Change::Joined {
+                    colour, started, ..
+                } => {
+                    if *started {
+                        let start = line(&json!({"type": "gameStart", "game": game.to_json(now)}));
+                        for user in &seated {
+                            self.hub.tell_user(*user, &start);
+                        }
+                    }
+                    game.join_line(*colour, now)
+                }
+                Change::Moved { ply } => game.move_line(*ply, now),
+                Change::Ended | Change::Aborted => {
+                    let finish = line(&json!({"type": "gameFinish", "game": game.to_json(now)}));
+                    for user in seated.iter().chain(game.invited.iter().map(|u| &u.id)) {
+                        self.hub.tell_user(*user, &finish);
+                    }
+                    game.end_line()
+                }
+            };
+            let _ = live.lines.send(GameLine {
+                text: line(&text),
+                last,
+            });
+        }
+    }
+
+    /// Loads every open and played game into memory and schedules its clock
+    /// (at start-up: clocks that ran out while the server was down flag now).
+    pub async fn resume_games(&self) -> ApiResult<usize> {
+        let ids = self.db.live_game_ids()?;
+        let count = ids.len();
+        for id in ids {
+            if let Some(game) = self.db.load_game(id.clone()).await? {
+                self.sweeper.schedule(&id, game.deadline());
+                self.hub.insert(id, LiveGame::new(game));
+            }
+        }
+        Ok(count)
+    }
+
+    /// Plays out the clocks of the games whose deadline came, until the server
+    /// stops.
+    pub async fn sweep(self) {
+        let mut stopping = self.stopping.clone();
+        loop {
+            if *stopping.borrow() {
+                break;
+            }
+            for id in self.sweeper.due(self.clock.now()) {
+                if let Err(e) = self.change_game(&id, |_, _| Ok(Vec::new())).await {
+                    tracing::warn!("clock of game {id}: {e}");
+                }
+            }
+            let ms = self.sweeper.sleep_ms(self.clock.now());
+            tokio::select! {
+                () = self.sweeper.wait(ms) => {}
+                _ = stopping.changed() => {}
+            }
+        }
+    }
+}
