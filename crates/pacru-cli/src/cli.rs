@@ -7,20 +7,22 @@
 //! [`crate::commands`] read the values it declares and run them.
 //!
 //! [`args`] holds the arguments of each command but those of [`arena`]
-//! (`match`, `tournament`, `merge-shards`) and [`event`] (`pacru event` and its
-//! subcommands); [`global`] the options every command takes; [`values`] the
+//! (`match`, `tournament`, `merge-shards`), [`event`] (`pacru event` and its
+//! subcommands) and [`serve`]; [`global`] the options every command takes; [`values`] the
 //! parsers of values shared by several commands.
 
 pub mod arena;
 mod args;
 pub mod event;
 mod global;
+pub mod serve;
 mod values;
 
 pub use arena::*;
 pub use args::*;
 pub use event::*;
 pub use global::{ColorWhen, GlobalArgs};
+pub use serve::ServeArgs;
 pub use values::{DiagramLimit, RulesArg};
 
 use clap::{Parser, Subcommand};
@@ -326,8 +328,8 @@ pacru engine-check --movetime 500 -- pacru engine random"
     Event(EventArgs),
 
     /// Host games between people and programs over the network (docs/server.md).
-    #[command(long_about = crate::commands::serve::LONG_ABOUT, after_help = crate::commands::serve::EXAMPLES)]
-    Serve(crate::commands::serve::ServeArgs),
+    #[command(long_about = serve::SERVE_LONG_ABOUT, after_help = serve::SERVE_EXAMPLES)]
+    Serve(ServeArgs),
 
     /// Print a shell completion script.
     #[command(

@@ -18,7 +18,7 @@ mod perft;
 mod replay;
 mod replay_json;
 mod selfplay;
-pub mod serve;
+mod serve;
 mod show;
 mod view;
 
