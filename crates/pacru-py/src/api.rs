@@ -33,6 +33,17 @@ pub fn check_game(game: &Game, index: usize, rules: Option<RulesEdition>) -> Ver
     Checker::with_default_rules(rules.unwrap_or_default()).check_game(game, index)
 }
 
+/// Referees `game` as [`check_game`] does, telling `observer` every ply the
+/// referee accepts: the referee's one replay.
+pub fn replay_game<O: pacru_referee::Observer>(
+    game: &Game,
+    index: usize,
+    rules: Option<RulesEdition>,
+    observer: &mut O,
+) -> Verdict {
+    pacru_referee::replay_game(game, index, rules.unwrap_or_default(), observer)
+}
+
 /// A referee that checks games while the reader reads them; games without a
 /// `Rules` tag are played under `rules`.
 pub fn checker(rules: Option<RulesEdition>) -> Checker {

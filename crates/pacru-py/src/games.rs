@@ -5,8 +5,9 @@ use crate::errors::{detached, illegal_move_in_game, malformed_game, malformed_re
 use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
 use crate::verdict::verdict_dict;
+use pacru_core::Position;
 use pacru_notation::pgr::{Game, MoveEntry, ParseGameResultError, PgrError, Reader, Tags};
-use pacru_referee::VerdictStatus;
+use pacru_referee::{Observer, PlyStep, VerdictStatus};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -92,21 +93,21 @@ impl PyGame {
     /// illegal move and `pacru.MalformedGame` when the tags describe no start.
     fn replay(&self, py: Python<'_>) -> PyResult<Vec<PyPosition>> {
         let (verdict, positions) = detached(py, || {
-            let verdict = api::check_game(&self.game, self.index, None);
-            let positions = match (verdict.status, api::start_position(&self.game)) {
-                (VerdictStatus::Ok | VerdictStatus::Inconsistent, Ok(start)) => {
-                    let mut positions = Vec::with_capacity(verdict.plies + 1);
-                    let mut position = start;
-                    for mv in self.game.plies() {
-                        positions.push(PyPosition::from(position.clone()));
-                        position.play_unchecked(mv);
-                    }
-                    positions.push(PyPosition::from(position));
-                    positions
-                }
-                _ => Vec::new(),
-            };
-            (verdict, positions)
+            let mut positions = Positions(Vec::new());
+            let verdict = api::replay_game(&self.game, self.index, None, &mut positions);
+            let mut positions = positions.0;
+            if positions.is_empty()
+                && let Ok(start) = api::start_position(&self.game)
+            {
+                positions.push(start);
+            }
+            (
+                verdict,
+                positions
+                    .into_iter()
+                    .map(PyPosition::from)
+                    .collect::<Vec<_>>(),
+            )
         })?;
         match (verdict.status, &verdict.error) {
             (VerdictStatus::Ok | VerdictStatus::Inconsistent, _) => Ok(positions),
@@ -298,5 +299,18 @@ impl PyGameReader {
                 None => Err(malformed_record(py, &error)),
             },
         }
+    }
+}
+
+/// The positions of a game as the referee replays it: the start, then the
+/// position after each ply it accepts.
+struct Positions(Vec<Position>);
+
+impl Observer for Positions {
+    fn ply(&mut self, step: &PlyStep<'_>) {
+        if self.0.is_empty() {
+            self.0.push(step.before.clone());
+        }
+        self.0.push(step.after.clone());
     }
 }
