@@ -176,10 +176,7 @@ impl Position {
     pub(crate) fn finish_turn(&mut self, mover: usize) -> u32 {
         let next = self.next_in_game_after(mover);
         self.set_to_move(next);
-        if u32::from(self.field_counts[mover]) >= self.target()
-            || self.players_in_game() <= 1
-            || self.has_free_step(next)
-        {
+        if self.reached_target(mover) || self.players_in_game() <= 1 || self.has_free_step(next) {
             return 0;
         }
         self.finish_turn_without_free_step(next)

@@ -201,11 +201,21 @@ impl RawMovements<'_> {
         Some(step)
     }
 
+    /// Whether the chevron on `to` is an opponent's we may pincer: out of
+    /// line, so that [`RawMovements::queue_steps`], inlined where the moves
+    /// are given, makes no call on its usual path.
+    #[cold]
+    #[inline(never)]
+    fn is_pincer_target(&mut self, to: Field) -> bool {
+        self.turn
+            .is_pincer_target(self.pos, to, &mut self.pincer_targets)
+    }
+
     /// Queues, after those already queued, the destinations of the chevron of
     /// power 1 on `from`: in each direction of travel, the adjacent field if a
     /// movement may end there, or the opponent's chevron there if it may be
     /// pincered.
-    #[inline]
+    #[inline(always)]
     fn queue_steps(&mut self, from: Field) {
         let mut count = usize::from(self.step_count);
         let facing = self.pos.facing[from.index()];
@@ -219,11 +229,7 @@ impl RawMovements<'_> {
             let to = Field::from_index_unchecked(step & !geometry::SAME_BORDERLAND);
             let kind = if self.turn.landing.contains(to) {
                 MovementKind::Plain
-            } else if self.turn.occupied.contains(to)
-                && self
-                    .turn
-                    .is_pincer_target(self.pos, to, &mut self.pincer_targets)
-            {
+            } else if self.turn.occupied.contains(to) && self.is_pincer_target(to) {
                 MovementKind::Pincer
             } else {
                 continue;

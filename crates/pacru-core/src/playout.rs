@@ -258,7 +258,7 @@ impl Position {
         let power = turn.power(from);
         let mut weight = 0;
         for travel in self.facing[from.index()].travel_directions() {
-            let ray = turn.ray(self, from, travel, power, pincer_targets);
+            let ray = turn.ray_inline(self, from, travel, power, pincer_targets);
             weight += self.ray_weight(meet, turn, travel, &ray);
         }
         weight
@@ -335,7 +335,7 @@ impl Position {
 
     /// The total weight of a ray's destinations; `meet` is
     /// [`Position::meeting_arrivals`].
-    #[inline]
+    #[inline(always)]
     fn ray_weight(&self, meet: Bitboard, turn: &Turn, travel: Direction, ray: &Ray) -> u64 {
         let specials = ray.connection | ray.jump | ray.pincer;
         let mut weight = u64::from(ray.plain.count()) * PLAIN_WEIGHT

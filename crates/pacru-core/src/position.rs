@@ -91,8 +91,11 @@ pub struct Position {
     pub(crate) facing: [Direction; 81],
     pub(crate) to_move: u8,
     pub(crate) rules: RulesEdition,
-    /// Own-colour fields per player slot (derived from `fields`).
-    pub(crate) field_counts: [u8; 4],
+    /// Own-colour fields per player slot (derived from `fields`), each plus
+    /// `128 - target` ([`Position::lift`]): a count's high bit is set exactly
+    /// when it reaches the target, so the win test is one bit test. Slots
+    /// beyond the players hold 0.
+    pub(crate) lifted_counts: [u8; 4],
     /// The slots whose players have chevrons, one bit each (derived from `chevrons`).
     pub(crate) in_game: u8,
     /// Every chevron (derived from `chevrons`): kept, not recomputed, as the
@@ -161,7 +164,7 @@ impl Position {
             facing: [Direction::N; 81],
             to_move: to_move as u8,
             rules: setup.rules,
-            field_counts: [0; 4],
+            lifted_counts: [0; 4],
             in_game: 0,
             occupied: Bitboard::EMPTY,
             coloured: Bitboard::EMPTY,
@@ -173,8 +176,11 @@ impl Position {
                     .ok_or(PositionError::MarkerColourNotPlaying { field, colour })?;
                 pos.fields[slot].insert(field);
                 pos.coloured.insert(field);
-                pos.field_counts[slot] += 1;
+                pos.lifted_counts[slot] += 1;
             }
+        }
+        for slot in 0..players.len() {
+            pos.lifted_counts[slot] += pos.lift();
         }
         for &(colour, field, facing) in &setup.chevrons {
             let slot = players
@@ -284,7 +290,7 @@ impl Position {
     pub fn field_count(&self, colour: Colour) -> u32 {
         self.players
             .slot_of(colour)
-            .map_or(0, |slot| u32::from(self.field_counts[slot]))
+            .map_or(0, |slot| self.count_at_slot(slot))
     }
 
     /// Whether `colour` still has chevrons (is still in the game).
@@ -364,7 +370,7 @@ impl Position {
         let target = self.target();
         let mut best: Option<(usize, u32)> = None;
         for slot in 0..self.players.len() {
-            let count = u32::from(self.field_counts[slot]);
+            let count = self.count_at_slot(slot);
             if count >= target && best.is_none_or(|(_, c)| count > c) {
                 best = Some((slot, count));
             }
@@ -391,15 +397,32 @@ impl Position {
         self.in_game.count_ones() <= 1 || self.someone_reached_target()
     }
 
-    /// Whether a player has the target number of fields: the four counts are
-    /// compared at once, as the bytes of one word (a count is at most 81 and
-    /// the target at least 24, so adding `128 - target` to each byte sets its
-    /// high bit exactly when it reaches the target, and never carries).
+    /// Whether a player has the target number of fields: the four lifted
+    /// counts tested at once, as the bytes of one word.
     #[inline]
     fn someone_reached_target(&self) -> bool {
-        let counts = u32::from_le_bytes(self.field_counts);
-        let lift = (128 - self.target()) * 0x0101_0101;
-        (counts + lift) & 0x8080_8080 != 0
+        u32::from_le_bytes(self.lifted_counts) & 0x8080_8080 != 0
+    }
+
+    /// Whether the player at `slot` has the target number of fields.
+    #[inline]
+    pub(crate) fn reached_target(&self, slot: usize) -> bool {
+        self.lifted_counts[slot & 3] >= 0x80
+    }
+
+    /// What the counts are lifted by: `128 - target`, at least 86 (the target
+    /// is at most 42) and at most 104, so that a lifted count (a count is at
+    /// most 81) fits a byte and has its high bit set exactly when the count
+    /// reaches the target.
+    #[inline]
+    fn lift(&self) -> u8 {
+        (128 - self.target()) as u8
+    }
+
+    /// The number of fields of the player at `slot` (below the number of players).
+    #[inline]
+    fn count_at_slot(&self, slot: usize) -> u32 {
+        u32::from(self.lifted_counts[slot] - self.lift())
     }
 
     /// The winner, if the game is over and has one.
@@ -445,7 +468,7 @@ impl Position {
         );
         self.fields[slot].insert(field);
         self.coloured.insert(field);
-        self.field_counts[slot] += 1;
+        self.lifted_counts[slot] += 1;
     }
 
     /// Takes `field` from the player whose colour it is, to be painted again at
@@ -455,7 +478,7 @@ impl Position {
         for s in 0..self.players.len() {
             if self.fields[s].contains(field) {
                 self.fields[s].remove(field);
-                self.field_counts[s] -= 1;
+                self.lifted_counts[s] -= 1;
                 return;
             }
         }
@@ -467,7 +490,7 @@ impl Position {
         let returned = set & self.fields[slot];
         self.fields[slot] = self.fields[slot] - returned;
         self.coloured = self.coloured - returned;
-        self.field_counts[slot] -= returned.count() as u8;
+        self.lifted_counts[slot] -= returned.count() as u8;
     }
 
     /// Gives every field of `set` (none of them already `slot`'s) to `slot`.
@@ -579,8 +602,9 @@ mod tests {
         }
     }
 
-    /// The word-wide comparison agrees with comparing each count, for every
-    /// count a slot can hold, in each slot, for each number of players.
+    /// The lifted counts' bit tests agree with comparing each count with the
+    /// target, for every count a slot can hold, in each slot, for each number
+    /// of players, and give the count back.
     #[test]
     fn reaching_the_target_is_seen_in_every_slot_at_every_count() {
         for players in 2..=4 {
@@ -588,18 +612,20 @@ mod tests {
             let target = pos.target();
             for slot in 0..players {
                 for count in 0..=81u8 {
-                    pos.field_counts = [0; 4];
-                    pos.field_counts[slot] = count;
+                    pos.lifted_counts = [0; 4];
+                    pos.lifted_counts[slot] = count + pos.lift();
                     let expected = u32::from(count) >= target;
                     assert_eq!(
                         pos.someone_reached_target(),
                         expected,
                         "{players} {slot} {count}"
                     );
+                    assert_eq!(pos.reached_target(slot), expected);
+                    assert_eq!(pos.count_at_slot(slot), u32::from(count));
                 }
             }
-            pos.field_counts = [81; 4];
-            pos.field_counts[players..].fill(0);
+            pos.lifted_counts = [81 + pos.lift(); 4];
+            pos.lifted_counts[players..].fill(0);
             assert!(pos.someone_reached_target());
         }
     }

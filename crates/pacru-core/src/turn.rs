@@ -96,8 +96,12 @@ impl Turn {
     /// whether [`Turn::pincer_targets`] holds it, without computing the others.
     pub fn attacked_twice(&self, pos: &Position, target: Field) -> bool {
         let mut seen = false;
-        // Only chevrons on a line with the target can attack it.
-        for from in self.mine & lines_through(target) {
+        // Only chevrons on a line with the target can attack it, and it takes two.
+        let candidates = self.mine & lines_through(target);
+        if candidates.count() < 2 {
+            return false;
+        }
+        for from in candidates {
             if self.attacks(pos, from, target) {
                 if seen {
                     return true;
