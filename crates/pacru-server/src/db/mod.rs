@@ -2,6 +2,7 @@
 //! full synchronous commits), and the queries, run off the async threads.
 
 mod games;
+mod ratings;
 mod schema;
 mod users;
 
