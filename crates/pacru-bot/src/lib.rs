@@ -357,10 +357,10 @@ fn play_game(api: &Api, spec: &EngineSpec, me: &str, id: &str) {
             }
         }
     }
-    if let Some(engine) = engine.take() {
-        if let Err(e) = engine.quit() {
-            tracing::warn!("game {id}: engine quit: {e}");
-        }
+    if let Some(engine) = engine.take()
+        && let Err(e) = engine.quit()
+    {
+        tracing::warn!("game {id}: engine quit: {e}");
     }
 }
 
