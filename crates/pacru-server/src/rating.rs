@@ -389,7 +389,9 @@ mod tests {
             }
         }
         let shown: Vec<f64> = ratings.iter().map(|r| r.rating).collect();
-        kendall_tau(&strengths, &shown)
+        let tau = kendall_tau(&strengths, &shown);
+        println!("{players_per_game}-player pool after {games} games: Kendall tau {tau:.3}");
+        tau
     }
 
     #[test]
