@@ -183,3 +183,62 @@ fn the_bot_resumes_its_game_after_a_server_restart() {
     let game = play_random(&ana, &id, &mut seed, usize::MAX);
     check_finished(&server, &game);
 }
+
+#[test]
+fn a_failing_engine_resigns_and_other_invitations_are_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let ana = Client::sign_up(&server.url, "ana");
+    let cy = Client::sign_up(&server.url, "cy");
+    let robo = Client::bot(&server.url, "robo");
+    // An engine that exits at once, before its handshake.
+    let _bot = Bot(common::spawn_pacru(
+        &[
+            "bot",
+            "--server",
+            &server.url,
+            "--token",
+            robo.token.as_ref().unwrap(),
+            "--accept",
+            "ana",
+            "--",
+            "sh",
+            "-c",
+            "exit 3",
+        ],
+        Stdio::null(),
+    ));
+    // cy's invitation is not accepted: the game stays open.
+    let created = cy.post(
+        "/api/games",
+        &json!({"players": 2, "rules": "2004", "invite": ["robo"]}),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let cys = created.json["id"].as_str().unwrap().to_string();
+
+    let id = invite(&ana);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut moved = false;
+    let game = loop {
+        assert!(
+            Instant::now() < deadline,
+            "the bot neither moved nor resigned"
+        );
+        let game = ana.get(&format!("/api/games/{id}")).json;
+        if game["status"] == "finished" {
+            break game;
+        }
+        if !moved && game["status"] == "playing" && game["to_move"] == "K" {
+            assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
+            moved = true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(game["termination"], "resignation", "{game}");
+    assert_eq!(game["winner"], "Black", "{game}");
+    // The bridge resigned on its turn (the server records that as the move
+    // `resign`); the engine gave no move, so none was sent.
+    assert_eq!(game["moves"], json!(["e1-e2", "resign"]), "{game}");
+    let other = cy.get(&format!("/api/games/{cys}")).json;
+    assert_eq!(other["status"], "open", "{other}");
+}
