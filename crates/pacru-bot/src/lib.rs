@@ -400,3 +400,37 @@ fn move_once(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_engine_gets_the_moves_and_every_seats_time_left_in_order_of_play() {
+        let game = json!({
+            "rules": "2011",
+            "players": [{"seat": "K", "username": "ana"}, {"seat": "R", "username": "robo"}],
+            "moves": ["e1-e2"],
+            "clock": {"initial": 300, "increment": 5},
+            "clocks": {"R": 1234, "K": 299_000},
+        });
+        let (setup, moves, clocks) = engine_request(&game).unwrap();
+        assert_eq!(setup.rules, "2011".parse().unwrap());
+        assert_eq!(setup.players.len(), 2);
+        assert_eq!(moves, vec!["e1-e2".parse::<Move>().unwrap()]);
+        assert_eq!(
+            clocks.remaining,
+            vec![Duration::from_millis(299_000), Duration::from_millis(1234)]
+        );
+        assert_eq!(clocks.increment, Duration::from_secs(5));
+        let untimed = json!({
+            "rules": "2004", "players": [{"seat": "K"}, {"seat": "R"}],
+            "moves": [], "clock": null, "clocks": null,
+        });
+        assert_eq!(engine_request(&untimed).unwrap().2, Clocks::untimed());
+        assert_eq!(my_colour(&game, "robo"), Some(Colour::Red));
+        assert!(Accept::User("Ana".into()).accepts(&json!({"creator": "ana"})));
+        assert!(!Accept::User("cy".into()).accepts(&json!({"creator": "ana"})));
+    }
+}
