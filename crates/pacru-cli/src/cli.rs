@@ -8,11 +8,12 @@
 //!
 //! [`args`] holds the arguments of each command but those of [`arena`]
 //! (`match`, `tournament`, `merge-shards`), [`event`] (`pacru event` and its
-//! subcommands) and [`serve`]; [`global`] the options every command takes; [`values`] the
+//! subcommands), [`serve`] and [`bot`]; [`global`] the options every command takes; [`values`] the
 //! parsers of values shared by several commands.
 
 pub mod arena;
 mod args;
+pub mod bot;
 pub mod event;
 mod global;
 pub mod serve;
@@ -20,6 +21,7 @@ mod values;
 
 pub use arena::*;
 pub use args::*;
+pub use bot::BotArgs;
 pub use event::*;
 pub use global::{ColorWhen, GlobalArgs};
 pub use serve::ServeArgs;
@@ -330,6 +332,10 @@ pacru engine-check --movetime 500 -- pacru engine random"
     /// Host games between people and programs over the network (docs/server.md).
     #[command(long_about = serve::SERVE_LONG_ABOUT, after_help = serve::SERVE_EXAMPLES)]
     Serve(ServeArgs),
+
+    /// Play an engine program as a bot account on a server (docs/server.md).
+    #[command(long_about = bot::BOT_LONG_ABOUT, after_help = bot::BOT_EXAMPLES)]
+    Bot(BotArgs),
 
     /// Print a shell completion script.
     #[command(

@@ -9,6 +9,7 @@ mod game;
 mod hub;
 mod limits;
 mod pages;
+mod rating;
 mod service;
 mod state;
 mod sweeper;

@@ -3,6 +3,7 @@
 mod analyse;
 pub mod arena;
 mod board;
+mod bot;
 mod check;
 mod completions;
 mod engine;
@@ -47,6 +48,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::MergeShards(args) => merge_shards::run(&args),
         Command::Event(args) => event::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Bot(args) => bot::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man => man::run(),
     }

@@ -42,6 +42,8 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/games/{id}/pgr", get(games::pgr))
         .route("/api/stream/event", get(stream::event_stream))
         .route("/api/users/{name}", get(users::show))
+        .route("/api/users/{name}/history", get(users::history))
+        .route("/api/ratings/{players}", get(users::leaderboard))
         .route("/ws/games/{id}", get(stream::game_socket));
     if state.clock.is_test() {
         api = api.route("/api/test/clock", post(test_clock::advance));

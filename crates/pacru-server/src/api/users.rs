@@ -1,6 +1,8 @@
-//! Users as others see them: `/api/users/{name}`.
+//! Users as others see them: `/api/users/{name}`, their rating history and
+//! the leaderboards `/api/ratings/{players}`.
 
 use crate::error::{ApiError, ApiResult};
+use crate::rating::Rating;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -9,17 +11,85 @@ use serde_json::{Value, json};
 /// The rating pools (player counts).
 pub const POOLS: [usize; 3] = [2, 3, 4];
 
-/// A user's ratings per player count. Until ratings are kept, every pool shows
-/// the starting rating of a player without rated games.
-pub async fn ratings_json(_state: &AppState, _user: i64) -> ApiResult<Value> {
-    let mut ratings = serde_json::Map::new();
-    for pool in POOLS {
-        ratings.insert(
-            pool.to_string(),
-            json!({"rating": 1500.0, "deviation": 350.0, "games": 0, "provisional": true}),
-        );
+/// A rating as the API shows it: `{"rating","deviation","games","provisional"}`.
+fn rating_json(r: &Rating) -> Value {
+    json!({
+        "rating": r.rating,
+        "deviation": r.deviation,
+        "games": r.games,
+        "provisional": r.provisional(),
+    })
+}
+
+/// A user's ratings per player count: `{"2":R,"3":R,"4":R}`.
+pub async fn ratings_json(state: &AppState, user: i64) -> ApiResult<Value> {
+    let ratings = state.db.ratings_of(user).await?;
+    let mut map = serde_json::Map::new();
+    for (pool, r) in POOLS.iter().zip(&ratings) {
+        map.insert(pool.to_string(), rating_json(r));
     }
-    Ok(Value::Object(ratings))
+    Ok(Value::Object(map))
+}
+
+/// The most rows a leaderboard shows.
+pub const LEADERBOARD_ROWS: usize = 100;
+
+/// `GET /api/ratings/{players}`: `{"players":[{"username","rating","deviation",
+/// "games"}]}`, non-provisional first, then by rating.
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    Path(players): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let pool: usize = players
+        .parse()
+        .ok()
+        .filter(|p| POOLS.contains(p))
+        .ok_or(ApiError::NotFound)?;
+    let rows = state.db.leaderboard(pool, LEADERBOARD_ROWS).await?;
+    let players: Vec<Value> = rows
+        .iter()
+        .map(|row| {
+            json!({
+                "username": row.username,
+                "rating": row.rating.rating,
+                "deviation": row.rating.deviation,
+                "games": row.rating.games,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "players": players })))
+}
+
+/// `GET /api/users/{name}/history`: `{"username","history":[{"players","game",
+/// "at","place","rating","deviation"}]}`, one entry per rated game, oldest
+/// first, with the rating after that game.
+pub async fn history(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> ApiResult<Json<Value>> {
+    if !super::account::valid_username(&name) {
+        return Err(ApiError::NotFound);
+    }
+    let user = state
+        .db
+        .user_by_name(name)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let rows = state.db.rating_history(user.id).await?;
+    let history: Vec<Value> = rows
+        .iter()
+        .map(|h| {
+            json!({
+                "players": h.pool,
+                "game": h.game,
+                "at": h.at,
+                "place": h.place,
+                "rating": h.rating,
+                "deviation": h.deviation,
+            })
+        })
+        .collect();
+    Ok(Json(json!({"username": user.name, "history": history})))
 }
 
 /// `GET /api/users/{name}`.

@@ -6,6 +6,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::{
     GameState, GameStatus, PlayedMove, SeatState, Termination, TimeControl, UserRef,
 };
+use crate::rating;
 use pacru_core::{Move, Position, RulesEdition};
 use pacru_notation::pgr::GameResult;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -37,6 +38,13 @@ fn clocks_from_text(text: Option<String>) -> ApiResult<Option<Vec<i64>>> {
 
 /// Writes the game's row, seats and the moves from index `stored_moves` on.
 fn write(tx: &Transaction<'_>, game: &GameState, stored_moves: usize) -> ApiResult<()> {
+    let was: Option<String> = tx
+        .query_row("SELECT status FROM game WHERE id = ?1", [&game.id], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    let finishing = game.status == GameStatus::Finished
+        && was.as_deref() != Some(GameStatus::Finished.as_str());
     tx.execute(
         "UPDATE game SET status = ?2, clocks = ?3, turn_started = ?4, started = ?5,
          ended = ?6, result = ?7, termination = ?8 WHERE id = ?1",
@@ -72,6 +80,9 @@ fn write(tx: &Transaction<'_>, game: &GameState, stored_moves: usize) -> ApiResu
                 played.on_time
             ],
         )?;
+    }
+    if finishing && rating::counts(game) {
+        super::ratings::rate(tx, game)?;
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! full synchronous commits), and the queries, run off the async threads.
 
 mod games;
+mod ratings;
 mod schema;
 mod users;
 
@@ -122,5 +123,41 @@ impl Db {
             .lock()
             .map_err(|_| crate::error::ApiError::Internal("database lock poisoned".into()))?;
         f(&mut conn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_version_1_file_is_migrated_to_the_ratings_tables() {
+        let dir = std::env::temp_dir().join(format!("pacru-migrate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("v1.db");
+        let _ = std::fs::remove_file(&path);
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(schema::MIGRATIONS[0]).unwrap();
+            conn.pragma_update(None, "application_id", schema::APPLICATION_ID)
+                .unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+        }
+        let db = Db::open(&path).unwrap();
+        let (version, tables) = db
+            .call_blocking(|conn| {
+                let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+                let tables: i64 = conn.query_row(
+                    "SELECT count(*) FROM sqlite_master
+                     WHERE type = 'table' AND name IN ('rating', 'rating_history')",
+                    [],
+                    |r| r.get(0),
+                )?;
+                Ok((version, tables))
+            })
+            .unwrap();
+        assert_eq!((version, tables), (2, 2));
+        drop(db);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -10,7 +10,7 @@
 pub(crate) const APPLICATION_ID: i32 = 0x5043_5356;
 
 /// The migrations, in order: applying the first `n` gives version `n`.
-pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1];
+pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2];
 
 /// The schema version this server writes.
 pub(crate) fn current() -> i64 {
@@ -79,4 +79,31 @@ CREATE TABLE move (
     on_time  INTEGER NOT NULL CHECK (on_time IN (0, 1)),
     PRIMARY KEY (game, ply)
 );
+";
+
+/// Version 2: ratings, one row per account and pool (player count) once the
+/// account has played a rated game there, and a history row per account and
+/// rated game. Ratings are on the shown scale (`crate::rating`).
+const VERSION_2: &str = "
+CREATE TABLE rating (
+    user       INTEGER NOT NULL REFERENCES user (id),
+    pool       INTEGER NOT NULL CHECK (pool BETWEEN 2 AND 4),
+    rating     REAL    NOT NULL,
+    deviation  REAL    NOT NULL,
+    volatility REAL    NOT NULL,
+    games      INTEGER NOT NULL,
+    PRIMARY KEY (user, pool)
+);
+CREATE INDEX rating_pool ON rating (pool, rating);
+CREATE TABLE rating_history (
+    user       INTEGER NOT NULL REFERENCES user (id),
+    pool       INTEGER NOT NULL CHECK (pool BETWEEN 2 AND 4),
+    game       TEXT    NOT NULL REFERENCES game (id),
+    at         INTEGER NOT NULL,
+    place      INTEGER NOT NULL,
+    rating     REAL    NOT NULL,
+    deviation  REAL    NOT NULL,
+    PRIMARY KEY (user, game)
+);
+CREATE INDEX rating_history_user ON rating_history (user, at);
 ";
