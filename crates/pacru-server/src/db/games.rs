@@ -8,7 +8,7 @@ use crate::game::{
 };
 use pacru_core::{Move, Position, RulesEdition};
 use pacru_notation::pgr::GameResult;
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// A game of a listing.
 #[derive(Clone, Debug)]
@@ -35,8 +35,9 @@ fn clocks_from_text(text: Option<String>) -> ApiResult<Option<Vec<i64>>> {
     .transpose()
 }
 
-/// Writes the game's row, seats and the moves from index `stored_moves` on.
-fn write(tx: &Transaction<'_>, game: &GameState, stored_moves: usize) -> ApiResult<()> {
+/// Writes the game's row, seats and the moves from index `stored_moves` on
+/// (inside the caller's transaction).
+pub(super) fn write(tx: &Connection, game: &GameState, stored_moves: usize) -> ApiResult<()> {
     tx.execute(
         "UPDATE game SET status = ?2, clocks = ?3, turn_started = ?4, started = ?5,
          ended = ?6, result = ?7, termination = ?8 WHERE id = ?1",
@@ -128,15 +129,21 @@ impl Db {
     }
 
     /// Stores a change to `game`: its row, seats and the moves after the first
-    /// `stored_moves`, in one transaction, committed when this returns.
+    /// `stored_moves`, committed when this returns. Changes of several games
+    /// that wait at the same moment share one commit (one `fsync`; see
+    /// [`Db::open`]), each in its own savepoint.
     pub async fn save_game(&self, game: GameState, stored_moves: usize) -> ApiResult<()> {
-        self.call(move |conn| {
-            let tx = conn.transaction()?;
-            write(&tx, &game, stored_moves)?;
-            tx.commit()?;
-            Ok(())
-        })
-        .await
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.saves
+            .send(super::SaveJob {
+                game,
+                stored_moves,
+                done,
+            })
+            .map_err(|_| ApiError::Internal("the database writer stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| ApiError::Internal("the database writer stopped".into()))?
     }
 
     /// The game `id`, as stored.
