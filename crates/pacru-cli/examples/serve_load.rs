@@ -276,14 +276,20 @@ async fn pair(url: String, tokens: [String; 2], b: String, seed: u64, tally: Arc
                 .await
                 .expect("the move is sent");
             let (mut answered, mut echoed, mut ended) = (false, false, false);
+            // A game's last move closes the sockets after its lines: a closed
+            // socket is only a loss while its line is still awaited.
+            let (mut mine_open, mut theirs_open) = (true, true);
             let deadline = tokio::time::sleep(Duration::from_secs(10));
             tokio::pin!(deadline);
             let [s0, s1] = &mut sockets;
             let (mine, theirs) = if mover == 0 { (s0, s1) } else { (s1, s0) };
-            while !(answered && echoed) {
+            while !(answered && echoed) && ((mine_open && !answered) || (theirs_open && !echoed)) {
                 tokio::select! {
-                    m = next_json(mine) => {
-                        let Some(m) = m else { break };
+                    m = next_json(mine), if mine_open => {
+                        let Some(m) = m else {
+                            mine_open = false;
+                            continue;
+                        };
                         if m["type"] == "answer" {
                             answered = true;
                             if m["status"] == 200 {
@@ -294,8 +300,11 @@ async fn pair(url: String, tokens: [String; 2], b: String, seed: u64, tally: Arc
                             }
                         }
                     }
-                    m = next_json(theirs) => {
-                        let Some(m) = m else { break };
+                    m = next_json(theirs), if theirs_open => {
+                        let Some(m) = m else {
+                            theirs_open = false;
+                            continue;
+                        };
                         if m["type"] == "move" && m["ply"] == ply {
                             let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
                             tally.echoes.lock().expect("echoes").push(micros);
@@ -333,6 +342,14 @@ async fn pair(url: String, tokens: [String; 2], b: String, seed: u64, tally: Arc
             tally.plies.fetch_add(plies, Ordering::Relaxed);
         }
     }
+}
+
+/// The machine's load average over the last minute (`/proc/loadavg`).
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into())
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -387,6 +404,7 @@ fn main() {
     let server = Server::start(&options.server, &db);
     std::thread::sleep(Duration::from_secs(1));
     let rss_idle = server.rss_kib();
+    let load_before = load_average();
 
     let tally = Arc::new(Tally::default());
     tally.think_ms.store(options.think_ms, Ordering::Relaxed);
@@ -466,6 +484,7 @@ fn main() {
         .map(|s| s.rss_kib)
         .max()
         .unwrap_or(0);
+    let load_after = load_average();
     server.stop();
     let size_after = db_size(&db);
 
@@ -500,6 +519,7 @@ fn main() {
         tally.lost.load(Ordering::Relaxed),
         tally.mismatched.load(Ordering::Relaxed)
     );
+    println!("load average (1 min) before the games {load_before}, after {load_after} (2 cores)");
     println!("most moves per second with p99 under {GOAL_P99_MS} ms: {held:.0}");
     println!(
         "server RSS: {:.1} MiB idle with {accounts} accounts, {:.1} KiB per open game (2 sockets each)",
