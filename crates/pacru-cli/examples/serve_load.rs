@@ -4,8 +4,8 @@
 //! `--server PATH`) on a fresh database, makes `2 x --games` accounts with
 //! tokens, and opens the two-player real-time games (10+5) in steps of a fifth,
 //! each player on its own WebSocket. Each player moves `--think-ms` after the
-//! opponent's move reached it (default 2,000 ms: a move per player every ~2 s,
-//! a move per game every ~1 s), a random legal move chosen with
+//! opponent's move reached it (default 2,000 ms: a move per game every ~2 s;
+//! 1,000 ms is a move per player every ~2 s), a random legal move chosen with
 //! `pacru_core::SplitMix64`. After the ramp the think time halves stage by stage
 //! while the 99th percentile holds. Measured per stage: the time from a move
 //! sent to its echo at the opponent's socket (median, 99th percentile, most),
