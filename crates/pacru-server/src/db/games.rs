@@ -1,5 +1,6 @@
-//! Games in the database: created, changed (in one transaction per change, so
-//! that a move is stored before it is acknowledged), loaded and listed.
+//! Games in the database: created, changed (each change committed before it
+//! returns, so that a move is stored before it is acknowledged), loaded and
+//! listed.
 
 use super::Db;
 use crate::error::{ApiError, ApiResult};
