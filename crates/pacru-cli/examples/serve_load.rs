@@ -283,7 +283,7 @@ async fn pair(url: String, tokens: [String; 2], b: String, seed: u64, tally: Arc
             tokio::pin!(deadline);
             let [s0, s1] = &mut sockets;
             let (mine, theirs) = if mover == 0 { (s0, s1) } else { (s1, s0) };
-            while !(answered && echoed) && ((mine_open && !answered) || (theirs_open && !echoed)) {
+            while (mine_open && !answered) || (theirs_open && !echoed) {
                 tokio::select! {
                     m = next_json(mine), if mine_open => {
                         let Some(m) = m else {

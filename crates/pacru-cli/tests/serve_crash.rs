@@ -215,7 +215,7 @@ fn open_game(url: &str, tokens: &[String], index: usize) -> (String, Vec<(String
     let players = [2, 3, 4][index % 3];
     let creator = index % BOTS.len();
     let seated: Vec<usize> = (0..players).map(|k| (creator + k) % BOTS.len()).collect();
-    let clock = if index % 2 == 0 {
+    let clock = if index.is_multiple_of(2) {
         json!({"initial": 600, "increment": 5})
     } else {
         Value::Null
