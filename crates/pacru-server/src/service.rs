@@ -1,5 +1,5 @@
-//! Changing games: every change runs under the game's lock, is stored in one
-//! transaction, and only then is told to the watchers and answered.
+//! Changing games: every change runs under the game's lock, is committed to
+//! the database, and only then is told to the watchers and answered.
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::{Change, GameState, GameStatus};

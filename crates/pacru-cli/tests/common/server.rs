@@ -182,24 +182,45 @@ impl Client {
         client
     }
 
-    fn send(&self, mut request: reqwest::blocking::RequestBuilder) -> Answer {
+    fn send(&self, request: reqwest::blocking::RequestBuilder) -> Answer {
+        self.try_send(request).expect("the server answers")
+    }
+
+    /// Sends `request`; `Err` when no answer came (the server is down or was
+    /// killed while answering).
+    fn try_send(&self, mut request: reqwest::blocking::RequestBuilder) -> Result<Answer, String> {
         if let Some(token) = &self.token {
             request = request.bearer_auth(token);
         }
         if let Some(origin) = &self.origin {
             request = request.header("Origin", origin);
         }
-        let response = request.send().expect("the server answers");
+        let response = request.send().map_err(|e| e.to_string())?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let text = response.text().expect("a body");
+        let text = response.text().map_err(|e| e.to_string())?;
         let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-        Answer {
+        Ok(Answer {
             status,
             json,
             text,
             headers,
-        }
+        })
+    }
+
+    /// `GET path`, or `Err` when no answer came.
+    pub fn try_get(&self, path: &str) -> Result<Answer, String> {
+        self.try_send(self.http.get(format!("{}{path}", self.base)))
+    }
+
+    /// `POST path` with a JSON body, or `Err` when no answer came.
+    pub fn try_post(&self, path: &str, body: &Value) -> Result<Answer, String> {
+        self.try_send(
+            self.http
+                .post(format!("{}{path}", self.base))
+                .header("Content-Type", "application/json")
+                .body(body.to_string()),
+        )
     }
 
     /// `GET path`.
@@ -234,6 +255,12 @@ impl Client {
 
     /// Plays `mv` in game `id` (percent-encoded), as ply `ply` when given.
     pub fn play(&self, id: &str, mv: &str, ply: Option<usize>) -> Answer {
+        self.try_play(id, mv, ply).expect("the server answers")
+    }
+
+    /// Plays `mv` in game `id` as [`Client::play`] does, or `Err` when no
+    /// answer came.
+    pub fn try_play(&self, id: &str, mv: &str, ply: Option<usize>) -> Result<Answer, String> {
         let encoded: String = mv
             .bytes()
             .map(|b| {
@@ -245,7 +272,7 @@ impl Client {
             })
             .collect();
         let query = ply.map_or(String::new(), |p| format!("?ply={p}"));
-        self.post(
+        self.try_post(
             &format!("/api/games/{id}/move/{encoded}{query}"),
             &Value::Null,
         )

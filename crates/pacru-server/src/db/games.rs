@@ -1,5 +1,6 @@
-//! Games in the database: created, changed (in one transaction per change, so
-//! that a move is stored before it is acknowledged), loaded and listed.
+//! Games in the database: created, changed (each change committed before it
+//! returns, so that a move is stored before it is acknowledged), loaded and
+//! listed.
 
 use super::Db;
 use crate::error::{ApiError, ApiResult};
@@ -9,7 +10,7 @@ use crate::game::{
 use crate::rating;
 use pacru_core::{Move, Position, RulesEdition};
 use pacru_notation::pgr::GameResult;
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// A game of a listing.
 #[derive(Clone, Debug)]
@@ -36,8 +37,10 @@ fn clocks_from_text(text: Option<String>) -> ApiResult<Option<Vec<i64>>> {
     .transpose()
 }
 
-/// Writes the game's row, seats and the moves from index `stored_moves` on.
-fn write(tx: &Transaction<'_>, game: &GameState, stored_moves: usize) -> ApiResult<()> {
+/// Writes the game's row, seats and the moves from index `stored_moves` on
+/// (inside the caller's transaction); when the change finishes a rated game,
+/// its players' ratings too.
+pub(super) fn write(tx: &Connection, game: &GameState, stored_moves: usize) -> ApiResult<()> {
     let was: Option<String> = tx
         .query_row("SELECT status FROM game WHERE id = ?1", [&game.id], |r| {
             r.get(0)
@@ -139,15 +142,21 @@ impl Db {
     }
 
     /// Stores a change to `game`: its row, seats and the moves after the first
-    /// `stored_moves`, in one transaction, committed when this returns.
+    /// `stored_moves`, committed when this returns. Changes of several games
+    /// that wait at the same moment share one commit (one `fsync`; see
+    /// [`Db::open`]), each in its own savepoint.
     pub async fn save_game(&self, game: GameState, stored_moves: usize) -> ApiResult<()> {
-        self.call(move |conn| {
-            let tx = conn.transaction()?;
-            write(&tx, &game, stored_moves)?;
-            tx.commit()?;
-            Ok(())
-        })
-        .await
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.saves
+            .send(super::SaveJob {
+                game,
+                stored_moves,
+                done,
+            })
+            .map_err(|_| ApiError::Internal("the database writer stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| ApiError::Internal("the database writer stopped".into()))?
     }
 
     /// The game `id`, as stored.

@@ -8,7 +8,7 @@ mod users;
 
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, mpsc};
 
 /// Why the database cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -20,6 +20,14 @@ pub enum DbError {
         path: PathBuf,
         /// SQLite's error.
         source: rusqlite::Error,
+    },
+    /// The thread that commits game changes could not start.
+    #[error("{path}: the database writer thread: {source}")]
+    Writer {
+        /// The file.
+        path: PathBuf,
+        /// Why the thread did not start.
+        source: std::io::Error,
     },
     /// The file belongs to another program.
     #[error("{0}: not a pacru server database (it holds another program's tables)")]
@@ -39,10 +47,89 @@ pub enum DbError {
 }
 
 /// The database: one connection, used by one blocking task at a time (SQLite
-/// has one writer anyway; every request's work is a few milliseconds).
+/// has one writer anyway; every request's work is a few milliseconds). Game
+/// changes go through a writer thread that commits together those waiting
+/// at the same moment.
 #[derive(Clone, Debug)]
 pub struct Db {
     conn: Arc<Mutex<Connection>>,
+    saves: mpsc::Sender<SaveJob>,
+}
+
+/// A game change waiting for the writer thread.
+#[derive(Debug)]
+struct SaveJob {
+    game: crate::game::GameState,
+    stored_moves: usize,
+    done: tokio::sync::oneshot::Sender<Result<(), crate::error::ApiError>>,
+}
+
+/// The most changes one commit carries.
+const MAX_BATCH: usize = 512;
+
+/// The writer thread: takes the changes waiting, writes each in a savepoint of
+/// one transaction, commits (one `fsync` with `synchronous=FULL`) and only then
+/// answers each; ends when every [`Db`] is dropped.
+///
+/// A commit costs an `fsync`, so one transaction per move bounded the moves a
+/// second by the disk; sharing the commit lets the moves that arrive during
+/// one `fsync` wait for the next one only (`docs/performance.md`, the game
+/// server).
+fn writer(conn: &Mutex<Connection>, saves: &mpsc::Receiver<SaveJob>) {
+    while let Ok(first) = saves.recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_BATCH {
+            match saves.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let results = match conn.lock() {
+            Ok(mut conn) => commit_batch(&mut conn, &jobs),
+            Err(_) => jobs
+                .iter()
+                .map(|_| {
+                    Err(crate::error::ApiError::Internal(
+                        "database lock poisoned".into(),
+                    ))
+                })
+                .collect(),
+        };
+        for (job, result) in jobs.into_iter().zip(results) {
+            let _ = job.done.send(result);
+        }
+    }
+}
+
+/// Writes `jobs` in one transaction, each in its own savepoint (a change that
+/// fails is rolled back alone), and commits; the result of each.
+fn commit_batch(
+    conn: &mut Connection,
+    jobs: &[SaveJob],
+) -> Vec<Result<(), crate::error::ApiError>> {
+    let failed = |e: rusqlite::Error| -> Vec<Result<(), crate::error::ApiError>> {
+        let text = format!("database: {e}");
+        jobs.iter()
+            .map(|_| Err(crate::error::ApiError::Internal(text.clone())))
+            .collect()
+    };
+    let mut tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => return failed(e),
+    };
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let result = tx.savepoint().map_err(Into::into).and_then(|sp| {
+            games::write(&sp, &job.game, job.stored_moves)?;
+            sp.commit()?;
+            Ok(())
+        });
+        results.push(result);
+    }
+    match tx.commit() {
+        Ok(()) => results,
+        Err(e) => failed(e),
+    }
 }
 
 impl Db {
@@ -91,9 +178,17 @@ impl Db {
                 .map_err(sqlite)?;
             tx.commit().map_err(sqlite)?;
         }
-        Ok(Db {
-            conn: Arc::new(Mutex::new(conn)),
-        })
+        let conn = Arc::new(Mutex::new(conn));
+        let (saves, waiting) = mpsc::channel();
+        let writer_conn = Arc::clone(&conn);
+        std::thread::Builder::new()
+            .name("pacru-db-writer".into())
+            .spawn(move || writer(&writer_conn, &waiting))
+            .map_err(|source| DbError::Writer {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(Db { conn, saves })
     }
 
     /// Runs `f` on the connection in a blocking task.

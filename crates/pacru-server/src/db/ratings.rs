@@ -5,7 +5,7 @@ use super::Db;
 use crate::error::ApiResult;
 use crate::game::GameState;
 use crate::rating::{self, Rating};
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// An account's rating in a pool, as stored.
 #[derive(Clone, Debug)]
@@ -53,7 +53,7 @@ fn stored(conn: &Connection, user: i64, pool: usize) -> ApiResult<Rating> {
 
 /// Rates finished `game` (the caller checked that it counts): each seat's
 /// rating row and a history row, in the caller's transaction.
-pub(super) fn rate(tx: &Transaction<'_>, game: &GameState) -> ApiResult<()> {
+pub(super) fn rate(tx: &Connection, game: &GameState) -> ApiResult<()> {
     let pool = game.seats.len();
     let mut users = Vec::new();
     for seat in &game.seats {
