@@ -65,7 +65,7 @@ pub async fn page(
         let game = state.game(&row.id).await?;
         let id = escape_html(&game.id);
         let outcome = if game.status == crate::game::GameStatus::Finished {
-            escape_html(&game.result.token())
+            escape_html(game.result.token())
         } else {
             escape_html(game.status.as_str())
         };

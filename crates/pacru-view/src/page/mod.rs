@@ -272,4 +272,23 @@ mod tests {
         assert!(!lower.contains("<!--"));
         assert!(super::SCRIPT.starts_with("\"use strict\";\n(() => {"));
     }
+
+    #[test]
+    fn a_connected_page_may_reach_its_own_origin_and_nothing_else_changes() {
+        let offline = super::content_security_policy();
+        let connected = super::connected_content_security_policy();
+        assert!(offline.contains("connect-src 'none';"), "{offline}");
+        assert_eq!(
+            connected,
+            offline.replace("connect-src 'none';", "connect-src 'self';")
+        );
+        let mut page = super::PageWriter::connected(Vec::new(), "game").unwrap();
+        page.server_game(r#"{"viewer":"</script><b>"}"#.to_string());
+        let html = String::from_utf8(page.finish().unwrap()).unwrap();
+        assert!(html.contains(&format!("content=\"{connected}\"")));
+        assert!(html.contains(r#"<script type="application/json" id="server-game">"#));
+        assert!(!html.contains("</script><b>"));
+        let offline_page = super::render(&[], "game");
+        assert!(!offline_page.contains(r#"id="server-game""#));
+    }
 }

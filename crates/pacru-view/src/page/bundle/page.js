@@ -2147,7 +2147,7 @@
     sync();
   }
   function connect() {
-    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/games/" + encodeURIComponent(game.id);
+    const url = location.protocol.replace(/^http/, "ws") + "//" + location.host + "/ws/games/" + encodeURIComponent(game.id);
     const ws = new WebSocket(url);
     socket = ws;
     ws.addEventListener("message", (ev) => {

@@ -187,7 +187,8 @@ function receive(m) {
 
 /** Opens the socket; opens it again after a failure while the game goes on. */
 function connect() {
-  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/games/' + encodeURIComponent(game.id);
+  // ws: for a page sent over http, wss: over https.
+  const url = location.protocol.replace(/^http/, 'ws') + '//' + location.host + '/ws/games/' + encodeURIComponent(game.id);
   const ws = new WebSocket(url);
   socket = ws;
   ws.addEventListener('message', (ev) => {
