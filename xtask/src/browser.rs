@@ -1,7 +1,8 @@
-//! The `browser` step of `cargo xtask ci`: the tests of the viewer page and of the
-//! event site in headless Chromium (`node --test tests/browser/viewer.test.mjs
-//! tests/browser/event.test.mjs`, Playwright driving Debian's
-//! `chromium`), after checking that the pages' rules and script are up to date
+//! The `browser` step of `cargo xtask ci`: the tests of the viewer page, the board,
+//! the event site and the server's pages in headless Chromium (`node --test
+//! tests/browser/viewer.test.mjs tests/browser/board.test.mjs
+//! tests/browser/event.test.mjs tests/browser/server.test.mjs`, Playwright driving
+//! Debian's `chromium`; the server's against a real `pacru serve`), after checking that the pages' rules and script are up to date
 //! ([`crate::board_rules::check`], [`crate::page_script::check`]) and
 //! type-checking the page code ([`crate::page_script::typecheck`]), run against the `pacru` binary of the test build. Installs the npm
 //! packages of `tests/browser` (`npm ci`: Playwright, and TypeScript for the `npm`
@@ -85,8 +86,13 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
     crate::page_script::typecheck(&ctx.root)?;
     let pacru = ctx.pacru_binary()?;
     let mut node = Command::new("node");
-    let tests =
-        ["viewer.test.mjs", "board.test.mjs", "event.test.mjs"].map(|t| format!("{DIR}/{t}"));
+    let tests = [
+        "viewer.test.mjs",
+        "board.test.mjs",
+        "event.test.mjs",
+        "server.test.mjs",
+    ]
+    .map(|t| format!("{DIR}/{t}"));
     node.arg("--test")
         .args(tests)
         .env("PACRU_BIN", pacru)

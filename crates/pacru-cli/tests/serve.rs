@@ -522,3 +522,89 @@ fn a_database_of_another_program_or_a_newer_schema_is_refused() {
     assert_eq!(run.code, 2, "{run:?}");
     assert!(run.stderr.contains("newer"), "{}", run.stderr);
 }
+
+/// The pages (`docs/server-pages.md`): each with a Content-Security-Policy, the
+/// board carrying the game for its script, names and paths shown escaped.
+#[test]
+fn pages_carry_their_policy_and_escape_what_they_show() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let id = two_player_game(&ana, &bo, json!({"initial": 300, "increment": 5}));
+    let watcher = Client::new(&server.url);
+    let policy = |answer: &common::server::Answer| {
+        answer
+            .headers
+            .get("content-security-policy")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+
+    let lobby = ana.get("/");
+    assert_eq!(lobby.status, 200);
+    assert!(policy(&lobby).contains("script-src 'self'"), "{lobby:?}");
+    assert!(lobby.text.contains(r#"id="signed-in" data-username="ana""#));
+    assert!(lobby.text.contains(&format!(r#"<tr data-game="{id}">"#)));
+    assert!(
+        lobby
+            .text
+            .contains(&format!(r#"<a class="play" href="/games/{id}">"#))
+    );
+    let anonymous = watcher.get("/");
+    assert!(anonymous.text.contains(r#"id="sign-up-form""#));
+    assert!(
+        anonymous
+            .text
+            .contains(&format!(r#"<a class="watch" href="/games/{id}">"#))
+    );
+
+    let board = watcher.get(&format!("/games/{id}"));
+    assert_eq!(board.status, 200);
+    let board_policy = policy(&board);
+    assert!(
+        board_policy.contains("connect-src 'self'"),
+        "{board_policy}"
+    );
+    assert!(
+        board_policy.contains("'wasm-unsafe-eval'"),
+        "{board_policy}"
+    );
+    assert!(
+        board
+            .text
+            .contains(r#"<script type="application/json" id="server-game">"#)
+    );
+    assert!(board.text.contains(r#""viewer":null"#));
+    assert!(board.text.contains(r#""username":"bo""#));
+
+    let profile = watcher.get("/@/ana");
+    assert_eq!(profile.status, 200);
+    assert!(!policy(&profile).is_empty());
+    assert!(profile.text.contains(&format!(r#"<tr data-game="{id}">"#)));
+
+    for path in [
+        "/@/%3Cimg%20src%3Dx%3E",
+        "/games/%3Cimg%20src%3Dx%3E",
+        "/games/ABCDEFGH",
+    ] {
+        let missing = watcher.get(path);
+        assert_eq!(missing.status, 404, "{path}");
+        assert!(!policy(&missing).is_empty(), "{path}");
+        assert!(!missing.text.contains("<img"), "{path}: {}", missing.text);
+    }
+    assert!(
+        watcher
+            .get("/@/%3Cimg%20src%3Dx%3E")
+            .text
+            .contains("&lt;img src=x&gt;")
+    );
+    let script = watcher.get("/assets/site.js");
+    assert_eq!(script.status, 200);
+    assert!(
+        script.headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript")
+    );
+}

@@ -49,9 +49,20 @@ fn hash_source(content: &str) -> String {
 /// compiled, and the engine's worker is made by the page from its own script
 /// (a `blob:` URL).
 pub fn content_security_policy() -> String {
+    policy("'none'")
+}
+
+/// The Content-Security-Policy of a page a server sends ([`PageWriter::connected`]):
+/// that of [`content_security_policy`], except that the page may fetch from and
+/// open WebSockets to its own origin (`connect-src 'self'`).
+pub fn connected_content_security_policy() -> String {
+    policy("'self'")
+}
+
+fn policy(connect: &str) -> String {
     format!(
         "default-src 'none'; script-src {} {} 'wasm-unsafe-eval'; style-src {}; img-src 'none'; \
-font-src 'none'; connect-src 'none'; media-src 'none'; object-src 'none'; frame-src 'none'; \
+font-src 'none'; connect-src {connect}; media-src 'none'; object-src 'none'; frame-src 'none'; \
 worker-src blob:; manifest-src 'none'; base-uri 'none'; form-action 'none'",
         hash_source(rules::SCRIPT),
         hash_source(SCRIPT),
@@ -79,6 +90,7 @@ pub struct PageWriter<W: Write> {
     sources: Vec<String>,
     summaries: Vec<Summary>,
     live: Option<LiveGame>,
+    server_game: Option<String>,
 }
 
 /// A writer that hashes what goes through it: the page's identity, under which
@@ -103,6 +115,18 @@ impl<W: Write> Write for HashingWriter<W> {
 impl<W: Write> PageWriter<W> {
     /// Starts a page titled `title` on `out`.
     pub fn new(out: W, title: &str) -> io::Result<PageWriter<W>> {
+        PageWriter::start(out, title, &content_security_policy())
+    }
+
+    /// Starts a page titled `title` on `out` for a server to send: its policy is
+    /// [`connected_content_security_policy`], so that with
+    /// [`PageWriter::server_game`] the board can follow and play a game on the
+    /// server that sent it.
+    pub fn connected(out: W, title: &str) -> io::Result<PageWriter<W>> {
+        PageWriter::start(out, title, &connected_content_security_policy())
+    }
+
+    fn start(out: W, title: &str, policy: &str) -> io::Result<PageWriter<W>> {
         let mut out = HashingWriter {
             inner: out,
             digest: Sha256::new(),
@@ -116,7 +140,7 @@ impl<W: Write> PageWriter<W> {
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"generator\" content=\"pacru-view {}\">\n\
 <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-            content_security_policy(),
+            policy,
             env!("CARGO_PKG_VERSION"),
         )?;
         out.write_all(
@@ -141,6 +165,7 @@ impl<W: Write> PageWriter<W> {
             sources: Vec::new(),
             summaries: Vec::new(),
             live: None,
+            server_game: None,
         })
     }
 
@@ -148,6 +173,15 @@ impl<W: Write> PageWriter<W> {
     /// board` does), instead of the first recorded game.
     pub fn live_game(&mut self, game: LiveGame) {
         self.live = Some(game);
+    }
+
+    /// Makes the page the board of a game on the server that sends it: `json`
+    /// is the element `server-game` (`docs/server-pages.md`): the game object of
+    /// the API and the viewer's username. The board then shows that game (give
+    /// its start with [`PageWriter::live_game`]), follows it over the server's
+    /// WebSocket and sends the viewer's moves there.
+    pub fn server_game(&mut self, json: String) {
+        self.server_game = Some(json);
     }
 
     /// Adds a game to the page.
@@ -179,6 +213,9 @@ impl<W: Write> PageWriter<W> {
             .collect();
         if let Some(live) = &self.live {
             write_json_element(&mut self.out, "live-game", &live.to_json())?;
+        }
+        if let Some(json) = &self.server_game {
+            write_json_element(&mut self.out, "server-game", json)?;
         }
         let page = hex(&self.out.digest.clone().finalize()[..8]);
         let index = json!({ "sources": sources, "games": self.summaries, "page": page });
@@ -234,5 +271,24 @@ mod tests {
         assert!(!lower.contains("</script"));
         assert!(!lower.contains("<!--"));
         assert!(super::SCRIPT.starts_with("\"use strict\";\n(() => {"));
+    }
+
+    #[test]
+    fn a_connected_page_may_reach_its_own_origin_and_nothing_else_changes() {
+        let offline = super::content_security_policy();
+        let connected = super::connected_content_security_policy();
+        assert!(offline.contains("connect-src 'none';"), "{offline}");
+        assert_eq!(
+            connected,
+            offline.replace("connect-src 'none';", "connect-src 'self';")
+        );
+        let mut page = super::PageWriter::connected(Vec::new(), "game").unwrap();
+        page.server_game(r#"{"viewer":"</script><b>"}"#.to_string());
+        let html = String::from_utf8(page.finish().unwrap()).unwrap();
+        assert!(html.contains(&format!("content=\"{connected}\"")));
+        assert!(html.contains(r#"<script type="application/json" id="server-game">"#));
+        assert!(!html.contains("</script><b>"));
+        let offline_page = super::render(&[], "game");
+        assert!(!offline_page.contains(r#"id="server-game""#));
     }
 }

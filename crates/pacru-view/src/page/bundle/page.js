@@ -73,6 +73,9 @@
   function givenLive() {
     return document.getElementById("live-game") ? json("live-game") : null;
   }
+  function serverGame() {
+    return document.getElementById("server-game") ? json("server-game") : null;
+  }
   function word(letter2) {
     return palette[letter2] ? palette[letter2].word : letter2;
   }
@@ -98,7 +101,7 @@
   }
 
   // state.js
-  var state = { rules: null, live: null, view: null, boards: /* @__PURE__ */ new Map() };
+  var state = { rules: null, live: null, view: null, boards: /* @__PURE__ */ new Map(), remote: false };
 
   // messages.js
   var box = $("board-message");
@@ -345,7 +348,7 @@
     if (old) old.removeAttribute("data-focus");
     if (i >= 0) cells[i].g.setAttribute("data-focus", "true");
   }
-  function fillPlayers(position, names, target, over) {
+  function fillPlayers(position, names, target, over2) {
     const body = (
       /** @type {HTMLTableElement} */
       $("players").tBodies[0]
@@ -361,7 +364,7 @@
         if (layout.markers[i] === l) fields++;
         if (layout.chevrons[i].charAt(0) === l) chevrons++;
       }
-      const toMove = !over && toMoveLetter === l;
+      const toMove = !over2 && toMoveLetter === l;
       const tr = el("tr", (toMove ? "to-move" : "") + (chevrons ? "" : " out"));
       tr.setAttribute("data-colour", l);
       tr.setAttribute("data-fields", String(fields));
@@ -561,13 +564,13 @@
     }
   }
   function fillTags(list2) {
-    const tags = tableById("tags").tBodies[0];
-    clear(tags);
+    const tags2 = tableById("tags").tBodies[0];
+    clear(tags2);
     list2.forEach((t) => {
       const tr = el("tr");
       tr.appendChild(el("td", "", t[0]));
       tr.appendChild(el("td", "", t[1]));
-      tags.appendChild(tr);
+      tags2.appendChild(tr);
     });
   }
   function buildGame(g) {
@@ -743,13 +746,13 @@
     return names;
   }
   function drawPlayers(g, position, ply) {
-    const over = ply > 0 ? ((g.data.plies[ply - 1][2] || {}).e || {}).over : void 0;
-    fillPlayers(position, namesOf(g), g.data.target, over !== void 0);
+    const over2 = ply > 0 ? ((g.data.plies[ply - 1][2] || {}).e || {}).over : void 0;
+    fillPlayers(position, namesOf(g), g.data.target, over2 !== void 0);
     const status = $("game-status");
     if (!position) status.textContent = "no position: the setup tags cannot be read";
-    else if (over !== void 0) status.textContent = over ? word(over) + " wins" : "the game is over without a winner";
+    else if (over2 !== void 0) status.textContent = over2 ? word(over2) + " wins" : "the game is over without a winner";
     else status.textContent = position.toMove + " to move";
-    status.setAttribute("data-to-move", over === void 0 && position ? letter(position.toMove) : "");
+    status.setAttribute("data-to-move", over2 === void 0 && position ? letter(position.toMove) : "");
   }
   function forgetShown() {
     shownGame = null;
@@ -884,7 +887,9 @@
   var hooks2 = { afterMove() {
   }, save() {
   }, enterLive() {
-  } };
+  }, refusal() {
+    return null;
+  }, submit: null };
   function onRefresh(fn) {
     refreshers.push(fn);
   }
@@ -913,9 +918,13 @@
     const live = state.live;
     return !!live && !!state.view && state.view.game === live && !position.isFinished() && live.controllers[position.toMove] === "engine";
   }
-  function namesOfGame(game) {
+  function seatRefusal(position) {
+    if (isEngineSeat(position)) return position.toMove + " is played by the engine";
+    return atLiveEnd() ? hooks2.refusal(position) : null;
+  }
+  function namesOfGame(game2) {
     const live = state.live;
-    if (game === live && live) {
+    if (game2 === live && live) {
       const names = {};
       live.tags.forEach((t) => {
         const l = letter(t[0]);
@@ -923,16 +932,16 @@
       });
       return names;
     }
-    return game.recorded ? namesOf(game.recorded) : {};
+    return game2.recorded ? namesOf(game2.recorded) : {};
   }
   function drawPlayersOf(position, names) {
-    const over = position.isFinished();
-    fillPlayers(position, names, position.target, over);
+    const over2 = position.isFinished();
+    fillPlayers(position, names, position.target, over2);
     const status = $("game-status");
     const winner = position.winner;
-    if (over) status.textContent = winner ? winner + " wins" : "the game is over without a winner";
+    if (over2) status.textContent = winner ? winner + " wins" : "the game is over without a winner";
     else status.textContent = position.toMove + " to move" + (isEngineSeat(position) ? " (engine)" : "");
-    status.setAttribute("data-to-move", over ? "" : letter(position.toMove));
+    status.setAttribute("data-to-move", over2 ? "" : letter(position.toMove));
   }
   function drawExplained(before, move) {
     clearEffects();
@@ -968,22 +977,22 @@
   function drawBoardView() {
     const v = state.view;
     if (!v) return;
-    const line = v.line, ply = v.ply, game = v.game, position = line.position(ply);
+    const line = v.line, ply = v.ply, game2 = v.game, position = line.position(ply);
     drawPosition(position);
     const intoLine = ply > line.from || line.from === 0;
-    const before = ply === 0 ? null : intoLine ? line.position(ply - 1) : game.main.position(ply - 1);
-    const move = ply === 0 ? null : intoLine ? line.moveInto(ply) : game.main.moveInto(ply);
+    const before = ply === 0 ? null : intoLine ? line.position(ply - 1) : game2.main.position(ply - 1);
+    const move = ply === 0 ? null : intoLine ? line.moveInto(ply) : game2.main.moveInto(ply);
     drawExplained(before, move);
-    drawPlayersOf(position, namesOfGame(game));
+    drawPlayersOf(position, namesOfGame(game2));
     const ppn = position.toPpn();
     $("ppn").textContent = ppn;
     $("ppn").setAttribute("data-ppn", ppn);
     const label = $("ply-label");
     const end = line.end();
-    label.textContent = (line === game.main ? "" : "variation: ") + (ply === 0 ? "start" : "ply " + ply) + " of " + end;
+    label.textContent = (line === game2.main ? "" : "variation: ") + (ply === 0 ? "start" : "ply " + ply) + " of " + end;
     label.setAttribute("data-ply", String(ply));
-    label.setAttribute("data-game", game === state.live ? "live" : String(game.n));
-    label.setAttribute("data-line", line === game.main ? "main" : String(game.variations.indexOf(line) + 1));
+    label.setAttribute("data-game", game2 === state.live ? "live" : String(game2.n));
+    label.setAttribute("data-line", line === game2.main ? "main" : String(game2.variations.indexOf(line) + 1));
   }
   function markCurrentMove() {
     markMove(state.view && onMainLine() ? state.view.ply : null);
@@ -999,7 +1008,7 @@
     refreshers.forEach((fn) => {
       fn();
     });
-    const enabled = !!state.rules && v !== null;
+    const enabled = !!state.rules && v !== null && !(atLiveEnd() && hooks2.refusal(v.line.position(v.ply)) !== null);
     ["move-input", "btn-play", "btn-hint", "btn-evaluate"].forEach((id) => {
       $(id).disabled = !enabled;
     });
@@ -1013,18 +1022,18 @@
     else if (said().kind !== "illegal") say("", "", null);
     refresh();
   }
-  function showLine(game, line, ply) {
+  function showLine(game2, line, ply) {
     const live = state.live;
-    if (game !== live && line === game.main) {
-      show(game.n, ply);
+    if (game2 !== live && line === game2.main) {
+      show(game2.n, ply);
       return;
     }
     const was = state.view ? state.view.game : null;
-    if (game === live && was !== live) hooks2.enterLive();
-    if (game !== live && was !== game) show(game.n, line.from);
-    state.view = { game, line, ply: Math.min(Math.max(line.from, ply), line.end()) };
+    if (game2 === live && was !== live) hooks2.enterLive();
+    if (game2 !== live && was !== game2) show(game2.n, line.from);
+    state.view = { game: game2, line, ply: Math.min(Math.max(line.from, ply), line.end()) };
     refresh();
-    if (live && game === live && line === live.main) hooks2.save();
+    if (live && game2 === live && line === live.main) hooks2.save();
   }
   function boardStep(by) {
     const v = state.view;
@@ -1042,8 +1051,13 @@
   function play(move) {
     const v = state.view, rules2 = state.rules;
     if (!v || !rules2) return false;
-    const game = v.game, line = v.line, ply = v.ply;
+    const game2 = v.game, line = v.line, ply = v.ply;
     const position = line.position(ply);
+    const refused = atLiveEnd() ? hooks2.refusal(position) : null;
+    if (refused) {
+      say("info", refused, null);
+      return false;
+    }
     let after, text;
     try {
       after = position.play(move);
@@ -1054,24 +1068,28 @@
     }
     say("", "", null);
     const live = state.live;
-    if (ply === line.end() && (line !== game.main || game === live)) {
-      line.push(text, after);
-      if (live && game === live && line === live.main) live.ending = "";
-      showLine(game, line, ply + 1);
-    } else if (line.moveInto(ply + 1) === text) {
-      showLine(game, line, ply + 1);
-    } else {
-      const from = line === game.main ? ply : line.from;
-      const wanted = line.moves.slice(0, ply - line.from).concat([text]).join(" ");
-      let found = game.variations.find((w) => w.from === from && w.moves.length >= ply - from + 1 && w.moves.slice(0, ply - from + 1).join(" ") === wanted) || null;
-      if (!found) {
-        found = new Line(game.main.position(from), from, line === game.main ? [] : line.moves.slice(0, ply - from));
-        found.push(text, after);
-        game.variations.push(found);
-      }
-      showLine(game, found, ply + 1);
+    if (hooks2.submit && live && game2 === live && line === live.main && ply === line.end()) {
+      hooks2.submit(text);
+      return true;
     }
-    if (game === live) hooks2.save();
+    if (ply === line.end() && (line !== game2.main || game2 === live)) {
+      line.push(text, after);
+      if (live && game2 === live && line === live.main) live.ending = "";
+      showLine(game2, line, ply + 1);
+    } else if (line.moveInto(ply + 1) === text) {
+      showLine(game2, line, ply + 1);
+    } else {
+      const from = line === game2.main ? ply : line.from;
+      const wanted = line.moves.slice(0, ply - line.from).concat([text]).join(" ");
+      let found = game2.variations.find((w) => w.from === from && w.moves.length >= ply - from + 1 && w.moves.slice(0, ply - from + 1).join(" ") === wanted) || null;
+      if (!found) {
+        found = new Line(game2.main.position(from), from, line === game2.main ? [] : line.moves.slice(0, ply - from));
+        found.push(text, after);
+        game2.variations.push(found);
+      }
+      showLine(game2, found, ply + 1);
+    }
+    if (game2 === live) hooks2.save();
     hooks2.afterMove();
     return true;
   }
@@ -1091,8 +1109,9 @@
       say("info", "the game is over", null);
       return;
     }
-    if (isEngineSeat(position)) {
-      say("info", position.toMove + " is played by the engine", null);
+    const refused = seatRefusal(position);
+    if (refused) {
+      say("info", refused, null);
       return;
     }
     if (selection) {
@@ -1407,21 +1426,22 @@
     if (!text) return;
     const position = currentPosition();
     if (!position) return;
-    if (isEngineSeat(position) && atLiveEnd()) {
-      say("info", position.toMove + " is played by the engine", null);
+    const refused = atLiveEnd() ? seatRefusal(position) : null;
+    if (refused) {
+      say("info", refused, null);
       return;
     }
-    let refusal = null;
+    let refusal2 = null;
     try {
       position.validate(text);
     } catch (e) {
-      refusal = e || new Error("refused");
+      refusal2 = e || new Error("refused");
     }
-    if (refusal) {
+    if (refusal2) {
       const fitting = completions(text);
-      if (fitting.length === 1 && !(refusal instanceof pacruRules.IllegalMove)) text = fitting[0];
+      if (fitting.length === 1 && !(refusal2 instanceof pacruRules.IllegalMove)) text = fitting[0];
       else {
-        sayError(refusal);
+        sayError(refusal2);
         return;
       }
     }
@@ -1464,12 +1484,12 @@
     const box2 = $("variations-box"), list2 = $("variations");
     clear(list2);
     const v = state.view;
-    const game = v ? v.game : null;
-    const has = !!game && game.variations.length > 0;
+    const game2 = v ? v.game : null;
+    const has = !!game2 && game2.variations.length > 0;
     box2.hidden = !has;
-    buttonById("btn-main-line").hidden = !game || onMainLine();
-    if (!v || !game || !has) return;
-    game.variations.forEach((line, k) => {
+    buttonById("btn-main-line").hidden = !game2 || onMainLine();
+    if (!v || !game2 || !has) return;
+    game2.variations.forEach((line, k) => {
       const li = el("li");
       li.setAttribute("data-variation", String(k + 1));
       if (line === v.line) li.setAttribute("aria-current", "true");
@@ -1497,16 +1517,16 @@
       const b = closest(ev, "button");
       const v = state.view;
       if (!b || !v) return;
-      const game = v.game;
+      const game2 = v.game;
       if (b.hasAttribute("data-delete")) {
-        const line = game.variations[+(b.getAttribute("data-delete") || 0) - 1];
-        game.variations.splice(game.variations.indexOf(line), 1);
-        if (v.line === line) showLine(game, game.main, line.from);
+        const line = game2.variations[+(b.getAttribute("data-delete") || 0) - 1];
+        game2.variations.splice(game2.variations.indexOf(line), 1);
+        if (v.line === line) showLine(game2, game2.main, line.from);
         else refresh();
-        if (game === state.live) hooks2.save();
+        if (game2 === state.live) hooks2.save();
         return;
       }
-      showLine(game, game.variations[+(b.getAttribute("data-variation") || 0) - 1], +(b.getAttribute("data-ply") || 0));
+      showLine(game2, game2.variations[+(b.getAttribute("data-variation") || 0) - 1], +(b.getAttribute("data-ply") || 0));
     });
     $("btn-main-line").addEventListener("click", () => {
       const v = state.view;
@@ -1561,13 +1581,13 @@
       /** @type {import('./rules.js').Rules} */
       state.rules
     );
-    const tags = {};
+    const tags2 = {};
     saved.tags.forEach((t) => {
-      tags[t[0]] = t[1];
+      tags2[t[0]] = t[1];
     });
-    const start2 = rules2.Position.startOf({ tags });
+    const start2 = rules2.Position.startOf({ tags: tags2 });
     const main = new Line(start2, 0, []);
-    const game = { n: 0, main, variations: [], recorded: null, tags: saved.tags.slice(), controllers: {}, ending: typeof saved.ending === "string" ? saved.ending : "" };
+    const game2 = { n: 0, main, variations: [], recorded: null, tags: saved.tags.slice(), controllers: {}, ending: typeof saved.ending === "string" ? saved.ending : "" };
     const moves = saved.moves || [];
     for (let i = 0; i < moves.length; i++) {
       try {
@@ -1577,7 +1597,7 @@
       }
     }
     start2.players.forEach((colour) => {
-      game.controllers[colour] = saved.controllers && saved.controllers[colour] === "engine" ? "engine" : "human";
+      game2.controllers[colour] = saved.controllers && saved.controllers[colour] === "engine" ? "engine" : "human";
     });
     (saved.variations || []).forEach((v) => {
       if (v.from > main.end()) return;
@@ -1589,9 +1609,9 @@
           break;
         }
       }
-      if (line.moves.length) game.variations.push(line);
+      if (line.moves.length) game2.variations.push(line);
     });
-    return game;
+    return game2;
   }
   function tagValue(name) {
     const live = state.live;
@@ -1656,20 +1676,20 @@
   function livePgr() {
     const live = state.live, rules2 = state.rules;
     if (!live || !rules2) return "";
-    const tags = {};
+    const tags2 = {};
     live.tags.forEach((t) => {
-      tags[t[0]] = t[1];
+      tags2[t[0]] = t[1];
     });
     const ending = liveEnding(live);
     const result = ending.result;
-    tags.Result = result;
-    if (ending.termination && !tags.Termination) tags.Termination = ending.termination;
-    return rules2.formatGame({ tags, moves: live.main.moves, result });
+    tags2.Result = result;
+    if (ending.termination && !tags2.Termination) tags2.Termination = ending.termination;
+    return rules2.formatGame({ tags: tags2, moves: live.main.moves, result });
   }
   function renderLiveBox() {
     const box2 = $("live-box");
     const live = state.live;
-    box2.hidden = !live || !state.view || state.view.game !== live;
+    box2.hidden = state.remote || !live || !state.view || state.view.game !== live;
     if (box2.hidden || !live) return;
     buildLiveMoves();
     markCurrentMove();
@@ -1970,6 +1990,248 @@
     $("engine-strength").addEventListener("change", saveLive2);
   }
 
+  // server.js
+  var game;
+  var viewer = null;
+  var socket = null;
+  var clocksAt = 0;
+  var pending2 = false;
+  function mySeat() {
+    const mine = viewer === null ? void 0 : game.players.find((p) => p.username === viewer);
+    return mine ? mine.colour : null;
+  }
+  function over() {
+    return game.status === "finished" || game.status === "aborted";
+  }
+  function refusal(position) {
+    if (over() || position.isFinished()) return "the game is over";
+    if (game.status !== "playing") return "the game starts when every seat is taken";
+    const seat = mySeat();
+    if (!seat) return viewer === null ? "you are watching: sign in and take a seat to play" : "you are watching this game";
+    if (position.toMove !== seat) return "it is " + position.toMove + "'s move";
+    if (pending2) return "waiting for the server to answer the move";
+    return null;
+  }
+  function submit(move) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      say("error", "not connected to the server: the move was not sent", null);
+      return;
+    }
+    pending2 = true;
+    socket.send(JSON.stringify({ type: "move", move, ply: game.moves.length + 1 }));
+    say("info", "sent " + move, null);
+    refresh();
+  }
+  function tags() {
+    const list2 = [["Players", game.players.map((p) => p.seat).join("")], ["Rules", game.rules]];
+    game.players.forEach((p) => {
+      if (p.username) list2.push([p.colour, p.username]);
+    });
+    return list2;
+  }
+  function sync() {
+    const live = state.live;
+    if (!live) return;
+    const follow = !state.view || atLiveEnd();
+    live.tags = tags();
+    const moves = game.moves.filter((m) => m !== "pass");
+    let same = 0;
+    while (same < live.main.end() && same < moves.length && live.main.moves[same] === moves[same]) same++;
+    if (same < live.main.end()) live.main.truncate(same);
+    for (let i = same; i < moves.length; i++) {
+      try {
+        live.main.push(moves[i], live.main.position(i).play(moves[i]));
+      } catch (e) {
+        say("error", "the board cannot follow the server at " + moves[i] + ": " + (e instanceof Error ? e.message : e), null);
+        break;
+      }
+    }
+    const view = state.view;
+    showLine(live, live.main, follow || !view ? live.main.end() : view.ply);
+  }
+  function clockText(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1e3));
+    if (s >= 86400) return Math.floor(s / 86400) + "d " + Math.floor(s % 86400 / 3600) + "h";
+    const two = (n) => (n < 10 ? "0" : "") + n;
+    const h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60);
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
+  }
+  function statusText() {
+    if (game.status === "open") {
+      const seated = game.players.filter((p) => p.username).length;
+      return "waiting for players: " + seated + " of " + game.players.length + " seats taken";
+    }
+    if (game.status === "aborted") return "aborted";
+    if (game.status === "finished") {
+      return (game.winner ? game.winner + " wins" : "no winner") + " (" + (game.result || "") + (game.termination ? ", " + game.termination : "") + ")";
+    }
+    return game.to_move ? palette[game.to_move].word + " to move" : "playing";
+  }
+  function drawServerBox() {
+    const seats = $("server-seats");
+    clear(seats);
+    const elapsed = performance.now() - clocksAt;
+    const ticking = game.status === "playing" ? game.to_move : null;
+    game.players.forEach((p) => {
+      const li = el("li");
+      li.setAttribute("data-seat", p.seat);
+      const sw = el("span", "sw");
+      sw.style.background = palette[p.seat] ? palette[p.seat].fill : "";
+      li.appendChild(sw);
+      li.appendChild(el("span", "server-name", p.colour + ": " + (p.username || "(free seat)")));
+      if (game.clocks && typeof game.clocks[p.seat] === "number") {
+        const ms = game.clocks[p.seat] - (p.seat === ticking ? elapsed : 0);
+        const clock = el("span", "server-clock", clockText(ms));
+        clock.setAttribute("data-ticking", p.seat === ticking ? "true" : "false");
+        li.appendChild(clock);
+      }
+      seats.appendChild(li);
+    });
+    const status = $("server-status");
+    status.textContent = statusText();
+    status.setAttribute("data-status", game.status);
+    status.setAttribute("data-result", game.result || "");
+    const seat = mySeat();
+    $("server-seat").textContent = seat ? "You play " + seat + "." : viewer ? "You are watching." : "You are watching (not signed in).";
+    const position = state.live ? state.live.main.position(state.live.main.end()) : null;
+    buttonById("btn-server-resign").disabled = !position || refusal(position) !== null;
+    $("game-title").textContent = "Game " + game.id;
+  }
+  function receive(m) {
+    if (!m || typeof m !== "object") return;
+    if (m.type === void 0 && typeof m.id === "string") {
+      game = m;
+      clocksAt = performance.now();
+    } else if (m.type === "move") {
+      if (m.ply === game.moves.length + 1) game.moves.push(m.move);
+      if (m.clocks !== void 0) {
+        game.clocks = m.clocks;
+        clocksAt = performance.now();
+      }
+      const live = state.live;
+      game.to_move = null;
+      if (live) {
+        const moves = game.moves.filter((x) => x !== "pass");
+        let position = live.main.position(live.main.end());
+        try {
+          for (let i = live.main.end(); i < moves.length; i++) position = position.play(moves[i]);
+        } catch (e) {
+        }
+        if (!position.isFinished()) game.to_move = letter(position.toMove);
+      }
+    } else if (m.type === "join") {
+      if (m.game && typeof m.game === "object") {
+        game = m.game;
+        clocksAt = performance.now();
+      }
+    } else if (m.type === "end") {
+      game.status = m.status || "finished";
+      game.result = m.result;
+      game.termination = m.termination;
+      game.winner = m.winner;
+      game.to_move = null;
+    } else if (m.type === "answer") {
+      pending2 = false;
+      if (m.status === 200 && m.game) {
+        game = m.game;
+        clocksAt = performance.now();
+        say("", "", null);
+      } else if (m.error === "illegal") {
+        say("illegal", "the server refused the move: " + (m.rule ? m.rule + ": " : "") + (m.message || ""), m.rule || null);
+      } else {
+        say("error", "the server refused the move: " + m.error + (m.message ? ": " + m.message : ""), null);
+      }
+    } else {
+      return;
+    }
+    sync();
+  }
+  function connect() {
+    const url = location.protocol.replace(/^http/, "ws") + "//" + location.host + "/ws/games/" + encodeURIComponent(game.id);
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.addEventListener("message", (ev) => {
+      let m;
+      try {
+        m = JSON.parse(String(ev.data));
+      } catch (e) {
+        return;
+      }
+      receive(m);
+    });
+    ws.addEventListener("open", () => {
+      document.documentElement.setAttribute("data-socket", "open");
+    });
+    ws.addEventListener("close", () => {
+      document.documentElement.setAttribute("data-socket", "closed");
+      if (pending2) {
+        pending2 = false;
+        say("error", "the connection closed before the server answered: the move may not have been played", null);
+      }
+      if (socket === ws && !over()) setTimeout(connect, 1e3);
+    });
+  }
+  function makeServerBox() {
+    const box2 = el("section");
+    box2.id = "server-box";
+    box2.setAttribute("aria-label", "the game on the server");
+    const seat = el("p");
+    seat.id = "server-seat";
+    box2.appendChild(seat);
+    const seats = el("ul");
+    seats.id = "server-seats";
+    box2.appendChild(seats);
+    const status = el("p");
+    status.id = "server-status";
+    status.setAttribute("role", "status");
+    box2.appendChild(status);
+    const resign = el("button", "", "Resign");
+    resign.type = "button";
+    resign.id = "btn-server-resign";
+    box2.appendChild(resign);
+    const pane = $("moves-pane");
+    pane.insertBefore(box2, pane.firstChild);
+    resign.addEventListener("click", () => {
+      const live = state.live;
+      if (!live) return;
+      showLine(live, live.main, live.main.end());
+      if (hooks2.submit) {
+        const refused = refusal(live.main.position(live.main.end()));
+        if (refused) {
+          say("info", refused, null);
+          return;
+        }
+        hooks2.submit("resign");
+      }
+    });
+  }
+  function startServerGame(data) {
+    game = data.game;
+    viewer = data.viewer;
+    clocksAt = performance.now();
+    state.remote = true;
+    ["btn-new-game", "engine-bar", "list-pane", "live-box"].forEach((id) => {
+      $(id).hidden = true;
+    });
+    document.documentElement.setAttribute("data-server", "true");
+    makeServerBox();
+    hooks2.save = () => {
+    };
+    hooks2.refusal = refusal;
+    hooks2.submit = submit;
+    onRefresh(() => {
+      buildLiveMoves();
+      markCurrentMove();
+      drawServerBox();
+    });
+    state.live = makeLive({ tags: tags(), moves: [] });
+    sync();
+    setInterval(() => {
+      if (game.status === "playing" && game.clocks) drawServerBox();
+    }, 250);
+    connect();
+  }
+
   // main.js
   function startBoard(rules2, module) {
     state.rules = rules2;
@@ -1979,6 +2241,12 @@
     setupLive(cancelSearch);
     startEngine(module);
     startViewer(rules2, { shown: shownRecorded, step: boardStep, movePly });
+    const remote = serverGame();
+    if (remote) {
+      startServerGame(remote);
+      document.documentElement.setAttribute("data-board", "ready");
+      return;
+    }
     const saved = loadSaved();
     const given = givenLive();
     const strength = selectById("engine-strength");

@@ -19,8 +19,15 @@ import { markMove } from './record.js';
 
 /** @type {(() => void)[]} */
 const refreshers = [];
-/** @type {{ afterMove: () => void, save: () => void, enterLive: () => void }} */
-export const hooks = { afterMove() {}, save() {}, enterLive() {} };
+/**
+ * What other parts do at the board's moments. `refusal` says why the player to
+ * move at the end of the live game may not move on this page (null: they may);
+ * `submit`, when set, takes the live game's next move instead of the board (a
+ * game on a server, which answers with the move or a refusal).
+ * @type {{ afterMove: () => void, save: () => void, enterLive: () => void,
+ *   refusal: (position: Position) => string | null, submit: ((move: string) => void) | null }}
+ */
+export const hooks = { afterMove() {}, save() {}, enterLive() {}, refusal() { return null; }, submit: null };
 
 /** Redraws `fn` after every change of view. @param {() => void} fn */
 export function onRefresh(fn) { refreshers.push(fn); }
@@ -50,6 +57,16 @@ export function atLiveEnd() {
 export function isEngineSeat(position) {
   const live = state.live;
   return !!live && !!state.view && state.view.game === live && !position.isFinished() && live.controllers[position.toMove] === 'engine';
+}
+
+/**
+ * Why no move may be made on `position` here: the engine plays it, or (at the
+ * end of the live game) the page's own reason; null when a move may be made.
+ * @param {Position} position
+ */
+export function seatRefusal(position) {
+  if (isEngineSeat(position)) return position.toMove + ' is played by the engine';
+  return atLiveEnd() ? hooks.refusal(position) : null;
 }
 
 /** @param {BoardGame} game */
@@ -132,7 +149,7 @@ export function refresh() {
   else if (v && v.game.recorded) { drawEffects(v.game.recorded, v.ply); drawAnalysis(v.game.recorded, v.ply); }
   markCurrentMove();
   refreshers.forEach((fn) => { fn(); });
-  const enabled = !!state.rules && v !== null;
+  const enabled = !!state.rules && v !== null && !(atLiveEnd() && hooks.refusal(v.line.position(v.ply)) !== null);
   ['move-input', 'btn-play', 'btn-hint', 'btn-evaluate'].forEach((id) => { /** @type {HTMLInputElement | HTMLButtonElement} */ ($(id)).disabled = !enabled; });
   buttonById('btn-live').hidden = !state.live || (v !== null && v.game === state.live);
 }
@@ -190,6 +207,8 @@ export function play(move) {
   if (!v || !rules) return false;
   const game = v.game, line = v.line, ply = v.ply;
   const position = line.position(ply);
+  const refused = atLiveEnd() ? hooks.refusal(position) : null;
+  if (refused) { say('info', refused, null); return false; }
   let after, text;
   try {
     after = position.play(move);
@@ -197,6 +216,10 @@ export function play(move) {
   } catch (e) { sayError(e); return false; }
   say('', '', null);
   const live = state.live;
+  if (hooks.submit && live && game === live && line === live.main && ply === line.end()) {
+    hooks.submit(text);
+    return true;
+  }
   if (ply === line.end() && (line !== game.main || game === live)) {
     line.push(text, after);
     if (live && game === live && line === live.main) live.ending = '';

@@ -117,6 +117,39 @@ export function givenLive() {
   return document.getElementById('live-game') ? json('live-game') : null;
 }
 
+/**
+ * @typedef {object} ServerPlayer A seat of a game on the server.
+ * @property {string} seat Its letter.
+ * @property {string} colour Its colour's word.
+ * @property {string | null} username
+ */
+/**
+ * @typedef {object} ServerGame The game object of the server's API (docs/server.md).
+ * @property {string} id
+ * @property {string} status 'open', 'playing', 'finished' or 'aborted'.
+ * @property {string} rules
+ * @property {{ initial?: number, increment?: number, days?: number } | null} clock
+ * @property {ServerPlayer[]} players
+ * @property {string[]} moves
+ * @property {string | null} to_move
+ * @property {Record<string, number> | null} clocks Milliseconds left by seat letter.
+ * @property {string | null} result
+ * @property {string | null} termination
+ * @property {string | null} winner
+ */
+/**
+ * @typedef {object} ServerData The element server-game: the game the page is
+ * the board of, on the server that sent it, and who is looking (null: no one
+ * signed in).
+ * @property {ServerGame} game
+ * @property {string | null} viewer
+ */
+
+/** The server's game, on a page `pacru serve` sent. @returns {ServerData | null} */
+export function serverGame() {
+  return document.getElementById('server-game') ? json('server-game') : null;
+}
+
 /** A colour's word, from its letter. @param {string} letter */
 export function word(letter) { return palette[letter] ? palette[letter].word : letter; }
 

@@ -9,7 +9,7 @@ import { state } from './state.js';
 import { say, sayError, said } from './messages.js';
 import { candidateMark, clearCandidates, drawFocus as frame } from './drawing.js';
 import { fieldIndex, fieldName, neighbour } from './fields.js';
-import { currentPosition, isEngineSeat, play, onRefresh } from './board.js';
+import { currentPosition, seatRefusal, play, onRefresh } from './board.js';
 
 /** @typedef {import('./rules.js').Position} Position */
 /** @typedef {import('../rules/types/index.js').MoveParts} MoveParts */
@@ -41,7 +41,8 @@ export function clearSelection() {
 /** @param {Position} position @param {string} field */
 function onField(position, field) {
   if (position.isFinished()) { say('info', 'the game is over', null); return; }
-  if (isEngineSeat(position)) { say('info', position.toMove + ' is played by the engine', null); return; }
+  const refused = seatRefusal(position);
+  if (refused) { say('info', refused, null); return; }
   if (selection) {
     if (field === selection.from) { clearSelection(); say('', '', null); return; }
     if (selection.stage === 'fields') { pickReturnedField(field); return; }

@@ -140,7 +140,7 @@ export function livePgr() {
 function renderLiveBox() {
   const box = $('live-box');
   const live = state.live;
-  box.hidden = !live || !state.view || state.view.game !== live;
+  box.hidden = state.remote || !live || !state.view || state.view.game !== live;
   if (box.hidden || !live) return;
   buildLiveMoves();
   markCurrentMove();

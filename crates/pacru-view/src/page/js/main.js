@@ -9,9 +9,10 @@
 // record.js, analysis.js and viewer.js (viewing recorded games), board.js
 // (playing moves, the view), input.js (pointer and keyboard), textentry.js (the
 // text box), variations.js, live.js (the live game), storage.js (the browser's
-// storage), engine.js (the Web Worker), messages.js (the line under the board).
+// storage), engine.js (the Web Worker), messages.js (the line under the board),
+// server.js (a game on the server that sent the page: `pacru serve`).
 import { buttonById, selectById } from './dom.js';
-import { games, givenLive } from './data.js';
+import { games, givenLive, serverGame } from './data.js';
 import { loadRules } from './rules.js';
 import { state } from './state.js';
 import { say } from './messages.js';
@@ -23,6 +24,7 @@ import { setupVariations } from './variations.js';
 import { setupLive, makeLive } from './live.js';
 import { loadSaved } from './storage.js';
 import { startEngine, cancelSearch, maybeEngineMove } from './engine.js';
+import { startServerGame } from './server.js';
 
 /** @typedef {import('./rules.js').Rules} Rules */
 
@@ -40,6 +42,12 @@ export function startBoard(rules, module) {
   setupLive(cancelSearch);
   startEngine(module);
   startViewer(rules, { shown: shownRecorded, step: boardStep, movePly });
+  const remote = serverGame();
+  if (remote) {
+    startServerGame(remote);
+    document.documentElement.setAttribute('data-board', 'ready');
+    return;
+  }
   const saved = loadSaved();
   const given = givenLive();
   const strength = selectById('engine-strength');

@@ -27,6 +27,7 @@
  */
 
 /**
- * @type {{ rules: Rules | null, live: LiveGame | null, view: View | null, boards: Map<number, BoardGame> }}
+ * @type {{ rules: Rules | null, live: LiveGame | null, view: View | null, boards: Map<number, BoardGame>, remote: boolean }}
+ * `remote`: the live game is a game on the server that sent the page (server.js).
  */
-export const state = { rules: null, live: null, view: null, boards: new Map() };
+export const state = { rules: null, live: null, view: null, boards: new Map(), remote: false };

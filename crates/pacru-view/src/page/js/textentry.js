@@ -4,7 +4,7 @@
 import { $, el, clear, inputById } from './dom.js';
 import { state } from './state.js';
 import { say, sayError } from './messages.js';
-import { currentPosition, isEngineSeat, atLiveEnd, play, onRefresh } from './board.js';
+import { currentPosition, seatRefusal, atLiveEnd, play, onRefresh } from './board.js';
 
 const moveInput = inputById('move-input');
 const suggestions = $('move-suggestions');
@@ -53,8 +53,9 @@ function submitMove() {
   if (!text) return;
   const position = currentPosition();
   if (!position) return;
-  if (isEngineSeat(position) && atLiveEnd()) {
-    say('info', position.toMove + ' is played by the engine', null);
+  const refused = atLiveEnd() ? seatRefusal(position) : null;
+  if (refused) {
+    say('info', refused, null);
     return;
   }
   /** @type {unknown} */
