@@ -155,8 +155,12 @@ impl Server {
 }
 
 fn router(state: state::AppState) -> Router {
+    let pages = pages::routes().layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        api::rate_limit,
+    ));
     api::routes(&state)
-        .merge(pages::routes())
+        .merge(pages)
         .fallback(api::not_found)
         .with_state(state)
 }

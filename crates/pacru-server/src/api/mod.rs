@@ -63,8 +63,9 @@ async fn method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed
 }
 
-/// Counts each API request against its token, session or address.
-async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Counts each request (of the API and of the pages) against its token,
+/// session or address.
+pub async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     let key = if let Some(token) = auth::bearer(headers) {
         [b"t:".as_slice(), &auth::secret_hash(token)].concat()
