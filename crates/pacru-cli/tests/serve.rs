@@ -483,6 +483,17 @@ fn games_survive_a_restart_and_sigterm_exits_0() {
     server.kill();
 }
 
+/// `pacru serve` on `db`, for a database it must refuse (it exits at once).
+fn serve_once(db: &std::path::Path) -> common::Run {
+    common::pacru(&[
+        "serve",
+        "--db",
+        db.to_str().unwrap(),
+        "--listen",
+        "127.0.0.1:0",
+    ])
+}
+
 #[test]
 fn a_database_of_another_program_or_a_newer_schema_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -491,13 +502,7 @@ fn a_database_of_another_program_or_a_newer_schema_is_refused() {
         .unwrap()
         .execute_batch("CREATE TABLE accounts (x);")
         .unwrap();
-    let run = common::pacru(&[
-        "serve",
-        "--db",
-        foreign.to_str().unwrap(),
-        "--listen",
-        "127.0.0.1:0",
-    ]);
+    let run = serve_once(&foreign);
     assert_eq!(run.code, 2, "{run:?}");
     assert!(
         run.stderr.contains("not a pacru server database"),
@@ -512,13 +517,7 @@ fn a_database_of_another_program_or_a_newer_schema_is_refused() {
         .unwrap()
         .pragma_update(None, "user_version", 99)
         .unwrap();
-    let run = common::pacru(&[
-        "serve",
-        "--db",
-        db.to_str().unwrap(),
-        "--listen",
-        "127.0.0.1:0",
-    ]);
+    let run = serve_once(&db);
     assert_eq!(run.code, 2, "{run:?}");
     assert!(run.stderr.contains("newer"), "{}", run.stderr);
 }

@@ -2,6 +2,7 @@
 //! the leaderboards `/api/ratings/{players}`.
 
 use crate::error::{ApiError, ApiResult};
+use crate::game::UserRef;
 use crate::rating::Rating;
 use crate::state::AppState;
 use axum::Json;
@@ -60,6 +61,14 @@ pub async fn leaderboard(
     Ok(Json(json!({ "players": players })))
 }
 
+/// The account named `name` (ignoring case); 404 when there is none.
+pub async fn user_named(state: &AppState, name: String) -> ApiResult<UserRef> {
+    if !super::account::valid_username(&name) {
+        return Err(ApiError::NotFound);
+    }
+    state.db.user_by_name(name).await?.ok_or(ApiError::NotFound)
+}
+
 /// `GET /api/users/{name}/history`: `{"username","history":[{"players","game",
 /// "at","place","rating","deviation"}]}`, one entry per rated game, oldest
 /// first, with the rating after that game.
@@ -67,14 +76,7 @@ pub async fn history(
     State(state): State<AppState>,
     Path(name): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    if !super::account::valid_username(&name) {
-        return Err(ApiError::NotFound);
-    }
-    let user = state
-        .db
-        .user_by_name(name)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let user = user_named(&state, name).await?;
     let rows = state.db.rating_history(user.id).await?;
     let history: Vec<Value> = rows
         .iter()
@@ -97,14 +99,7 @@ pub async fn show(
     State(state): State<AppState>,
     Path(name): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    if !super::account::valid_username(&name) {
-        return Err(ApiError::NotFound);
-    }
-    let user = state
-        .db
-        .user_by_name(name)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let user = user_named(&state, name).await?;
     Ok(Json(json!({
         "username": user.name,
         "bot": user.bot,
