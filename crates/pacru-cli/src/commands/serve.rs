@@ -24,25 +24,25 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Outcome> {
         test_clock: args.test_clock,
     };
     runtime.block_on(async {
+        // The handlers are in place before the `listening on` line, so that a
+        // SIGTERM sent as soon as it is read stops the server cleanly.
+        let stop = stop_signal().context("installing the SIGINT and SIGTERM handlers")?;
         let server = Server::bind(config, args.listen).await?;
         diagnostics::note(format_args!("listening on http://{}", server.local_addr()));
-        server.run(stop_signal()).await?;
+        server.run(stop).await?;
         Ok(Outcome::Success)
     })
 }
 
-/// Completes on SIGINT or SIGTERM.
-async fn stop_signal() {
+/// A future that completes on SIGINT or SIGTERM, its handlers installed now.
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
     use tokio::signal::unix::{SignalKind, signal};
-    let (Ok(mut interrupt), Ok(mut terminate)) = (
-        signal(SignalKind::interrupt()),
-        signal(SignalKind::terminate()),
-    ) else {
-        let _ = tokio::signal::ctrl_c().await;
-        return;
-    };
-    tokio::select! {
-        _ = interrupt.recv() => {}
-        _ = terminate.recv() => {}
-    }
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut terminate = signal(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
+    })
 }
