@@ -175,10 +175,7 @@ fn the_bot_resumes_its_game_after_a_server_restart() {
     // Ana signs in again (her session is in the database; a new client keeps
     // the cookie of a new sign-in).
     ana = Client::new(&server.url);
-    let signed = ana.post(
-        "/api/session",
-        &json!({"username": "ana", "password": "password-of-ana"}),
-    );
+    let signed = ana.sign_in("ana", "password-of-ana");
     assert!(signed.status == 200 || signed.status == 201, "{signed:?}");
     let game = play_random(&ana, &id, &mut seed, usize::MAX);
     check_finished(&server, &game);

@@ -97,15 +97,9 @@ fn accounts_sessions_and_tokens() {
     // Signing out ends the session.
     assert_eq!(ana.delete("/api/session").status, 204);
     assert_eq!(ana.get("/api/account").status, 401);
-    let wrong = ana.post(
-        "/api/session",
-        &json!({"username": "ana", "password": "nope-nope"}),
-    );
+    let wrong = ana.sign_in("ana", "nope-nope");
     assert_eq!(wrong.status, 401);
-    let right = ana.post(
-        "/api/session",
-        &json!({"username": "Ana", "password": "password-of-ana"}),
-    );
+    let right = ana.sign_in("Ana", "password-of-ana");
     assert_eq!(right.status, 200, "{right:?}");
     assert_eq!(ana.get("/api/account").json["username"], "ana");
 
@@ -362,10 +356,7 @@ fn refused_requests_change_nothing() {
     // A cross-site POST with the cookie.
     let mut forged = Client::new(&server.url);
     forged.origin = Some("http://evil.example".into());
-    let signed_in = forged.post(
-        "/api/session",
-        &json!({"username": "ana", "password": "password-of-ana"}),
-    );
+    let signed_in = forged.sign_in("ana", "password-of-ana");
     assert_eq!(signed_in.status, 403, "no sign-in from another site");
     let mut evil = Client::sign_up(&server.url, "eve");
     let eve_game = evil.post("/api/games", &json!({"players": 2}));
@@ -413,16 +404,10 @@ fn refused_requests_change_nothing() {
     // right password.
     let guesser = Client::new(&server.url);
     for _ in 0..10 {
-        let answer = guesser.post(
-            "/api/session",
-            &json!({"username": "bo", "password": "guess-guess"}),
-        );
+        let answer = guesser.sign_in("bo", "guess-guess");
         assert_eq!(answer.status, 401);
     }
-    let locked = guesser.post(
-        "/api/session",
-        &json!({"username": "bo", "password": "password-of-bo"}),
-    );
+    let locked = guesser.sign_in("bo", "password-of-bo");
     assert_eq!(locked.status, 429);
     let retry: u64 = locked
         .headers
@@ -459,26 +444,12 @@ fn games_survive_a_restart_and_sigterm_exits_0() {
 
     let server = ServerProcess::start(&db, &[]);
     let ana2 = Client::new(&server.url);
-    assert_eq!(
-        ana2.post(
-            "/api/session",
-            &json!({"username": "ana", "password": "password-of-ana"})
-        )
-        .status,
-        200
-    );
+    assert_eq!(ana2.sign_in("ana", "password-of-ana").status, 200);
     let game = ana2.get(&format!("/api/games/{id}")).json;
     assert_eq!(game["moves"], json!(["e1-e2"]));
     assert_eq!(game["status"], "playing");
     let bo2 = Client::new(&server.url);
-    assert_eq!(
-        bo2.post(
-            "/api/session",
-            &json!({"username": "bo", "password": "password-of-bo"})
-        )
-        .status,
-        200
-    );
+    assert_eq!(bo2.sign_in("bo", "password-of-bo").status, 200);
     assert_eq!(bo2.play(&id, "e9-e8", Some(2)).status, 200);
     server.kill();
 }

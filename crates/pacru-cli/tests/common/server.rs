@@ -223,6 +223,14 @@ impl Client {
         )
     }
 
+    /// `POST /api/session` with `username` and `password`.
+    pub fn sign_in(&self, username: &str, password: &str) -> Answer {
+        self.post(
+            "/api/session",
+            &serde_json::json!({"username": username, "password": password}),
+        )
+    }
+
     /// `GET path`.
     pub fn get(&self, path: &str) -> Answer {
         self.send(self.http.get(format!("{}{path}", self.base)))
