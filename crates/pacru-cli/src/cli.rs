@@ -21,7 +21,7 @@ mod values;
 
 pub use arena::*;
 pub use args::*;
-pub use bot::BotArgs;
+pub use bot::{BotArgs, ClockArg};
 pub use event::*;
 pub use global::{ColorWhen, GlobalArgs};
 pub use serve::ServeArgs;

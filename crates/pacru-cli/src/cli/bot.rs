@@ -1,19 +1,33 @@
 //! The arguments of `pacru bot`.
 
-use clap::Args;
+use super::values::{RulesArg, players};
+use clap::{Args, ValueEnum};
 
 /// The long help of `pacru bot`.
 pub const BOT_LONG_ABOUT: &str = "Plays a PEP engine program (docs/protocol.md) as a bot \
 account on a pacru server (docs/server.md, section Bots): follows the account's event \
-stream, joins the invitations it accepts, and plays every game of the account in play by \
-asking the engine (started once per game, ended with its process group when the game ends) \
-with the game's real clocks. A dropped connection is retried with backoff; an engine that \
-crashes, times out or gives an illegal move makes the bot resign that game (it never sends \
-a move the engine did not give). SIGINT or SIGTERM stops it.";
+stream, joins the invitations it accepts (by inviter, player count, rules and clock), and \
+plays every game of the account in play by asking the engine (started once per game, ended \
+with its process group when the game ends) with the game's real clocks. A dropped or silent \
+connection is retried with backoff; an engine that crashes, times out or gives an illegal \
+move makes the bot resign that game (it never sends a move the engine did not give). \
+SIGINT or SIGTERM ends the engines and exits 0.";
 
 /// The examples of `pacru bot`.
 pub const BOT_EXAMPLES: &str = "Examples:\n  pacru bot --server http://127.0.0.1:8080 --token TOKEN -- pacru engine random\n  \
-pacru bot --server https://pacru.example.org --token TOKEN --accept ana --concurrency 4 -- ./my-engine";
+pacru bot --server https://pacru.example.org --token TOKEN --accept ana --concurrency 4 -- ./my-engine\n  \
+pacru bot --server http://127.0.0.1:8080 --token TOKEN --players 3,4 --clock realtime -- pacru engine search";
+
+/// The kind of clock of a game, for `--clock`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClockArg {
+    /// Live games: `{"initial":S,"increment":S}`.
+    Realtime,
+    /// Correspondence games: days a move.
+    Correspondence,
+    /// Games without a clock.
+    None,
+}
 
 /// Arguments of `pacru bot`.
 #[derive(Debug, Args)]
@@ -30,10 +44,28 @@ pub struct BotArgs {
     #[arg(long, value_name = "USER|any", default_value = "any")]
     pub accept: String,
 
+    /// The player counts to accept, e.g. `2,3` (default: all).
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = players)]
+    pub players: Vec<u8>,
+
+    /// The rules editions to accept (default: both).
+    #[arg(long, value_name = "YEAR,...", value_delimiter = ',', value_enum)]
+    pub rules: Vec<RulesArg>,
+
+    /// The kinds of clock to accept (default: all).
+    #[arg(long, value_name = "KIND,...", value_delimiter = ',', value_enum)]
+    pub clock: Vec<ClockArg>,
+
     /// The most games played at once.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub concurrency: u32,
+
+    /// Seconds a stream may stay silent before reconnecting (the server
+    /// sends a keep-alive line every 7 s).
+    #[arg(long, value_name = "SECS", default_value_t = 21, hide = true,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub stream_timeout: u64,
 
     /// The engine program and its arguments (after `--`; `pacru` means this
     /// very program).

@@ -1,39 +1,99 @@
 //! `pacru bot`: an engine program as a bot account on a server.
 
 use crate::Outcome;
-use crate::cli::BotArgs;
+use crate::cli::{BotArgs, ClockArg};
 use crate::strays::Strays;
-use pacru_bot::{Accept, BotConfig};
+use pacru_bot::{AcceptPolicy, BotConfig, ClockKind, Inviter, Stop};
 use pacru_runner::EngineSpec;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+use std::sync::mpsc;
+use std::time::Duration;
 
-/// Runs the bridge until it is stopped (SIGINT or SIGTERM end the process; the
-/// engines, in their own process groups, get the parent-death signal).
-pub fn run(args: &BotArgs) -> anyhow::Result<Outcome> {
-    let (program, rest) = args
-        .engine
+/// The engine of the words `PROGRAM [ARGS]...`; `pacru` means this very
+/// program, as for `pacru engine-check`.
+pub fn engine_spec(words: &[String]) -> anyhow::Result<EngineSpec> {
+    let (program, rest) = words
         .split_first()
-        .ok_or_else(|| anyhow::anyhow!("give the engine program after `--`"))?;
-    let accept = if args.accept.eq_ignore_ascii_case("any") {
-        Accept::Any
-    } else {
-        Accept::User(args.accept.clone())
-    };
-    // `pacru` means this very program, as for `pacru engine-check`.
+        .ok_or_else(|| anyhow::anyhow!("give the engine program"))?;
     let program = if program == "pacru" {
         std::env::current_exe()?.to_string_lossy().into_owned()
     } else {
         program.clone()
     };
-    let config = BotConfig {
-        server: args.server.clone(),
-        token: args.token.clone(),
-        accept,
-        concurrency: args.concurrency as usize,
-        engine: EngineSpec::new(program, rest.iter().cloned()),
-    };
-    let _strays = Strays::adopt();
-    pacru_bot::run(config, Arc::new(AtomicBool::new(false)))?;
-    Ok(Outcome::Success)
+    Ok(EngineSpec::new(program, rest.iter().cloned()))
+}
+
+/// The accept policy of the command line.
+fn policy(args: &BotArgs) -> AcceptPolicy {
+    AcceptPolicy {
+        inviter: if args.accept.eq_ignore_ascii_case("any") {
+            Inviter::Any
+        } else {
+            Inviter::User(args.accept.clone())
+        },
+        players: args.players.iter().map(|&n| usize::from(n)).collect(),
+        rules: args.rules.iter().map(|&r| r.into()).collect(),
+        clocks: args
+            .clock
+            .iter()
+            .map(|c| match c {
+                ClockArg::Realtime => ClockKind::Realtime,
+                ClockArg::Correspondence => ClockKind::Correspondence,
+                ClockArg::None => ClockKind::None,
+            })
+            .collect(),
+    }
+}
+
+/// What ends the command.
+enum End {
+    Signal(i32),
+    Bridge(Result<(), pacru_bot::BotError>),
+}
+
+/// Runs the bridge until SIGINT or SIGTERM (then ends the engines and exits
+/// 0) or until the server refuses the token.
+pub fn run(args: &BotArgs) -> anyhow::Result<Outcome> {
+    let mut config = BotConfig::new(
+        args.server.clone(),
+        args.token.clone(),
+        engine_spec(&args.engine)?,
+    );
+    config.accept = policy(args);
+    config.concurrency = args.concurrency as usize;
+    config.stream_timeout = Duration::from_secs(args.stream_timeout);
+    let strays = Strays::adopt();
+    let stop = Stop::new();
+    let (tx, rx) = mpsc::channel();
+    let mut signals = Signals::new([SIGINT, SIGTERM])?;
+    let handle = signals.handle();
+    let signalled = tx.clone();
+    std::thread::Builder::new()
+        .name("pacru signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let _ = signalled.send(End::Signal(signal));
+            }
+        })?;
+    let bridge_stop = stop.clone();
+    std::thread::Builder::new()
+        .name("pacru bot".into())
+        .spawn(move || {
+            let _ = tx.send(End::Bridge(pacru_bot::run(config, bridge_stop)));
+        })?;
+    let end = rx.recv();
+    handle.close();
+    // The engines end with their process groups; the game threads, blocked
+    // on the network perhaps, end with the process.
+    stop.stop();
+    strays.end_now();
+    match end {
+        Ok(End::Bridge(Err(e))) => Err(e.into()),
+        Ok(End::Signal(signal)) => {
+            tracing::info!("signal {signal}: stopped");
+            Ok(Outcome::Success)
+        }
+        Ok(End::Bridge(Ok(()))) | Err(_) => Ok(Outcome::Success),
+    }
 }

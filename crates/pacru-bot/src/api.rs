@@ -1,0 +1,161 @@
+//! The server's HTTP API as the bot account: bounded JSON answers and NDJSON
+//! streams with a read timeout.
+
+use crate::BotError;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read};
+use std::time::Duration;
+
+/// The largest answer or stream line read from the server, in bytes; anything
+/// longer is treated as a failed request.
+pub const MAX_BODY_BYTES: u64 = 1 << 20;
+
+/// How long a plain request may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The server's API, as the bot account (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct Api {
+    base: String,
+    token: String,
+    http: reqwest::blocking::Client,
+    streams: reqwest::blocking::Client,
+}
+
+/// An answer of the server: its status and its body as JSON (`Null` when the
+/// body is not JSON).
+pub type Answer = (u16, Value);
+
+impl Api {
+    /// A client of the server at `base` with `token`, whose streams fail when
+    /// silent for `stream_timeout` (a read that long without a byte, the
+    /// server's keep-alive lines included).
+    pub fn new(base: &str, token: &str, stream_timeout: Duration) -> Result<Api, BotError> {
+        Ok(Api {
+            base: base.trim_end_matches('/').to_string(),
+            token: token.to_string(),
+            http: reqwest::blocking::Client::builder()
+                .timeout(REQUEST_TIMEOUT)
+                .build()?,
+            streams: reqwest::blocking::Client::builder()
+                .timeout(stream_timeout)
+                .build()?,
+        })
+    }
+
+    /// `GET path`.
+    pub fn get(&self, path: &str) -> Result<Answer, String> {
+        answer(
+            self.http
+                .get(format!("{}{path}", self.base))
+                .bearer_auth(&self.token),
+        )
+    }
+
+    /// `POST path` with an empty JSON object.
+    pub fn post(&self, path: &str) -> Result<Answer, String> {
+        answer(
+            self.http
+                .post(format!("{}{path}", self.base))
+                .bearer_auth(&self.token)
+                .header("Content-Type", "application/json")
+                .body("{}"),
+        )
+    }
+
+    /// Opens the NDJSON stream at `path`.
+    pub fn stream(&self, path: &str) -> Result<LineReader, String> {
+        let response = self
+            .streams
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .map_err(|e| e.to_string())?;
+        if !response.status().is_success() {
+            return Err(format!("HTTP {}", response.status().as_u16()));
+        }
+        Ok(LineReader(BufReader::new(Box::new(response))))
+    }
+}
+
+/// Sends `request` and reads at most [`MAX_BODY_BYTES`] of its answer.
+fn answer(request: reqwest::blocking::RequestBuilder) -> Result<Answer, String> {
+    let response = request.send().map_err(|e| e.to_string())?;
+    let status = response.status().as_u16();
+    let mut body = Vec::new();
+    response
+        .take(MAX_BODY_BYTES + 1)
+        .read_to_end(&mut body)
+        .map_err(|e| e.to_string())?;
+    if body.len() as u64 > MAX_BODY_BYTES {
+        return Err(format!("an answer over {MAX_BODY_BYTES} bytes"));
+    }
+    Ok((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
+}
+
+/// The lines of an NDJSON stream.
+pub struct LineReader(BufReader<Box<dyn Read + Send>>);
+
+impl LineReader {
+    /// A reader of the lines of `input` (for tests and other transports).
+    pub fn new(input: impl Read + Send + 'static) -> LineReader {
+        LineReader(BufReader::new(Box::new(input)))
+    }
+
+    /// The next line: `Ok(Some(Value::Null))` for a keep-alive (empty) line or a
+    /// line that is not JSON, `Ok(None)` at the end of the stream, `Err` when
+    /// the connection failed, stayed silent too long or sent a line over
+    /// [`MAX_BODY_BYTES`].
+    pub fn next_line(&mut self) -> Result<Option<Value>, String> {
+        let mut line = Vec::new();
+        let read = (&mut self.0)
+            .take(MAX_BODY_BYTES + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| e.to_string())?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if line.last() != Some(&b'\n') {
+            return if read as u64 > MAX_BODY_BYTES {
+                Err(format!("a stream line over {MAX_BODY_BYTES} bytes"))
+            } else {
+                // The stream ended in the middle of a line.
+                Ok(None)
+            };
+        }
+        Ok(Some(serde_json::from_slice(&line).unwrap_or(Value::Null)))
+    }
+}
+
+/// Whether `id` looks like a game id of the server (letters, digits, `_`, `-`;
+/// 1 to 64 of them), and so can be put in a path and a log line as it is.
+pub fn valid_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_bounded_and_garbage_is_null() {
+        let mut r = LineReader::new(&b"{\"a\":1}\n\n\x1b[2Jnot json\n{\"cut"[..]);
+        assert_eq!(r.next_line().unwrap(), Some(serde_json::json!({"a": 1})));
+        assert_eq!(r.next_line().unwrap(), Some(Value::Null));
+        assert_eq!(r.next_line().unwrap(), Some(Value::Null));
+        assert_eq!(r.next_line().unwrap(), None);
+        let long = vec![b'x'; MAX_BODY_BYTES as usize + 10];
+        assert!(
+            LineReader::new(std::io::Cursor::new(long))
+                .next_line()
+                .is_err()
+        );
+        assert!(valid_id("Xb3kQ9aZ"));
+        assert!(!valid_id("../x"));
+        assert!(!valid_id("a\u{1b}b"));
+        assert!(!valid_id(""));
+    }
+}

@@ -1,0 +1,197 @@
+//! The game player: follows one game's stream and, whenever the bot is to
+//! move, posts the move its engine gives.
+
+use crate::api::Api;
+use crate::backoff::Backoff;
+use crate::engine::EngineSession;
+use crate::stop::Stop;
+use pacru_core::Colour;
+use pacru_runner::EngineSpec;
+use serde_json::Value;
+
+/// The bot's seat colour in `game` (the API's game object), if seated.
+pub fn my_colour(game: &Value, me: &str) -> Option<Colour> {
+    game["players"]
+        .as_array()?
+        .iter()
+        .find(|p| p["username"].as_str() == Some(me))
+        .and_then(|p| p["seat"].as_str()?.parse().ok())
+}
+
+/// Whether `game` is over (finished or aborted).
+fn is_over(game: &Value) -> bool {
+    matches!(game["status"].as_str(), Some("finished" | "aborted"))
+}
+
+/// What happened to the bot's turn.
+enum Turn {
+    /// The move was stored, or the game moved on meanwhile: look again.
+    Done,
+    /// The server could not be reached: reconnect.
+    Unreachable,
+}
+
+/// Plays game `id` as `me` until it is over or the bridge is stopped: one
+/// engine process for the game, ended when this returns.
+pub fn play_game(api: &Api, spec: &EngineSpec, stop: &Stop, me: &str, id: &str) {
+    tracing::info!(game = id, "playing");
+    let mut engine = EngineSession::new(spec.clone(), stop.clone());
+    let mut backoff = Backoff::default();
+    'connect: while !stop.is_stopped() {
+        // The stream first, then the game as it stands: a move made between
+        // the two is in the game object, and any later one wakes the stream.
+        let mut stream = match api.stream(&format!("/api/games/{id}/stream")) {
+            Ok(stream) => stream,
+            Err(e) => {
+                let wait = backoff.next_wait();
+                tracing::warn!(game = id, "stream: {e}; retrying in {wait:?}");
+                stop.sleep(wait);
+                continue;
+            }
+        };
+        loop {
+            if stop.is_stopped() {
+                break 'connect;
+            }
+            let game = match api.get(&format!("/api/games/{id}")) {
+                Ok((200, game)) => game,
+                Ok((404, _)) => {
+                    tracing::warn!(game = id, "no such game");
+                    break 'connect;
+                }
+                Ok((status, _)) => {
+                    tracing::warn!(game = id, "HTTP {status}");
+                    stop.sleep(backoff.next_wait());
+                    continue 'connect;
+                }
+                Err(e) => {
+                    tracing::warn!(game = id, "{e}");
+                    stop.sleep(backoff.next_wait());
+                    continue 'connect;
+                }
+            };
+            backoff.reset();
+            if is_over(&game) {
+                tracing::info!(
+                    game = id,
+                    "over: {} ({})",
+                    game["result"].as_str().unwrap_or("?").escape_debug(),
+                    game["termination"].as_str().unwrap_or("?").escape_debug()
+                );
+                break 'connect;
+            }
+            let mine = my_colour(&game, me);
+            let to_move = game["to_move"].as_str().and_then(|s| s.parse().ok());
+            if game["status"] == "playing" && mine.is_some() && to_move == mine {
+                match take_turn(api, &mut engine, stop, id, &game) {
+                    Turn::Done => continue,
+                    Turn::Unreachable => {
+                        stop.sleep(backoff.next_wait());
+                        continue 'connect;
+                    }
+                }
+            }
+            // Wait for the next line of the game's stream (a move, the end, or
+            // a keep-alive); a silent or broken stream means reconnecting.
+            match stream.next_line() {
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    tracing::warn!(game = id, "the stream ended; reconnecting");
+                    stop.sleep(backoff.next_wait());
+                    continue 'connect;
+                }
+                Err(e) => {
+                    tracing::warn!(game = id, "stream: {e}; reconnecting");
+                    stop.sleep(backoff.next_wait());
+                    continue 'connect;
+                }
+            }
+        }
+    }
+    engine.finish();
+}
+
+/// Asks the engine for its move in `game` and posts it; resigns when the
+/// engine gives none (a move it did not give is never sent).
+fn take_turn(api: &Api, engine: &mut EngineSession, stop: &Stop, id: &str, game: &Value) -> Turn {
+    let ply = game["moves"].as_array().map_or(0, Vec::len) + 1;
+    let (mv, took) = match engine.best_move(game) {
+        Ok(answer) => answer,
+        Err(e) => {
+            if stop.is_stopped() {
+                return Turn::Done;
+            }
+            tracing::error!(game = id, ply, "{e}; resigning");
+            return match api.post(&format!("/api/games/{id}/resign")) {
+                Ok((200 | 409, _)) => Turn::Done,
+                Ok((status, body)) => {
+                    tracing::warn!(game = id, "resign: HTTP {status} {body}");
+                    Turn::Unreachable
+                }
+                Err(e) => {
+                    tracing::warn!(game = id, "resign: {e}");
+                    Turn::Unreachable
+                }
+            };
+        }
+    };
+    let text = mv.to_string();
+    tracing::info!(game = id, ply, "{text} ({} ms)", took.as_millis());
+    let encoded: String = text
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b'-' {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    match api.post(&format!("/api/games/{id}/move/{encoded}?ply={ply}")) {
+        Ok((200, _)) => Turn::Done,
+        // The game moved on meanwhile (a flag, a resignation, a stale ply).
+        Ok((409, body)) => {
+            tracing::info!(game = id, ply, "move refused: {body}");
+            Turn::Done
+        }
+        // Refused for good (the server's referee disagrees with the engine's
+        // check): resign rather than ask again and again.
+        Ok((status @ 400..=499, body)) if status != 429 => {
+            tracing::error!(
+                game = id,
+                ply,
+                "move {text}: HTTP {status} {body}; resigning"
+            );
+            match api.post(&format!("/api/games/{id}/resign")) {
+                Ok((200 | 409, _)) => Turn::Done,
+                _ => Turn::Unreachable,
+            }
+        }
+        Ok((status, body)) => {
+            tracing::warn!(game = id, ply, "move {text}: HTTP {status} {body}");
+            Turn::Unreachable
+        }
+        // Sent again with the same ply after reconnecting, if still to move:
+        // `?ply=` makes a second copy of a stored move refused as stale.
+        Err(e) => {
+            tracing::warn!(game = id, ply, "move {text}: {e}");
+            Turn::Unreachable
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_seat_is_found_by_name() {
+        let game = json!({"players": [{"seat": "K", "username": "ana"},
+                                      {"seat": "R", "username": "robo"}]});
+        assert_eq!(my_colour(&game, "robo"), Some(Colour::Red));
+        assert_eq!(my_colour(&game, "cy"), None);
+        assert!(is_over(&json!({"status": "aborted"})));
+        assert!(!is_over(&json!({"status": "playing"})));
+    }
+}
