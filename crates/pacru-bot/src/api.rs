@@ -34,8 +34,11 @@ impl Api {
         Ok(Api {
             base: base.trim_end_matches('/').to_string(),
             token: token.to_string(),
+            // A fresh connection for every request: one kept from before a
+            // network failure may be dead without knowing it.
             http: reqwest::blocking::Client::builder()
                 .timeout(REQUEST_TIMEOUT)
+                .pool_max_idle_per_host(0)
                 .build()?,
             streams: reqwest::blocking::Client::builder()
                 .timeout(stream_timeout)

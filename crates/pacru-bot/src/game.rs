@@ -121,7 +121,13 @@ fn take_turn(api: &Api, engine: &mut EngineSession, stop: &Stop, id: &str, game:
             if stop.is_stopped() {
                 return Turn::Done;
             }
-            tracing::error!(game = id, ply, "{e}; resigning");
+            // The engine's own words may hold anything: escaped.
+            tracing::error!(
+                game = id,
+                ply,
+                "{}; resigning",
+                e.to_string().escape_debug()
+            );
             return match api.post(&format!("/api/games/{id}/resign")) {
                 Ok((200 | 409, _)) => Turn::Done,
                 Ok((status, body)) => {

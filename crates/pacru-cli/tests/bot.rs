@@ -1,16 +1,23 @@
-//! `pacru bot` as a real process between a real `pacru serve` and the built-in
-//! random engine: a person invites the bot, plays random legal moves against
-//! it, and the game finishes with every move legal and its record `ok`.
+//! `pacru bot` and `pacru serve --bot` as real processes between a real
+//! `pacru serve` and engine programs: people (random legal moves) and bots
+//! play 2-, 3- and 4-player games to the end, with every move legal, no flag
+//! and the records `ok`; and the bridge under faults (a server restart, a
+//! network cut and one gone silent, an engine that crashes, one that answers
+//! an illegal move), and stopped by SIGTERM with its engines.
 
 mod common;
 
+use common::proxy::Proxy;
 use common::server::{Client, ServerProcess};
-use pacru_core::{Move, Position};
+use pacru_core::{Move, Position, RulesEdition};
+use pacru_protocol::engines::{Rng, random_move};
 use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-/// The bot process, killed when dropped.
+/// A `pacru bot` process, killed when dropped.
 struct Bot(Child);
 
 impl Drop for Bot {
@@ -20,114 +27,271 @@ impl Drop for Bot {
     }
 }
 
-/// A small deterministic generator for the person's random moves.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
+/// Starts `pacru bot --server URL --token TOKEN ARGS -- ENGINE`, its standard
+/// error into `log` when given.
+fn start_bot(url: &str, token: &str, args: &[&str], engine: &[&str], log: Option<&Path>) -> Bot {
+    let mut all = vec!["bot", "--server", url, "--token", token];
+    all.extend_from_slice(args);
+    all.push("--");
+    all.extend_from_slice(engine);
+    let stderr = match log {
+        Some(path) => Stdio::from(std::fs::File::create(path).unwrap()),
+        None => Stdio::null(),
+    };
+    Bot(common::spawn_pacru(&all, stderr))
 }
 
-/// Plays `ana`'s random legal moves in game `id` until it is finished, or
-/// until she has made `max_moves` moves; the game as it stands then.
-fn play_random(ana: &Client, id: &str, seed: &mut u64, max_moves: usize) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(240);
-    let mut made = 0;
-    loop {
-        assert!(Instant::now() < deadline, "the game did not go on in time");
-        let game = ana.get(&format!("/api/games/{id}")).json;
-        match game["status"].as_str().unwrap() {
-            "finished" => return game,
-            "aborted" => panic!("aborted: {game}"),
-            _ => {}
+/// The position of `game` (the API's game object) after its moves, each of
+/// which must be legal.
+fn replay(game: &Value) -> Position {
+    let players = game["players"].as_array().unwrap().len();
+    let rules: RulesEdition = game["rules"].as_str().unwrap().parse().unwrap();
+    let mut position = Position::standard(players).unwrap().with_rules(rules);
+    for m in game["moves"].as_array().unwrap() {
+        let mv: Move = m.as_str().unwrap().parse().unwrap();
+        position = position
+            .play(&mv)
+            .unwrap_or_else(|e| panic!("{mv} is illegal ({e}) in {game}"));
+    }
+    position
+}
+
+/// People playing random legal moves (never `resign`) in their seats.
+struct People {
+    clients: HashMap<String, Client>,
+    rng: Rng,
+}
+
+impl People {
+    fn new(server: &str, names: &[&str], seed: u64) -> People {
+        People {
+            clients: names
+                .iter()
+                .map(|n| (n.to_string(), Client::sign_up(server, n)))
+                .collect(),
+            rng: Rng::new(seed),
         }
-        if made == max_moves {
-            return game;
+    }
+
+    fn client(&self, name: &str) -> &Client {
+        &self.clients[name]
+    }
+
+    /// Plays the people's moves in `games` until every game is finished, or
+    /// until `stop_after` moves were made in all; the games as they stand.
+    fn play(&mut self, games: &[String], stop_after: usize, secs: u64) -> Vec<Value> {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let anyone = self.clients.values().next().unwrap();
+        let mut made = 0;
+        loop {
+            assert!(Instant::now() < deadline, "the games did not go on in time");
+            let now: Vec<Value> = games
+                .iter()
+                .map(|id| anyone.get(&format!("/api/games/{id}")).json)
+                .collect();
+            if made >= stop_after || now.iter().all(|g| g["status"] == "finished") {
+                return now;
+            }
+            let mut moved = false;
+            for game in &now {
+                assert_ne!(game["status"], "aborted", "{game}");
+                if game["status"] != "playing" {
+                    continue;
+                }
+                let to_move = &game["to_move"];
+                let Some(player) = game["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|p| &p["seat"] == to_move)
+                else {
+                    continue;
+                };
+                let Some(client) = player["username"]
+                    .as_str()
+                    .and_then(|n| self.clients.get(n))
+                else {
+                    continue;
+                };
+                let position = replay(game);
+                let mv = random_move(&position, &mut self.rng).expect("a move");
+                let ply = game["moves"].as_array().unwrap().len() + 1;
+                let id = game["id"].as_str().unwrap();
+                let played = client.play(id, &mv.to_string(), Some(ply));
+                assert_eq!(played.status, 200, "{mv} in {game}: {played:?}");
+                made += 1;
+                moved = true;
+            }
+            if !moved {
+                // Bounded poll: the bots are thinking.
+                std::thread::sleep(Duration::from_millis(20));
+            }
         }
-        let mine = game["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["username"] == "ana")
-            .unwrap()["seat"]
-            .clone();
-        if game["status"] != "playing" || game["to_move"] != mine {
-            std::thread::sleep(Duration::from_millis(20));
-            continue;
-        }
-        let mut position = Position::standard(2).unwrap();
-        let moves = game["moves"].as_array().unwrap();
-        for m in moves {
-            let mv: Move = m.as_str().unwrap().parse().unwrap();
-            position = position.play(&mv).expect("every move of the game is legal");
-        }
-        let legal: Vec<Move> = position
-            .sorted_legal_moves()
-            .into_iter()
-            .filter(|m| *m != Move::Resign)
-            .collect();
-        let mv = &legal[(next(seed) % legal.len() as u64) as usize];
-        let played = ana.play(id, &mv.to_string(), Some(moves.len() + 1));
-        assert_eq!(played.status, 200, "{played:?}");
-        made += 1;
     }
 }
 
-/// Checks that finished `game` replays move by move and that its record is `ok`.
-fn check_finished(server: &ServerProcess, game: &Value) {
-    let id = game["id"].as_str().unwrap();
+/// Checks that finished `game` replays to a finished position with every move
+/// legal, ended by the rules with nobody resigning or flagged, and that its
+/// record is `ok` for `pacru check`.
+fn check_finished(server: &str, game: &Value) {
+    assert_eq!(game["status"], "finished", "{game}");
     let moves = game["moves"].as_array().unwrap();
     assert!(moves.len() >= 2, "{game}");
-    let mut position = Position::standard(2).unwrap();
-    for m in moves {
-        let mv: Move = m.as_str().unwrap().parse().unwrap();
-        position = position.play(&mv).expect("every move of the game is legal");
-    }
-    assert!(position.is_finished(), "{game}");
+    assert!(replay(game).is_finished(), "{game}");
     assert_eq!(game["termination"], "rules", "{game}");
-    let record = Client::new(&server.url).get(&format!("/api/games/{id}/pgr"));
+    // A flag in a 3-4 player game is stored as the player's `resign`; people
+    // and engines here never resign.
+    assert!(!moves.iter().any(|m| m == "resign"), "{game}");
+    let id = game["id"].as_str().unwrap();
+    let record = Client::new(server).get(&format!("/api/games/{id}/pgr"));
     assert_eq!(record.status, 200);
     let run = common::pacru_with_input(&["check", "--format", "json", "-"], record.text.as_bytes());
     let verdict: Value = serde_json::from_str(run.stdout.trim()).unwrap();
     assert_eq!(verdict["status"], "ok", "{}\n{verdict}", record.text);
 }
 
-/// Starts `pacru bot` for `token` against `url`, with the random engine.
-fn start_bot(url: &str, token: &str) -> Bot {
-    Bot(common::spawn_pacru(
-        &[
-            "bot", "--server", url, "--token", token, "--accept", "ana", "--", "pacru", "engine",
-            "random", "--seed", "7",
-        ],
-        Stdio::null(),
-    ))
-}
-
-/// Ana's invitation of robo to a rated 2-player game with a clock; its id.
-fn invite(ana: &Client) -> String {
-    let created = ana.post(
+/// `creator` opens a game of `players` with `rules` and a clock, inviting
+/// `invite`; its id.
+fn open_game(
+    creator: &Client,
+    players: usize,
+    rules: &str,
+    clock: Value,
+    invite: &[&str],
+) -> String {
+    let created = creator.post(
         "/api/games",
-        &json!({"players": 2, "rules": "2004", "rated": true,
-                "clock": {"initial": 300, "increment": 2}, "invite": ["robo"]}),
+        &json!({"players": players, "rules": rules, "rated": true, "clock": clock,
+                "invite": invite}),
     );
     assert_eq!(created.status, 201, "{created:?}");
     created.json["id"].as_str().unwrap().to_string()
 }
 
+/// A clock of 20 s a player and no increment: the search engine spends a
+/// thirtieth of what is left on each move, so a game takes seconds.
+fn short_clock() -> Value {
+    json!({"initial": 20, "increment": 0})
+}
+
 #[test]
-fn a_person_plays_the_random_engine_through_pacru_bot() {
+fn server_bots_play_two_three_and_four_player_games_with_people() {
     let dir = tempfile::tempdir().unwrap();
-    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let server = ServerProcess::start(
+        &dir.path().join("server.db"),
+        &[
+            "--bot",
+            "search=pacru engine search --seed 3",
+            "--bot",
+            "random=pacru engine random --seed 5",
+        ],
+    );
+    let mut people = People::new(&server.url, &["ana", "cy"], 0x9E37_79B9_7F4A_7C15);
+    // The server made the bot accounts before it listened.
+    for bot in ["search", "random"] {
+        let profile = people.client("ana").get(&format!("/api/users/{bot}"));
+        assert_eq!(profile.json["bot"], true, "{profile:?}");
+    }
+    let (ana, cy) = (people.client("ana"), people.client("cy"));
+    let games = vec![
+        open_game(ana, 2, "2004", short_clock(), &["search"]),
+        open_game(ana, 2, "2011", short_clock(), &["random"]),
+        open_game(cy, 3, "2004", short_clock(), &["search", "random"]),
+        open_game(cy, 4, "2011", short_clock(), &["ana", "search", "random"]),
+    ];
+    assert_eq!(
+        ana.post(&format!("/api/games/{}/join", games[3]), &json!({}))
+            .status,
+        200
+    );
+    let started = Instant::now();
+    let finished = people.play(&games, usize::MAX, 150);
+    eprintln!("4 games with bots finished in {:?}", started.elapsed());
+    for game in &finished {
+        check_finished(&server.url, game);
+        let bots: Vec<&str> = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["bot"] == true)
+            .map(|p| p["username"].as_str().unwrap())
+            .collect();
+        assert!(!bots.is_empty(), "{game}");
+    }
+    // A rated game between people and bots counts for both.
+    let search = people.client("ana").get("/api/users/search").json;
+    assert_eq!(search["ratings"]["2"]["games"], 1, "{search}");
+    assert_eq!(search["ratings"]["3"]["games"], 1, "{search}");
+    assert_eq!(search["ratings"]["4"]["games"], 1, "{search}");
+}
+
+/// The ids of the processes whose parent is `pid`.
+fn children(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(child) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{child}/stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid ...`; comm may hold spaces and parentheses.
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        let ppid: u32 = after.split(' ').nth(1).unwrap().parse().unwrap();
+        if ppid == pid {
+            found.push(child);
+        }
+    }
+    found
+}
+
+/// Whether process `pid` is gone (or a zombie waiting to be reaped).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat[stat.rfind(')').unwrap() + 2..].starts_with('Z'),
+    }
+}
+
+#[test]
+fn sigterm_stops_the_server_with_its_bots_and_their_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(
+        &dir.path().join("server.db"),
+        &["--bot", "robo=pacru engine random --seed 9"],
+    );
     let ana = Client::sign_up(&server.url, "ana");
-    let robo = Client::bot(&server.url, "robo");
-    let _bot = start_bot(&server.url, robo.token.as_ref().unwrap());
-    let id = invite(&ana);
-    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-    let game = play_random(&ana, &id, &mut seed, usize::MAX);
-    check_finished(&server, &game);
-    // A rated game between a person and a bot counts.
-    let robo_ratings = ana.get("/api/users/robo").json;
-    assert_eq!(robo_ratings["ratings"]["2"]["games"], 1);
+    // Ana takes the second seat: the bot moves first, and its engine stays
+    // for the rest of the game.
+    let created = ana.post(
+        "/api/games",
+        &json!({"players": 2, "rules": "2004", "seat": "R", "clock": null, "invite": ["robo"]}),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.json["id"].as_str().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while ana.get(&format!("/api/games/{id}")).json["moves"]
+        .as_array()
+        .is_none_or(Vec::is_empty)
+    {
+        assert!(Instant::now() < deadline, "the bot did not move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let engines = children(server.pid());
+    assert!(
+        !engines.is_empty(),
+        "the bot's engine runs under the server"
+    );
+    let status = server.stop();
+    assert!(status.success(), "{status:?}");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !engines.iter().all(|&pid| gone(pid)) {
+        assert!(
+            Instant::now() < deadline,
+            "engines left running: {engines:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[test]
@@ -142,78 +306,127 @@ fn the_bot_resumes_its_game_after_a_server_restart() {
         .unwrap()
         .port();
     let listen = format!("127.0.0.1:{port}");
-    let args = |db: &str| {
-        vec![
-            "serve".to_string(),
-            "--db".into(),
-            db.to_string(),
-            "--listen".into(),
-            listen.clone(),
-            "--test-clock".into(),
-            "--rate-limit".into(),
-            "1000000".into(),
-        ]
-    };
     let db_text = db.to_str().unwrap().to_string();
     let start = || {
-        let a = args(&db_text);
-        let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        ServerProcess::start_with(&db, &a)
+        let args = [
+            "serve",
+            "--db",
+            &db_text,
+            "--listen",
+            &listen,
+            "--test-clock",
+            "--rate-limit",
+            "1000000",
+        ];
+        ServerProcess::start_with(&db, &args)
     };
     let server = start();
-    let mut ana = Client::sign_up(&server.url, "ana");
+    let mut people = People::new(&server.url, &["ana"], 0x2545_F491_4F6C_DD1D);
     let robo = Client::bot(&server.url, "robo");
-    let token = robo.token.clone().unwrap();
-    let _bot = start_bot(&server.url, &token);
-    let id = invite(&ana);
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-    let game = play_random(&ana, &id, &mut seed, 3);
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &["--accept", "ana"],
+        &["pacru", "engine", "random", "--seed", "7"],
+        None,
+    );
+    let id = open_game(
+        people.client("ana"),
+        2,
+        "2004",
+        json!({"initial": 300, "increment": 2}),
+        &["robo"],
+    );
+    let games = [id];
+    let game = &people.play(&games, 3, 60)[0];
     assert_eq!(game["status"], "playing", "{game}");
     server.kill();
-    std::thread::sleep(Duration::from_millis(500));
     let server = start();
-    // Ana signs in again (her session is in the database; a new client keeps
-    // the cookie of a new sign-in).
-    ana = Client::new(&server.url);
+    // Ana signs in again on the new server (her account is in the database).
+    let ana = Client::new(&server.url);
     let signed = ana.sign_in("ana", "password-of-ana");
-    assert!(signed.status == 200 || signed.status == 201, "{signed:?}");
-    let game = play_random(&ana, &id, &mut seed, usize::MAX);
-    check_finished(&server, &game);
+    assert_eq!(signed.status, 200, "{signed:?}");
+    people.clients.insert("ana".into(), ana);
+    let game = &people.play(&games, usize::MAX, 120)[0];
+    check_finished(&server.url, game);
 }
 
 #[test]
-fn a_failing_engine_resigns_and_other_invitations_are_left() {
+fn the_bot_reconnects_after_the_network_is_cut_and_after_it_goes_silent() {
     let dir = tempfile::tempdir().unwrap();
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
-    let ana = Client::sign_up(&server.url, "ana");
-    let cy = Client::sign_up(&server.url, "cy");
+    let proxy = Proxy::start(&server.url);
+    let mut people = People::new(&server.url, &["ana"], 0x0123_4567_89AB_CDEF);
     let robo = Client::bot(&server.url, "robo");
-    // An engine that exits at once, before its handshake.
-    let _bot = Bot(common::spawn_pacru(
-        &[
-            "bot",
-            "--server",
-            &server.url,
-            "--token",
-            robo.token.as_ref().unwrap(),
-            "--accept",
-            "ana",
-            "--",
-            "sh",
-            "-c",
-            "exit 3",
-        ],
-        Stdio::null(),
-    ));
-    // cy's invitation is not accepted: the game stays open.
-    let created = cy.post(
-        "/api/games",
-        &json!({"players": 2, "rules": "2004", "invite": ["robo"]}),
+    // The bot reaches the server only through the proxy; a stream silent for
+    // 2 s is given up (the default is three keep-alives, 21 s).
+    let _bot = start_bot(
+        &proxy.url,
+        robo.token.as_ref().unwrap(),
+        &["--stream-timeout", "2"],
+        &["pacru", "engine", "random", "--seed", "11"],
+        None,
     );
-    assert_eq!(created.status, 201, "{created:?}");
-    let cys = created.json["id"].as_str().unwrap().to_string();
+    let games = [open_game(
+        people.client("ana"),
+        2,
+        "2004",
+        Value::Null,
+        &["robo"],
+    )];
+    let game = &people.play(&games, 4, 60)[0];
+    assert_eq!(game["status"], "playing", "{game}");
+    let before = proxy.accepted();
+    proxy.cut_all();
+    let game = &people.play(&games, 4, 60)[0];
+    assert_eq!(game["status"], "playing", "{game}");
+    let after_cut = proxy.accepted();
+    assert!(after_cut > before, "the bot did not connect again");
+    // Now the connections stay open but nothing comes through: only the
+    // bridge's read timeout gets it going again.
+    proxy.mute_all();
+    let game = &people.play(&games, usize::MAX, 90)[0];
+    check_finished(&server.url, game);
+    assert!(proxy.accepted() > after_cut);
+}
 
-    let id = invite(&ana);
+/// A PEP engine in Python that answers every `go` with a move that is never
+/// legal there (`e1-e9`: no chevron travels 8 fields at the start of a game).
+const ILLEGAL_ENGINE: &str = r#"
+import sys
+for line in sys.stdin:
+    words = line.split()
+    if len(words) < 2:
+        continue
+    tag, rid = words[0], words[1]
+    if tag == "hello":
+        print(f"= {rid} protocol=1 name=illegal author=test version=1", flush=True)
+    elif tag == "go":
+        print(f"= {rid} move=e1-e9", flush=True)
+    else:
+        print(f"= {rid}", flush=True)
+        if tag == "quit":
+            break
+"#;
+
+#[test]
+fn an_illegal_engine_move_is_never_sent_and_the_bot_resigns() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let proxy = Proxy::start(&server.url);
+    let ana = Client::sign_up(&server.url, "ana");
+    let robo = Client::bot(&server.url, "robo");
+    let script = dir.path().join("illegal.py");
+    std::fs::write(&script, ILLEGAL_ENGINE).unwrap();
+    let log = dir.path().join("bot.log");
+    let _bot = start_bot(
+        &proxy.url,
+        robo.token.as_ref().unwrap(),
+        &[],
+        &["python3", script.to_str().unwrap()],
+        Some(&log),
+    );
+    let id = open_game(&ana, 2, "2004", Value::Null, &["robo"]);
     let deadline = Instant::now() + Duration::from_secs(60);
     let mut moved = false;
     let game = loop {
@@ -229,13 +442,89 @@ fn a_failing_engine_resigns_and_other_invitations_are_left() {
             assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
             moved = true;
         }
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(game["termination"], "resignation", "{game}");
+    assert_eq!(game["moves"], json!(["e1-e2", "resign"]), "{game}");
+    // Everything the bot sent went through the proxy: it joined and resigned,
+    // and never asked for a move.
+    let sent = proxy.sent();
+    assert!(
+        sent.contains(&format!("POST /api/games/{id}/join ")),
+        "{sent}"
+    );
+    assert!(
+        sent.contains(&format!("POST /api/games/{id}/resign ")),
+        "{sent}"
+    );
+    assert!(!sent.contains("/move/"), "{sent}");
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("e1-e9") && log.contains("illegal"), "{log}");
+}
+
+#[test]
+fn a_failing_engine_resigns_and_other_invitations_are_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let ana = Client::sign_up(&server.url, "ana");
+    let cy = Client::sign_up(&server.url, "cy");
+    let robo = Client::bot(&server.url, "robo");
+    // An engine that exits at once, before its handshake; invitations of
+    // 3 players or without a clock are not accepted.
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &[
+            "--accept",
+            "ana",
+            "--players",
+            "2,4",
+            "--clock",
+            "realtime,correspondence",
+        ],
+        &["sh", "-c", "exit 3"],
+        None,
+    );
+    let clock = json!({"initial": 300, "increment": 2});
+    let left = [
+        open_game(&cy, 2, "2004", clock.clone(), &["robo"]),
+        open_game(&ana, 3, "2004", clock.clone(), &["robo"]),
+        open_game(&ana, 2, "2004", Value::Null, &["robo"]),
+    ];
+    let id = open_game(&ana, 2, "2011", clock, &["robo"]);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut moved = false;
+    let game = loop {
+        assert!(
+            Instant::now() < deadline,
+            "the bot neither moved nor resigned"
+        );
+        let game = ana.get(&format!("/api/games/{id}")).json;
+        if game["status"] == "finished" {
+            break game;
+        }
+        if !moved && game["status"] == "playing" && game["to_move"] == "K" {
+            assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
+            moved = true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(game["termination"], "resignation", "{game}");
     assert_eq!(game["winner"], "Black", "{game}");
     // The bridge resigned on its turn (the server records that as the move
     // `resign`); the engine gave no move, so none was sent.
     assert_eq!(game["moves"], json!(["e1-e2", "resign"]), "{game}");
-    let other = cy.get(&format!("/api/games/{cys}")).json;
-    assert_eq!(other["status"], "open", "{other}");
+    // The invitations it does not accept stay open (the server sends every
+    // open invitation in one batch when the bot connects, or each as it is
+    // made, before the game above could start and end).
+    for other in left {
+        let other = ana.get(&format!("/api/games/{other}")).json;
+        assert_eq!(other["status"], "open", "{other}");
+        let seated = other["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["username"] == "robo");
+        assert!(!seated, "{other}");
+    }
 }

@@ -2,6 +2,7 @@
 
 mod api;
 mod auth;
+mod bots;
 mod clock;
 mod db;
 mod error;
@@ -67,6 +68,9 @@ pub enum ServerError {
     /// Loading the games in play failed.
     #[error("loading the games in play: {0}")]
     Load(ApiError),
+    /// A bot the server runs cannot have its account: its name, and why.
+    #[error("bot `{0}`: {1}")]
+    Bot(String, String),
 }
 
 /// A server bound to its address, ready to run.

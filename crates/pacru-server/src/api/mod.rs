@@ -1,7 +1,7 @@
 //! The HTTP API (`docs/server.md`): routes, the request limits and the JSON
 //! answer for every refusal.
 
-mod account;
+pub(crate) mod account;
 pub mod body;
 mod games;
 mod stream;
