@@ -44,7 +44,9 @@ const problems = [];
 before(async () => {
   if (skip) return;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pacru-serve-'));
-  server = spawn(pacru, ['serve', '--db', path.join(tmp, 'server.db'), '--listen', '127.0.0.1:0', '--rate-limit', '1000000'],
+  // The server runs a bot of its own, `robo`, that plays the random engine.
+  server = spawn(pacru, ['serve', '--db', path.join(tmp, 'server.db'), '--listen', '127.0.0.1:0', '--rate-limit', '1000000',
+    '--bot', 'robo=pacru engine random --seed 4'],
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   base = await new Promise((resolve, reject) => {
     let text = '';
@@ -271,6 +273,37 @@ test('three people play a game in which two resign; the last one standing wins',
   assert.equal(verdict.plies, ply + 1);
   for (const page of [...pages, watcher]) assert.deepEqual(await violations(page), []);
   for (const page of [...pages, watcher]) await page.context().close();
+});
+
+test("a person invites the server's bot from its profile; the game opens and the bot answers the first move", { skip }, async () => {
+  const visitor = await person();
+  await open(visitor, '/@/robo');
+  assert.match(await visitor.textContent('#profile-kind'), /A bot/);
+  assert.equal(await visitor.$$eval('#invite-form', (f) => f.length), 0, 'no invitation without an account');
+  await visitor.context().close();
+  const page = await person();
+  const name = await signUp(page);
+  await open(page, '/@/robo');
+  await page.selectOption('#invite-form select[name="players"]', '2');
+  await page.selectOption('#invite-form select[name="rules"]', '2011');
+  await page.selectOption('#invite-form select[name="clock"]', 'live');
+  await page.click('#invite-form button[type="submit"]');
+  await page.waitForURL(/\/games\/[A-Za-z0-9]{8}$/);
+  const id = page.url().split('/').pop();
+  await boardReady(page);
+  // The bot joins by itself: the game starts, and it answers the person's move.
+  await page.waitForSelector('#server-status[data-status="playing"]');
+  await playMove(page, 'e1-e2', 1);
+  await waitPly(page, 2);
+  const reply = await page.$eval('#moves button.mv[data-ply="2"]', (b) => b.textContent);
+  const game = await (await fetch(`${base}/api/games/${id}`)).json();
+  assert.equal(game.rules, '2011');
+  assert.deepEqual(game.clock, { initial: 300, increment: 3 });
+  assert.deepEqual(game.players.map((p) => p.username), [name, 'robo']);
+  assert.equal(game.moves[1], reply, 'the board shows the move the bot made');
+  assert.notEqual(reply, 'resign');
+  assert.deepEqual(await violations(page), []);
+  await page.context().close();
 });
 
 test('markup in what reaches a page is shown as text: no script runs, no policy is violated', { skip }, async () => {

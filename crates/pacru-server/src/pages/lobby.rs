@@ -2,7 +2,7 @@
 //! games in play (with Watch) and the games just finished; a form to open a
 //! game.
 
-use super::{clock_words, players_html, site_page};
+use super::{clock_words, game_form, players_html, site_page};
 use crate::auth::MaybeCaller;
 use crate::error::ApiResult;
 use crate::game::{GameState, GameStatus};
@@ -23,7 +23,7 @@ pub async fn page(State(state): State<AppState>, caller: MaybeCaller) -> ApiResu
     if me.is_none() {
         main.push_str(ACCOUNT_FORMS);
     } else {
-        main.push_str(CREATE_FORM);
+        main.push_str(&game_form("create-form", "New game", "", "Open the game"));
     }
     for (status, heading, id) in [
         (GameStatus::Open, "Open games", "open-games"),
@@ -94,20 +94,5 @@ const ACCOUNT_FORMS: &str = r#"<section aria-labelledby="account-h">
 <label>Password <input name="password" type="password" required maxlength="200"></label>
 <button type="submit">Sign in</button></form>
 <p>Watching needs no account.</p>
-</section>
-"#;
-
-const CREATE_FORM: &str = r#"<section aria-labelledby="create-h">
-<h2 id="create-h">New game</h2>
-<form id="create-form">
-<label>Players <select name="players"><option>2</option><option>3</option><option>4</option></select></label>
-<label>Rules <select name="rules"><option>2004</option><option>2011</option></select></label>
-<label>Clock <select name="clock"><option value="live">minutes + seconds a move</option><option value="days">days a move</option><option value="none">no clock</option></select></label>
-<label>Minutes <input name="initial" type="number" min="1" max="1440" value="5"></label>
-<label>Increment (s) <input name="increment" type="number" min="0" max="600" value="3"></label>
-<label>Days <input name="days" type="number" min="1" max="30" value="3"></label>
-<label><input name="rated" type="checkbox" checked> rated</label>
-<button type="submit">Open the game</button>
-</form>
 </section>
 "#;

@@ -1,6 +1,6 @@
 //! `/@/{username}`: a player's ratings (one pool per player count) and games.
 
-use super::{clock_words, not_found, players_html, site_page};
+use super::{clock_words, game_form, not_found, players_html, site_page};
 use crate::api::users::{POOLS, ratings_json};
 use crate::auth::MaybeCaller;
 use crate::error::ApiResult;
@@ -50,8 +50,23 @@ pub async fn page(
             r["games"].as_u64().unwrap_or(0),
         );
     }
+    main.push_str("</tbody>\n</table>\n</section>\n");
+    // A signed-in person may invite a bot to a game (3 and 4 players: with
+    // the other people invited too, since only the invited may join).
+    let me = caller.0.as_ref().map(|c| c.user.id);
+    if user.bot && me.is_some() && me != Some(user.id) {
+        main.push_str(&game_form(
+            "invite-form",
+            &format!("Play {username}"),
+            &format!(
+                "<input type=\"hidden\" name=\"bot\" value=\"{username}\">\n\
+<label>Also invite <input name=\"others\" maxlength=\"100\" placeholder=\"names, for 3 or 4 players\"></label>\n"
+            ),
+            "Invite",
+        ));
+    }
     main.push_str(
-        "</tbody>\n</table>\n</section>\n<section aria-labelledby=\"games-h\">\n\
+        "<section aria-labelledby=\"games-h\">\n\
 <h2 id=\"games-h\">Games</h2>\n<table id=\"profile-games\">\n<tbody>\n",
     );
     let rows = state

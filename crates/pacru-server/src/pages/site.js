@@ -52,12 +52,25 @@
     await call('POST', '/api/session', { username: field(form, 'username').value, password: field(form, 'password').value });
     location.reload();
   });
-  onSubmit('create-form', async (form) => {
+  // The body of POST /api/games from a game form (players, rules, clock, rated).
+  function newGame(form) {
     const kind = field(form, 'clock').value;
     let clock = null;
     if (kind === 'live') clock = { initial: Math.round(Number(field(form, 'initial').value) * 60), increment: Number(field(form, 'increment').value) };
     else if (kind === 'days') clock = { days: Number(field(form, 'days').value) };
-    const game = await call('POST', '/api/games', { players: Number(field(form, 'players').value), rules: field(form, 'rules').value, clock, rated: field(form, 'rated').checked });
+    return { players: Number(field(form, 'players').value), rules: field(form, 'rules').value, clock, rated: field(form, 'rated').checked };
+  }
+  onSubmit('create-form', async (form) => {
+    const game = await call('POST', '/api/games', newGame(form));
+    location.href = '/games/' + encodeURIComponent(game.id);
+  });
+  // A bot's profile: the game is opened with the bot (and any others named)
+  // invited; the bot joins it by itself.
+  onSubmit('invite-form', async (form) => {
+    const body = newGame(form);
+    const others = field(form, 'others').value.split(/[\s,]+/).filter((n) => n);
+    body.invite = [field(form, 'bot').value].concat(others);
+    const game = await call('POST', '/api/games', body);
     location.href = '/games/' + encodeURIComponent(game.id);
   });
 
