@@ -10,8 +10,16 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// What the `python` step installs from PyPI before the package.
-pub const TEST_TOOLS: [&str; 3] = ["maturin>=1.9.4,<2", "pytest>=7", "mypy>=1.18"];
+/// What the `python` step installs from PyPI before the package: the build
+/// and test tools, and `openskill`, the independent implementation the
+/// server's 3-4 player ratings are checked against
+/// (`tests/test_ratings_openskill.py`).
+pub const TEST_TOOLS: [&str; 4] = [
+    "maturin>=1.9.4,<2",
+    "pytest>=7",
+    "mypy>=1.18",
+    "openskill>=6.2,<7",
+];
 
 /// The maturin versions the package builds with (its `pyproject.toml`).
 pub const MATURIN: &str = "maturin>=1.9.4,<2";
@@ -101,7 +109,7 @@ pub fn create_venv(root: &Path, dir: &Path) -> Result<Venv> {
 }
 
 /// The `python` step: a fresh virtual environment under the target directory,
-/// maturin, pytest and mypy from PyPI, `pip install ./crates/pacru-py` (a release
+/// maturin, pytest, mypy and openskill from PyPI, `pip install ./crates/pacru-py` (a release
 /// build of the extension, as a user gets it), mypy's check of the stubs against the
 /// module and of the package, then pytest, whose cross-checks run the `pacru` binary
 /// of the test build.
