@@ -167,4 +167,21 @@ fn router(state: state::AppState) -> Router {
         .merge(pages)
         .fallback(api::not_found)
         .with_state(state)
+        .layer(axum::middleware::from_fn(run_to_completion))
+}
+
+/// Runs each request's handler on a task of its own, so that a client that
+/// goes away does not cancel a change half made: the connection's future is
+/// dropped then, and a handler dropped between storing a move and updating
+/// the game held in memory left the two apart (every later move of that game
+/// failed). The answer is still lost with the connection; the change is not.
+async fn run_to_completion(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    match tokio::spawn(next.run(request)).await {
+        Ok(response) => response,
+        Err(e) => ApiError::Internal(format!("request handler: {e}")).into_response(),
+    }
 }
