@@ -10,9 +10,6 @@ use std::time::Duration;
 /// longer is treated as a failed request.
 pub const MAX_BODY_BYTES: u64 = 1 << 20;
 
-/// How long a plain request may take.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
-
 /// The server's API, as the bot account (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct Api {
@@ -27,21 +24,22 @@ pub struct Api {
 pub type Answer = (u16, Value);
 
 impl Api {
-    /// A client of the server at `base` with `token`, whose streams fail when
-    /// silent for `stream_timeout` (a read that long without a byte, the
-    /// server's keep-alive lines included).
-    pub fn new(base: &str, token: &str, stream_timeout: Duration) -> Result<Api, BotError> {
+    /// A client of the server at `base` with `token`, whose requests fail
+    /// when unanswered for `silence`, and whose streams fail when silent for
+    /// that long (a read that long without a byte, the server's keep-alive
+    /// lines included).
+    pub fn new(base: &str, token: &str, silence: Duration) -> Result<Api, BotError> {
         Ok(Api {
             base: base.trim_end_matches('/').to_string(),
             token: token.to_string(),
             // A fresh connection for every request: one kept from before a
             // network failure may be dead without knowing it.
             http: reqwest::blocking::Client::builder()
-                .timeout(REQUEST_TIMEOUT)
+                .timeout(silence)
                 .pool_max_idle_per_host(0)
                 .build()?,
             streams: reqwest::blocking::Client::builder()
-                .timeout(stream_timeout)
+                .timeout(silence)
                 .build()?,
         })
     }

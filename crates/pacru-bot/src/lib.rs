@@ -40,8 +40,9 @@ use std::time::Duration;
 /// often).
 pub const SERVER_KEEP_ALIVE: Duration = Duration::from_secs(7);
 
-/// How long a stream may stay silent before the bridge reconnects, by
-/// default: three keep-alive periods.
+/// How long a stream may stay silent, or a request unanswered, before the
+/// bridge counts the connection as dropped, by default: three keep-alive
+/// periods.
 pub const DEFAULT_STREAM_TIMEOUT: Duration = Duration::from_secs(3 * 7);
 
 /// How the bridge runs.
@@ -57,7 +58,8 @@ pub struct BotConfig {
     pub concurrency: usize,
     /// The engine program, started once per game.
     pub engine: EngineSpec,
-    /// How long a stream may stay silent before the bridge reconnects.
+    /// How long a stream may stay silent, or a request unanswered, before the
+    /// bridge counts the connection as dropped.
     pub stream_timeout: Duration,
 }
 

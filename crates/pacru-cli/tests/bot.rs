@@ -528,3 +528,61 @@ fn a_failing_engine_resigns_and_other_invitations_are_left() {
         assert!(!seated, "{other}");
     }
 }
+
+#[test]
+fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
+    let docs = std::fs::read_to_string(common::root().join("docs/server.md")).unwrap();
+    let bots = &docs[docs.find("## Bots").expect("a Bots section")..];
+    let start = bots
+        .find("```python\n")
+        .expect("a Python engine in the Bots section")
+        + 10;
+    let code = &bots[start..][..bots[start..].find("```").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("engine.py");
+    std::fs::write(&script, code).unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana"], 0xDEAD_BEEF_0BAD_CAFE);
+    let robo = Client::bot(&server.url, "robo");
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &[],
+        &[
+            "python3",
+            script.to_str().unwrap(),
+            env!("CARGO_BIN_EXE_pacru"),
+        ],
+        None,
+    );
+    let games = [open_game(
+        people.client("ana"),
+        2,
+        "2011",
+        Value::Null,
+        &["robo"],
+    )];
+    let game = &people.play(&games, usize::MAX, 120)[0];
+    check_finished(&server.url, game);
+}
+
+#[test]
+fn a_token_that_begins_with_a_hyphen_is_read_as_the_token() {
+    // Tokens are URL-safe base64: one in 64 begins with `-`. This one is
+    // unknown to the server, which the bot says, and stops.
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let run = common::pacru(&[
+        "bot",
+        "--server",
+        &server.url,
+        "--token",
+        "-Jq4Yx",
+        "--",
+        "pacru",
+        "engine",
+        "random",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("refused the token"), "{}", run.stderr);
+}

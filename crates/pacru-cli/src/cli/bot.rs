@@ -37,7 +37,8 @@ pub struct BotArgs {
     pub server: String,
 
     /// The bot account's API token (POST /api/token).
-    #[arg(long, value_name = "TOKEN")]
+    // A token may begin with `-` (URL-safe base64).
+    #[arg(long, value_name = "TOKEN", allow_hyphen_values = true)]
     pub token: String,
 
     /// Whose invitations to accept: a user name, or `any`.
@@ -61,8 +62,9 @@ pub struct BotArgs {
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub concurrency: u32,
 
-    /// Seconds a stream may stay silent before reconnecting (the server
-    /// sends a keep-alive line every 7 s).
+    /// Seconds a stream may stay silent, or a request unanswered, before the
+    /// connection counts as dropped (the server sends a keep-alive line on
+    /// its streams every 7 s).
     #[arg(long, value_name = "SECS", default_value_t = 21, hide = true,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub stream_timeout: u64,
