@@ -277,11 +277,13 @@ fn sigterm_stops_the_server_with_its_bots_and_their_engines() {
         assert!(Instant::now() < deadline, "the bot did not move");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let engines = children(server.pid());
-    assert!(
-        !engines.is_empty(),
+    assert_eq!(
+        engines_of(server.pid()).len(),
+        1,
         "the bot's engine runs under the server"
     );
+    // The engine, and the runner's watchdog of engine groups.
+    let engines = children(server.pid());
     let status = server.stop();
     assert!(status.success(), "{status:?}");
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -585,4 +587,95 @@ fn a_token_that_begins_with_a_hyphen_is_read_as_the_token() {
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("refused the token"), "{}", run.stderr);
+}
+
+/// The engine processes (`pacru engine ...`) whose parent is `pid`.
+fn engines_of(pid: u32) -> Vec<u32> {
+    children(pid)
+        .into_iter()
+        .filter(|child| {
+            std::fs::read(format!("/proc/{child}/cmdline"))
+                .is_ok_and(|c| c.split(|&b| b == 0).any(|w| w == b"engine"))
+        })
+        .collect()
+}
+
+/// Waits (at most 10 s) until none of `pids` runs.
+fn wait_gone(pids: &[u32]) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !pids.iter().all(|&pid| gone(pid)) {
+        assert!(
+            Instant::now() < deadline,
+            "processes left running: {pids:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_engine_ends_with_its_game_and_sigterm_ends_the_bot_and_its_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana"], 0x005E_ED0F_A5E5);
+    let robo = Client::bot(&server.url, "robo");
+    let mut bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &[],
+        &["pacru", "engine", "random", "--seed", "13"],
+        None,
+    );
+    let bot_pid = bot.0.id();
+    // A game played to its end: the engine that played it is gone after it.
+    let games = [open_game(
+        people.client("ana"),
+        2,
+        "2004",
+        Value::Null,
+        &["robo"],
+    )];
+    let game = &people.play(&games, 2, 60)[0];
+    assert_eq!(game["status"], "playing", "{game}");
+    let engines = engines_of(bot_pid);
+    assert_eq!(engines.len(), 1, "one engine for the game: {engines:?}");
+    let game = &people.play(&games, usize::MAX, 120)[0];
+    check_finished(&server.url, game);
+    wait_gone(&engines);
+    // A game in play when SIGTERM comes: the bot exits 0 and its engine is gone.
+    let ana = people.client("ana");
+    let created = ana.post(
+        "/api/games",
+        &json!({"players": 2, "rules": "2004", "seat": "R", "clock": null, "invite": ["robo"]}),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.json["id"].as_str().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while ana.get(&format!("/api/games/{id}")).json["moves"]
+        .as_array()
+        .is_none_or(Vec::is_empty)
+    {
+        assert!(Instant::now() < deadline, "the bot did not move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(engines_of(bot_pid).len(), 1);
+    // The engine, and the runner's watchdog of engine groups.
+    let engines = children(bot_pid);
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &bot_pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = bot.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "pacru bot did not stop on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    wait_gone(&engines);
 }
