@@ -1,6 +1,8 @@
 //! The stream follower: reads the account's event stream, joins the
-//! invitations the policy accepts and starts a game player for each game that
-//! starts (and, on every connection, for each game in play).
+//! invitations the policy accepts (declining the others, and queueing those
+//! that come while the bot plays as many games as it may), and starts a game
+//! player for each game that starts (and, on every connection, for each game
+//! in play).
 
 use crate::BotConfig;
 use crate::api::{Api, valid_id};
@@ -8,29 +10,133 @@ use crate::backoff::Backoff;
 use crate::game::play_game;
 use crate::stop::Stop;
 use serde_json::Value;
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::collections::{HashSet, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-/// The games being played, shared by the follower and the game threads.
-type Playing = Arc<Mutex<HashSet<String>>>;
+/// The most invitations kept waiting for a free slot; older ones are dropped.
+const MAX_WAITING: usize = 100;
+
+/// The games of the bot, shared by the follower and the game threads.
+#[derive(Debug, Default)]
+struct Games {
+    /// Games being played (a game thread runs for each).
+    playing: HashSet<String>,
+    /// Games joined that have not started (waiting for other players).
+    joined: HashSet<String>,
+    /// Accepted invitations that came while the bot was busy, oldest first.
+    waiting: VecDeque<String>,
+}
+
+impl Games {
+    /// Games that take a slot: played, or joined and about to be.
+    fn busy(&self) -> usize {
+        self.playing.len() + self.joined.len()
+    }
+}
+
+/// The follower's shared state.
+#[derive(Clone)]
+struct Shared {
+    api: Api,
+    config: Arc<BotConfig>,
+    me: Arc<str>,
+    stop: Stop,
+    games: Arc<Mutex<Games>>,
+}
+
+impl Shared {
+    fn games(&self) -> MutexGuard<'_, Games> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn concurrency(&self) -> usize {
+        self.config.concurrency.max(1)
+    }
+
+    /// Joins game `id`; whether the server took the bot in.
+    fn join(&self, id: &str) -> bool {
+        match self.api.post(&format!("/api/games/{id}/join")) {
+            Ok((200, _)) => {
+                tracing::info!(game = id, "joined");
+                true
+            }
+            Ok((status, body)) => {
+                tracing::warn!(game = id, "join: HTTP {status} {body}");
+                false
+            }
+            Err(e) => {
+                tracing::warn!(game = id, "join: {e}");
+                false
+            }
+        }
+    }
+
+    /// Forgets the joined games that are no longer open (started games come
+    /// again as `gameStart` on connecting; games given up while the stream
+    /// was down sent their `gameFinish` to nobody).
+    fn prune_joined(&self) {
+        let joined: Vec<String> = self.games().joined.iter().cloned().collect();
+        for id in joined {
+            let open = match self.api.get(&format!("/api/games/{id}")) {
+                Ok((200, game)) => game["status"] == "open",
+                Ok((404, _)) => false,
+                // Unknown: kept until the next connection.
+                _ => true,
+            };
+            if !open {
+                self.games().joined.remove(&id);
+            }
+        }
+    }
+
+    /// Joins waiting invitations while there is a free slot (the ones that
+    /// can no longer be joined are dropped).
+    fn fill_slots(&self) {
+        loop {
+            let next = {
+                let mut games = self.games();
+                if games.busy() >= self.concurrency() {
+                    return;
+                }
+                let Some(id) = games.waiting.pop_front() else {
+                    return;
+                };
+                // Taken before joining, so that two threads do not both join.
+                games.joined.insert(id.clone());
+                id
+            };
+            if !self.join(&next) {
+                self.games().joined.remove(&next);
+            }
+        }
+    }
+}
 
 /// Follows the event stream of `me` until `stop` is raised, reconnecting with
 /// backoff whenever the stream fails, ends or stays silent too long.
 pub fn follow(api: &Api, config: &BotConfig, me: &str, stop: &Stop) {
-    let playing: Playing = Arc::default();
+    let shared = Shared {
+        api: api.clone(),
+        config: Arc::new(config.clone()),
+        me: Arc::from(me),
+        stop: stop.clone(),
+        games: Arc::default(),
+    };
     let mut backoff = Backoff::default();
     while !stop.is_stopped() {
         match api.stream("/api/stream/event") {
             Ok(mut stream) => {
                 tracing::info!("following the event stream");
                 backoff.reset();
+                shared.prune_joined();
+                shared.fill_slots();
                 loop {
                     match stream.next_line() {
                         Ok(Some(event)) => {
                             if stop.is_stopped() {
                                 return;
                             }
-                            on_event(api, config, me, stop, &playing, &event);
+                            on_event(&shared, &event);
                         }
                         Ok(None) => {
                             tracing::warn!("the event stream ended; reconnecting");
@@ -50,62 +156,91 @@ pub fn follow(api: &Api, config: &BotConfig, me: &str, stop: &Stop) {
 }
 
 /// Handles one line of the event stream.
-fn on_event(
-    api: &Api,
-    config: &BotConfig,
-    me: &str,
-    stop: &Stop,
-    playing: &Playing,
-    event: &Value,
-) {
+fn on_event(shared: &Shared, event: &Value) {
     let game = &event["game"];
     let Some(id) = game["id"].as_str().filter(|id| valid_id(id)) else {
         return;
     };
     match event["type"].as_str() {
-        Some("challenge") => {
-            let busy = playing.lock().unwrap_or_else(PoisonError::into_inner).len();
-            if let Err(why) = config.accept.check(game) {
-                tracing::info!(game = id, "invitation not accepted: {}", why.escape_debug());
-            } else if busy >= config.concurrency.max(1) {
-                tracing::info!(game = id, "invitation left: {busy} games in play");
-            } else {
-                match api.post(&format!("/api/games/{id}/join")) {
-                    Ok((200, _)) => tracing::info!(game = id, "joined"),
-                    Ok((status, body)) => tracing::warn!(game = id, "join: HTTP {status} {body}"),
-                    Err(e) => tracing::warn!(game = id, "join: {e}"),
+        Some("challenge") => on_challenge(shared, id, game),
+        Some("gameStart") => {
+            {
+                let mut games = shared.games();
+                games.joined.remove(id);
+                if !games.playing.insert(id.to_string()) {
+                    return;
                 }
             }
-        }
-        Some("gameStart") => {
-            if !playing
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .insert(id.to_string())
-            {
-                return;
-            }
-            let (api, spec, stop, me, id, playing) = (
-                api.clone(),
-                config.engine.clone(),
-                stop.clone(),
-                me.to_string(),
-                id.to_string(),
-                Arc::clone(playing),
-            );
+            let (thread, id) = (shared.clone(), id.to_string());
             let spawned = std::thread::Builder::new()
                 .name(format!("game {id}"))
                 .spawn(move || {
-                    play_game(&api, &spec, &stop, &me, &id);
-                    playing
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .remove(&id);
+                    play_game(
+                        &thread.api,
+                        &thread.config.engine,
+                        &thread.stop,
+                        &thread.me,
+                        &id,
+                    );
+                    thread.games().playing.remove(&id);
+                    if !thread.stop.is_stopped() {
+                        thread.fill_slots();
+                    }
                 });
             if let Err(e) = spawned {
                 tracing::error!("cannot start a game thread: {e}");
+                shared
+                    .games()
+                    .playing
+                    .remove(game["id"].as_str().unwrap_or(""));
+            }
+        }
+        // A game joined that was given up before it started frees its slot.
+        Some("gameFinish") => {
+            let freed = shared.games().joined.remove(id);
+            if freed {
+                shared.fill_slots();
             }
         }
         _ => {}
+    }
+}
+
+/// An invitation: declined when the policy refuses it, queued when the bot
+/// is busy, else joined.
+fn on_challenge(shared: &Shared, id: &str, game: &Value) {
+    if let Err(why) = shared.config.accept.check(game) {
+        tracing::info!(game = id, "invitation declined: {}", why.escape_debug());
+        match shared.api.post(&format!("/api/games/{id}/decline")) {
+            Ok((200 | 409, _)) => {}
+            Ok((status, body)) => tracing::warn!(game = id, "decline: HTTP {status} {body}"),
+            Err(e) => tracing::warn!(game = id, "decline: {e}"),
+        }
+        return;
+    }
+    {
+        let mut games = shared.games();
+        let known = games.playing.contains(id)
+            || games.joined.contains(id)
+            || games.waiting.iter().any(|w| w == id);
+        if known {
+            return;
+        }
+        if games.busy() >= shared.concurrency() {
+            tracing::info!(
+                game = id,
+                "invitation queued: {} games in play",
+                games.busy()
+            );
+            if games.waiting.len() >= MAX_WAITING {
+                games.waiting.pop_front();
+            }
+            games.waiting.push_back(id.to_string());
+            return;
+        }
+        games.joined.insert(id.to_string());
+    }
+    if !shared.join(id) {
+        shared.games().joined.remove(id);
     }
 }

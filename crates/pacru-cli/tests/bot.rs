@@ -465,7 +465,7 @@ fn an_illegal_engine_move_is_never_sent_and_the_bot_resigns() {
 }
 
 #[test]
-fn a_failing_engine_resigns_and_other_invitations_are_left() {
+fn a_failing_engine_resigns_and_invitations_the_filters_refuse_are_declined() {
     let dir = tempfile::tempdir().unwrap();
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let ana = Client::sign_up(&server.url, "ana");
@@ -516,12 +516,12 @@ fn a_failing_engine_resigns_and_other_invitations_are_left() {
     // The bridge resigned on its turn (the server records that as the move
     // `resign`); the engine gave no move, so none was sent.
     assert_eq!(game["moves"], json!(["e1-e2", "resign"]), "{game}");
-    // The invitations it does not accept stay open (the server sends every
-    // open invitation in one batch when the bot connects, or each as it is
-    // made, before the game above could start and end).
+    // The invitations it does not accept are declined, which gives them up
+    // (the server sends every open invitation in one batch when the bot
+    // connects, or each as it is made: the bot has seen them by now).
     for other in left {
         let other = ana.get(&format!("/api/games/{other}")).json;
-        assert_eq!(other["status"], "open", "{other}");
+        assert_eq!(other["status"], "aborted", "{other}");
         let seated = other["players"]
             .as_array()
             .unwrap()
@@ -678,4 +678,47 @@ fn the_engine_ends_with_its_game_and_sigterm_ends_the_bot_and_its_engines() {
     };
     assert!(status.success(), "{status:?}");
     wait_gone(&engines);
+}
+
+#[test]
+fn with_concurrency_1_a_second_invitation_waits_for_the_first_game_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana", "cy"], 0x0BAD_F00D_1234_5678);
+    let robo = Client::bot(&server.url, "robo");
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &["--concurrency", "1"],
+        &["pacru", "engine", "random", "--seed", "21"],
+        None,
+    );
+    let first = open_game(people.client("ana"), 2, "2004", Value::Null, &["robo"]);
+    // The first game under way (the bot joined it and moved) before the second
+    // invitation comes.
+    let game = &people.play(std::slice::from_ref(&first), 2, 60)[0];
+    assert_eq!(game["status"], "playing", "{game}");
+    let second = open_game(people.client("cy"), 2, "2004", Value::Null, &["robo"]);
+    let mut games = vec![first.clone()];
+    loop {
+        let now = people.play(&games, 1, 120);
+        if now[0]["status"] == "finished" {
+            break;
+        }
+        let waiting = people
+            .client("cy")
+            .get(&format!("/api/games/{second}"))
+            .json;
+        assert_eq!(waiting["status"], "open", "joined while busy: {waiting}");
+    }
+    check_finished(
+        &server.url,
+        &people
+            .client("ana")
+            .get(&format!("/api/games/{first}"))
+            .json,
+    );
+    games = vec![second];
+    let game = &people.play(&games, usize::MAX, 120)[0];
+    check_finished(&server.url, game);
 }

@@ -6,8 +6,9 @@ use clap::{Args, ValueEnum};
 /// The long help of `pacru bot`.
 pub const BOT_LONG_ABOUT: &str = "Plays a PEP engine program (docs/protocol.md) as a bot \
 account on a pacru server (docs/server.md, section Bots): follows the account's event \
-stream, joins the invitations it accepts (by inviter, player count, rules and clock), and \
-plays every game of the account in play by asking the engine (started once per game, ended \
+stream, joins the invitations it accepts (by inviter, player count, rules and clock; the \
+others are declined, and those that come while it plays --concurrency games wait their \
+turn), and plays every game of the account in play by asking the engine (started once per game, ended \
 with its process group when the game ends) with the game's real clocks. A dropped or silent \
 connection is retried with backoff; an engine that crashes, times out or gives an illegal \
 move makes the bot resign that game (it never sends a move the engine did not give). \
