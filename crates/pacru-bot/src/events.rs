@@ -16,6 +16,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 /// The most invitations kept waiting for a free slot; older ones are dropped.
 const MAX_WAITING: usize = 100;
 
+/// The most games played at once whatever the server says (a thread and an
+/// engine process each): `gameStart` events beyond it are ignored.
+pub const MAX_GAMES: usize = 256;
+
 /// The games of the bot, shared by the follower and the game threads.
 #[derive(Debug, Default)]
 struct Games {
@@ -167,6 +171,10 @@ fn on_event(shared: &Shared, event: &Value) {
             {
                 let mut games = shared.games();
                 games.joined.remove(id);
+                if games.playing.len() >= MAX_GAMES && !games.playing.contains(id) {
+                    tracing::error!(game = id, "not played: {MAX_GAMES} games in play already");
+                    return;
+                }
                 if !games.playing.insert(id.to_string()) {
                     return;
                 }

@@ -134,14 +134,22 @@ impl People {
 /// legal, ended by the rules with nobody resigning or flagged, and that its
 /// record is `ok` for `pacru check`.
 fn check_finished(server: &str, game: &Value) {
+    check_finished_with(server, game, 0);
+}
+
+/// [`check_finished`] for a game in which `resigned` players resigned (a
+/// flag in a 3-4 player game is stored as a `resign` too: nobody else did).
+fn check_finished_with(server: &str, game: &Value, resigned: usize) {
     assert_eq!(game["status"], "finished", "{game}");
     let moves = game["moves"].as_array().unwrap();
     assert!(moves.len() >= 2, "{game}");
     assert!(replay(game).is_finished(), "{game}");
     assert_eq!(game["termination"], "rules", "{game}");
-    // A flag in a 3-4 player game is stored as the player's `resign`; people
-    // and engines here never resign.
-    assert!(!moves.iter().any(|m| m == "resign"), "{game}");
+    assert_eq!(
+        moves.iter().filter(|m| *m == "resign").count(),
+        resigned,
+        "{game}"
+    );
     let id = game["id"].as_str().unwrap();
     let record = Client::new(server).get(&format!("/api/games/{id}/pgr"));
     assert_eq!(record.status, 200);
@@ -204,11 +212,27 @@ fn server_bots_play_two_three_and_four_player_games_with_people() {
             .status,
         200
     );
+    // In the 4-player game cy (the first to move) resigns at once: the bots
+    // go on with a history that holds a `resign`.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while people
+        .client("cy")
+        .get(&format!("/api/games/{}", games[3]))
+        .json["status"]
+        != "playing"
+    {
+        assert!(Instant::now() < deadline, "the bots did not join");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let resigned = people
+        .client("cy")
+        .post(&format!("/api/games/{}/resign", games[3]), &json!({}));
+    assert_eq!(resigned.status, 200, "{resigned:?}");
     let started = Instant::now();
     let finished = people.play(&games, usize::MAX, 150);
     eprintln!("4 games with bots finished in {:?}", started.elapsed());
-    for game in &finished {
-        check_finished(&server.url, game);
+    for (i, game) in finished.iter().enumerate() {
+        check_finished_with(&server.url, game, usize::from(i == 3));
         let bots: Vec<&str> = game["players"]
             .as_array()
             .unwrap()
