@@ -746,3 +746,128 @@ fn with_concurrency_1_a_second_invitation_waits_for_the_first_game_to_end() {
     let game = &people.play(&games, usize::MAX, 120)[0];
     check_finished(&server.url, game);
 }
+
+/// A fake server on 127.0.0.1 that signs the bot in and then sends garbage on
+/// its event stream; it records every request line it gets.
+fn hostile_server() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let record = std::sync::Arc::clone(&seen);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let record = std::sync::Arc::clone(&record);
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut first = String::new();
+                if reader.read_line(&mut first).is_err() {
+                    return;
+                }
+                loop {
+                    let mut header = String::new();
+                    match reader.read_line(&mut header) {
+                        Ok(0) | Err(_) => return,
+                        Ok(_) if header == "\r\n" => break,
+                        Ok(_) => {}
+                    }
+                }
+                let request = first.trim_end().to_string();
+                record.lock().unwrap().push(request.clone());
+                let head = |status: &str| {
+                    format!(
+                        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+                    )
+                };
+                let _ = if request.starts_with("GET /api/account ") {
+                    write!(
+                        stream,
+                        "{}{{\"username\":\"robo\",\"bot\":true}}",
+                        head("200 OK")
+                    )
+                } else if request.starts_with("GET /api/stream/event ") {
+                    let mut body = String::new();
+                    body.push_str("\x1b]0;pwned\x07\x1b[2J not json\n");
+                    body.push_str(r#"{"type":"challenge","game":{"id":"../../x","players":[{},{}],"rules":"2004","clock":null,"creator":"\u001b[31mevil"}}"#);
+                    body.push('\n');
+                    body.push_str(r#"{"type":"challenge","game":{"id":"Abc12345","players":[{},{},{}],"rules":"2004","clock":null,"creator":"\u001b[31mevil\u0007"}}"#);
+                    body.push('\n');
+                    body.push_str(r#"{"type":"gameStart","game":{"id":"\u001b[2J"}}"#);
+                    body.push('\n');
+                    body.push_str(r#"{"type":"challenge","game":{"id":"Zz9","players":[{},{}],"rules":"\u001b[2J","clock":{"initial":"x"},"creator":"ana"}}"#);
+                    body.push('\n');
+                    write!(stream, "{}{body}", head("200 OK")).and_then(|()| {
+                        // A line of 2 MiB: more than the bot reads.
+                        stream.write_all(&vec![b'x'; 2 << 20])
+                    })
+                } else {
+                    write!(
+                        stream,
+                        "{}{{\"error\":\"\\u001b[2J\"}}",
+                        head("404 Not Found")
+                    )
+                };
+            });
+        }
+    });
+    (url, seen)
+}
+
+#[test]
+fn garbage_from_the_server_is_survived_and_never_echoed_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let (url, seen) = hostile_server();
+    let log = dir.path().join("bot.log");
+    let mut bot = start_bot(
+        &url,
+        "token",
+        &["--players", "2", "-v"],
+        &["pacru", "engine", "random"],
+        Some(&log),
+    );
+    // Two connections to the event stream: the bot survived the first one's
+    // garbage and came back.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while seen
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|r| r.starts_with("GET /api/stream/event "))
+        .count()
+        < 2
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the bot did not come back: {:?}",
+            seen.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(bot.0.try_wait().unwrap().is_none(), "the bot stopped");
+    let requests = seen.lock().unwrap().clone();
+    // The one readable invitation its filter refuses (3 players) is declined;
+    // nothing is asked of the others.
+    assert!(
+        requests.contains(&"POST /api/games/Abc12345/decline HTTP/1.1".to_string()),
+        "{requests:?}"
+    );
+    for r in &requests {
+        assert!(
+            r.starts_with("GET /api/account ")
+                || r.starts_with("GET /api/stream/event ")
+                || r.starts_with("POST /api/games/Abc12345/decline ")
+                || r.starts_with("POST /api/games/Zz9/decline "),
+            "{r}"
+        );
+    }
+    let _ = bot.0.kill();
+    let _ = bot.0.wait();
+    let log = std::fs::read(&log).unwrap();
+    assert!(!log.is_empty());
+    assert!(
+        !log.iter().any(|&b| b == 0x1b || b == 0x07),
+        "{}",
+        String::from_utf8_lossy(&log)
+    );
+}
