@@ -10,8 +10,11 @@ use std::time::Duration;
 
 /// The engine's request for `game` (the API's game object): its setup,
 /// history and the clocks as they stand, in order of play; `None` when the
-/// object cannot be read as a game.
-pub fn engine_request(game: &Value) -> Option<(GameSetup, Vec<Move>, Clocks)> {
+/// object cannot be read as a game. In a game without a clock, and in a
+/// correspondence game (whose clock holds days), a move may take at most
+/// `unclocked`: an engine that manages its time would otherwise think until
+/// told to stop, or for a thirtieth of the days left.
+pub fn engine_request(game: &Value, unclocked: Duration) -> Option<(GameSetup, Vec<Move>, Clocks)> {
     let players = game["players"].as_array()?;
     let rules = game["rules"].as_str()?.parse().ok()?;
     let mut setup = GameSetup::standard(players.len()).ok()?;
@@ -40,12 +43,13 @@ pub fn engine_request(game: &Value) -> Option<(GameSetup, Vec<Move>, Clocks)> {
             increment: Duration::from_secs(increment.min(86_400)),
             move_time: None,
         },
-        // Correspondence games: the time left is days; the engine gets it all.
+        // Correspondence games: the time left is days.
         (Some(map), None) => Clocks {
             remaining: remaining(map)?,
+            move_time: Some(unclocked),
             ..Clocks::default()
         },
-        _ => Clocks::untimed(),
+        _ => Clocks::per_move(unclocked),
     };
     Some((setup, moves, clocks))
 }
@@ -67,16 +71,19 @@ pub enum NoMove {
 /// finished or dropped.
 pub struct EngineSession {
     spec: EngineSpec,
+    unclocked: Duration,
     stop: Stop,
     process: Option<(EngineProcess, Registration)>,
 }
 
 impl EngineSession {
-    /// A session that starts `spec` when first asked; [`Stop::stop`] ends its
-    /// engine.
-    pub fn new(spec: EngineSpec, stop: Stop) -> EngineSession {
+    /// A session that starts `spec` when first asked, giving it at most
+    /// `unclocked` a move in games without a live clock; [`Stop::stop`] ends
+    /// its engine.
+    pub fn new(spec: EngineSpec, unclocked: Duration, stop: Stop) -> EngineSession {
         EngineSession {
             spec,
+            unclocked,
             stop,
             process: None,
         }
@@ -86,7 +93,7 @@ impl EngineSession {
     /// the time it took. A failed engine is ended; the next request starts a
     /// new one.
     pub fn best_move(&mut self, game: &Value) -> Result<(Move, Duration), NoMove> {
-        let (setup, moves, clocks) = engine_request(game).ok_or(NoMove::BadGame)?;
+        let (setup, moves, clocks) = engine_request(game, self.unclocked).ok_or(NoMove::BadGame)?;
         if self.process.is_none() {
             let process = EngineProcess::spawn(&self.spec)?;
             let registration = self
@@ -137,7 +144,8 @@ mod tests {
             "clock": {"initial": 300, "increment": 5},
             "clocks": {"R": 1234, "K": 299_000},
         });
-        let (setup, moves, clocks) = engine_request(&game).unwrap();
+        let ten = Duration::from_secs(10);
+        let (setup, moves, clocks) = engine_request(&game, ten).unwrap();
         assert_eq!(setup.rules, "2011".parse().unwrap());
         assert_eq!(setup.players.len(), 2);
         assert_eq!(moves, vec!["e1-e2".parse::<Move>().unwrap()]);
@@ -150,9 +158,19 @@ mod tests {
             "rules": "2004", "players": [{"seat": "K"}, {"seat": "R"}],
             "moves": [], "clock": null, "clocks": null,
         });
-        assert_eq!(engine_request(&untimed).unwrap().2, Clocks::untimed());
+        assert_eq!(
+            engine_request(&untimed, ten).unwrap().2,
+            Clocks::per_move(ten)
+        );
+        let days = json!({
+            "rules": "2004", "players": [{"seat": "K"}, {"seat": "R"}],
+            "moves": [], "clock": {"days": 3}, "clocks": {"K": 259_200_000, "R": 259_200_000},
+        });
+        let clocks = engine_request(&days, ten).unwrap().2;
+        assert_eq!(clocks.limit_for(0), Some(ten));
+        assert_eq!(clocks.remaining[1], Duration::from_secs(259_200));
         let garbage = json!({"rules": "2004", "players": [{"seat": "K"}, {"seat": "R"}],
                              "moves": ["zz"], "clock": null, "clocks": null});
-        assert!(engine_request(&garbage).is_none());
+        assert!(engine_request(&garbage, ten).is_none());
     }
 }

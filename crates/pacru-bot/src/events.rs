@@ -183,13 +183,7 @@ fn on_event(shared: &Shared, event: &Value) {
             let spawned = std::thread::Builder::new()
                 .name(format!("game {id}"))
                 .spawn(move || {
-                    play_game(
-                        &thread.api,
-                        &thread.config.engine,
-                        &thread.stop,
-                        &thread.me,
-                        &id,
-                    );
+                    play_game(&thread.api, &thread.config, &thread.stop, &thread.me, &id);
                     thread.games().playing.remove(&id);
                     if !thread.stop.is_stopped() {
                         thread.fill_slots();

@@ -1,12 +1,12 @@
 //! The game player: follows one game's stream and, whenever the bot is to
 //! move, posts the move its engine gives.
 
+use crate::BotConfig;
 use crate::api::Api;
 use crate::backoff::Backoff;
 use crate::engine::EngineSession;
 use crate::stop::Stop;
 use pacru_core::Colour;
-use pacru_runner::EngineSpec;
 use serde_json::Value;
 
 /// The bot's seat colour in `game` (the API's game object), if seated.
@@ -31,11 +31,16 @@ enum Turn {
     Unreachable,
 }
 
-/// Plays game `id` as `me` until it is over or the bridge is stopped: one
-/// engine process for the game, ended when this returns.
-pub fn play_game(api: &Api, spec: &EngineSpec, stop: &Stop, me: &str, id: &str) {
+/// Plays game `id` as `me` with the engine of `config` until it is over or
+/// the bridge is stopped: one engine process for the game, ended when this
+/// returns.
+pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str) {
     tracing::info!(game = id, "playing");
-    let mut engine = EngineSession::new(spec.clone(), stop.clone());
+    let mut engine = EngineSession::new(
+        config.engine.clone(),
+        config.unclocked_move_time,
+        stop.clone(),
+    );
     let mut backoff = Backoff::default();
     'connect: while !stop.is_stopped() {
         // The stream first, then the game as it stands: a move made between

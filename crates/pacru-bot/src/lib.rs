@@ -45,6 +45,10 @@ pub const SERVER_KEEP_ALIVE: Duration = Duration::from_secs(7);
 /// periods.
 pub const DEFAULT_STREAM_TIMEOUT: Duration = Duration::from_secs(3 * 7);
 
+/// The most a move may take in a game without a clock or a correspondence
+/// game, by default.
+pub const DEFAULT_UNCLOCKED_MOVE_TIME: Duration = Duration::from_secs(10);
+
 /// How the bridge runs.
 #[derive(Clone, Debug)]
 pub struct BotConfig {
@@ -61,6 +65,9 @@ pub struct BotConfig {
     /// How long a stream may stay silent, or a request unanswered, before the
     /// bridge counts the connection as dropped.
     pub stream_timeout: Duration,
+    /// The most a move may take in a game without a clock or a
+    /// correspondence game.
+    pub unclocked_move_time: Duration,
 }
 
 impl BotConfig {
@@ -78,6 +85,7 @@ impl BotConfig {
             concurrency: 1,
             engine,
             stream_timeout: DEFAULT_STREAM_TIMEOUT,
+            unclocked_move_time: DEFAULT_UNCLOCKED_MOVE_TIME,
         }
     }
 }

@@ -871,3 +871,34 @@ fn garbage_from_the_server_is_survived_and_never_echoed_raw() {
         String::from_utf8_lossy(&log)
     );
 }
+
+#[test]
+fn the_search_engine_answers_in_a_game_without_a_clock() {
+    // Untimed, the search engine thinks until told to stop: the bridge gives
+    // it `--move-time` a move.
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana"], 0x1357_9BDF_2468_ACE0);
+    let robo = Client::bot(&server.url, "robo");
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &["--move-time", "1"],
+        &["pacru", "engine", "search"],
+        None,
+    );
+    let games = [open_game(
+        people.client("ana"),
+        2,
+        "2004",
+        Value::Null,
+        &["robo"],
+    )];
+    let started = Instant::now();
+    // Ana's third move comes after the bot's second.
+    let game = &people.play(&games, 3, 30)[0];
+    let moves = game["moves"].as_array().unwrap();
+    assert!(moves.len() >= 5, "{game}");
+    replay(game);
+    eprintln!("two moves of the search engine in {:?}", started.elapsed());
+}

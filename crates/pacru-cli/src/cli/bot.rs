@@ -63,6 +63,12 @@ pub struct BotArgs {
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub concurrency: u32,
 
+    /// The most seconds a move may take in games without a clock and in
+    /// correspondence games (games with minutes on the clock follow it).
+    #[arg(long, value_name = "SECS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub move_time: u64,
+
     /// Seconds a stream may stay silent, or a request unanswered, before the
     /// connection counts as dropped (the server sends a keep-alive line on
     /// its streams every 7 s).

@@ -63,6 +63,7 @@ pub fn run(args: &BotArgs) -> anyhow::Result<Outcome> {
     config.accept = policy(args);
     config.concurrency = args.concurrency as usize;
     config.stream_timeout = Duration::from_secs(args.stream_timeout);
+    config.unclocked_move_time = Duration::from_secs(args.move_time);
     let strays = Strays::adopt();
     let stop = Stop::new();
     let (tx, rx) = mpsc::channel();
