@@ -902,3 +902,33 @@ fn the_search_engine_answers_in_a_game_without_a_clock() {
     replay(game);
     eprintln!("two moves of the search engine in {:?}", started.elapsed());
 }
+
+#[test]
+fn serve_refuses_a_bot_named_like_a_person_or_without_a_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start(&db, &[]);
+    Client::sign_up(&server.url, "ana");
+    assert!(server.stop().success());
+    let db = db.to_str().unwrap();
+    let run = common::pacru(&[
+        "serve",
+        "--db",
+        db,
+        "--listen",
+        "127.0.0.1:0",
+        "--bot",
+        "ana=pacru engine random",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("bot `ana`") && run.stderr.contains("person"),
+        "{}",
+        run.stderr
+    );
+    for bad in ["random", "random=", "=pacru engine random"] {
+        let run = common::pacru(&["serve", "--db", db, "--listen", "127.0.0.1:0", "--bot", bad]);
+        assert_eq!(run.code, 2, "{bad}: {}", run.stderr);
+        assert!(run.stderr.contains("NAME=COMMAND"), "{bad}: {}", run.stderr);
+    }
+}
