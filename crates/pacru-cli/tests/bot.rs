@@ -30,7 +30,19 @@ impl Drop for Bot {
 /// Starts `pacru bot --server URL --token TOKEN ARGS -- ENGINE`, its standard
 /// error into `log` when given.
 fn start_bot(url: &str, token: &str, args: &[&str], engine: &[&str], log: Option<&Path>) -> Bot {
-    let mut all = vec!["bot", "--server", url, "--token", token];
+    start_bot_with(url, &["--token", token], args, engine, log)
+}
+
+/// [`start_bot`] with `auth` (`--token T` or `--token-file F`) for the token.
+fn start_bot_with(
+    url: &str,
+    auth: &[&str],
+    args: &[&str],
+    engine: &[&str],
+    log: Option<&Path>,
+) -> Bot {
+    let mut all = vec!["bot", "--server", url];
+    all.extend_from_slice(auth);
     all.extend_from_slice(args);
     all.push("--");
     all.extend_from_slice(engine);
@@ -570,9 +582,12 @@ fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let mut people = People::new(&server.url, &["ana"], 0xDEAD_BEEF_0BAD_CAFE);
     let robo = Client::bot(&server.url, "robo");
-    let _bot = start_bot(
+    // The token from a file, out of the process list.
+    let token_file = dir.path().join("robo.token");
+    std::fs::write(&token_file, format!("{}\n", robo.token.as_ref().unwrap())).unwrap();
+    let _bot = start_bot_with(
         &server.url,
-        robo.token.as_ref().unwrap(),
+        &["--token-file", token_file.to_str().unwrap()],
         &[],
         &[
             "python3",
@@ -930,5 +945,50 @@ fn serve_refuses_a_bot_named_like_a_person_or_without_a_command() {
         let run = common::pacru(&["serve", "--db", db, "--listen", "127.0.0.1:0", "--bot", bad]);
         assert_eq!(run.code, 2, "{bad}: {}", run.stderr);
         assert!(run.stderr.contains("NAME=COMMAND"), "{bad}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn the_token_comes_from_one_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.token");
+    std::fs::write(&empty, "\n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let server = "http://127.0.0.1:9";
+    let engine = ["--", "pacru", "engine", "random"];
+    for (args, said) in [
+        (vec!["bot", "--server", server], "--token"),
+        (
+            vec![
+                "bot",
+                "--server",
+                server,
+                "--token",
+                "t",
+                "--token-file",
+                empty,
+            ],
+            "cannot be used with",
+        ),
+        (
+            vec!["bot", "--server", server, "--token-file", empty],
+            "no token on its first line",
+        ),
+        (
+            vec![
+                "bot",
+                "--server",
+                server,
+                "--token-file",
+                "/nonexistent/x.token",
+            ],
+            "/nonexistent/x.token",
+        ),
+    ] {
+        let mut all = args.clone();
+        all.extend_from_slice(&engine);
+        let run = common::pacru(&all);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
     }
 }

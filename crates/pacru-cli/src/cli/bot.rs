@@ -16,7 +16,7 @@ SIGINT or SIGTERM ends the engines and exits 0.";
 
 /// The examples of `pacru bot`.
 pub const BOT_EXAMPLES: &str = "Examples:\n  pacru bot --server http://127.0.0.1:8080 --token TOKEN -- pacru engine random\n  \
-pacru bot --server https://pacru.example.org --token TOKEN --accept ana --concurrency 4 -- ./my-engine\n  \
+pacru bot --server https://pacru.example.org --token-file bot.token --accept ana --concurrency 4 -- ./my-engine\n  \
 pacru bot --server http://127.0.0.1:8080 --token TOKEN --players 3,4 --clock realtime -- pacru engine search";
 
 /// The kind of clock of a game, for `--clock`.
@@ -37,10 +37,21 @@ pub struct BotArgs {
     #[arg(long, value_name = "URL")]
     pub server: String,
 
-    /// The bot account's API token (POST /api/token).
+    /// The bot account's API token (POST /api/token); visible to other users
+    /// of the machine in the process list: see --token-file.
     // A token may begin with `-` (URL-safe base64).
-    #[arg(long, value_name = "TOKEN", allow_hyphen_values = true)]
-    pub token: String,
+    #[arg(
+        long,
+        value_name = "TOKEN",
+        allow_hyphen_values = true,
+        required_unless_present = "token_file",
+        conflicts_with = "token_file"
+    )]
+    pub token: Option<String>,
+
+    /// A file holding the token (its first line).
+    #[arg(long, value_name = "FILE")]
+    pub token_file: Option<std::path::PathBuf>,
 
     /// Whose invitations to accept: a user name, or `any`.
     #[arg(long, value_name = "USER|any", default_value = "any")]

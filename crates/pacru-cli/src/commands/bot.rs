@@ -46,6 +46,34 @@ fn policy(args: &BotArgs) -> AcceptPolicy {
     }
 }
 
+/// The token: `--token`, or the first line of `--token-file`.
+fn token(args: &BotArgs) -> anyhow::Result<String> {
+    use anyhow::Context as _;
+    if let Some(token) = &args.token {
+        return Ok(token.clone());
+    }
+    let path = args
+        .token_file
+        .as_ref()
+        .ok_or_else(|| anyhow::anyhow!("give --token or --token-file"))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut std::io::Read::take(
+            std::fs::File::open(path).with_context(|| format!("{}", path.display()))?,
+            4096,
+        ),
+        &mut text,
+    )
+    .with_context(|| format!("{}", path.display()))?;
+    let token = text.lines().next().unwrap_or("").trim();
+    anyhow::ensure!(
+        !token.is_empty(),
+        "{}: no token on its first line",
+        path.display()
+    );
+    Ok(token.to_string())
+}
+
 /// What ends the command.
 enum End {
     Signal(i32),
@@ -57,7 +85,7 @@ enum End {
 pub fn run(args: &BotArgs) -> anyhow::Result<Outcome> {
     let mut config = BotConfig::new(
         args.server.clone(),
-        args.token.clone(),
+        token(args)?,
         engine_spec(&args.engine)?,
     );
     config.accept = policy(args);
