@@ -992,3 +992,35 @@ fn the_token_comes_from_one_place() {
         assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn a_bot_the_server_runs_has_the_servers_token_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    // An existing bot account with a token of its own.
+    let server = ServerProcess::start(&db, &[]);
+    let robo = Client::bot(&server.url, "robo");
+    assert_eq!(robo.get("/api/account").status, 200);
+    assert!(server.stop().success());
+    let server = ServerProcess::start(&db, &["--bot", "robo=pacru engine random --seed 2"]);
+    let mut old = Client::new(&server.url);
+    old.token = robo.token.clone();
+    old.origin = None;
+    assert_eq!(
+        old.get("/api/account").status,
+        401,
+        "the old token is revoked"
+    );
+    // The server's own token works: its bridge joins and plays.
+    let mut people = People::new(&server.url, &["ana"], 0x2468_1357_ACE0_BDF1);
+    let games = [open_game(
+        people.client("ana"),
+        2,
+        "2004",
+        Value::Null,
+        &["robo"],
+    )];
+    let game = &people.play(&games, 2, 60)[0];
+    assert_eq!(game["status"], "playing", "{game}");
+    assert!(game["moves"].as_array().unwrap().len() >= 3, "{game}");
+}

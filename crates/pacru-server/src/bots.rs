@@ -8,8 +8,10 @@ use crate::{Server, ServerError};
 
 impl Server {
     /// A new API token for the bot account `name`, made (with a random
-    /// password nobody knows) when there is no account of that name. An
-    /// existing account of that name must be a bot account.
+    /// password nobody knows) when there is no account of that name, and
+    /// made its only token: a bot the server runs is played by the server
+    /// alone, and the tokens of its earlier starts stop working. An existing
+    /// account of that name must be a bot account.
     pub async fn bot_token(&self, name: &str) -> Result<String, ServerError> {
         let refuse = |why: String| ServerError::Bot(name.escape_debug().to_string(), why);
         if !valid_username(name) {
@@ -32,7 +34,7 @@ impl Server {
             }
         };
         let token = new_secret().map_err(&api)?;
-        db.create_token(secret_hash(&token), user.id, self.state.clock.now())
+        db.replace_tokens(secret_hash(&token), user.id, self.state.clock.now())
             .await
             .map_err(&api)?;
         Ok(token)

@@ -15,7 +15,8 @@ Once it accepts connections it says `pacru: note: listening on http://HOST:PORT`
 error (the real port when 0 was asked). SIGINT or SIGTERM stops it: it takes no new \
 requests, ends the streams, finishes what is in flight and exits 0.\n\n\
 `--bot NAME=COMMAND` (repeatable) runs a bot the server plays itself: the bot account NAME is \
-made when missing, and `pacru bot` runs inside the server with a token the server makes, \
+made when missing, and `pacru bot` runs inside the server with a token the server makes (the \
+account's other tokens are revoked), \
 accepting every invitation (up to 8 games at once, 10 s a move in games without a live \
 clock) and playing them with the engine \
 COMMAND (words split at spaces, `pacru` meaning this very program). The bots start and stop \

@@ -144,6 +144,22 @@ impl Db {
         .await
     }
 
+    /// Stores a token's hash for `user` as its only token: the others are
+    /// revoked in the same transaction.
+    pub async fn replace_tokens(&self, hash: Vec<u8>, user: i64, now: i64) -> ApiResult<()> {
+        self.call(move |conn| {
+            let tx = conn.transaction()?;
+            tx.execute("DELETE FROM token WHERE user = ?1", [user])?;
+            tx.execute(
+                "INSERT INTO token (hash, user, created) VALUES (?1, ?2, ?3)",
+                params![hash, user, now],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
     /// The account of a token.
     pub async fn token_user(&self, hash: Vec<u8>) -> ApiResult<Option<UserRef>> {
         self.call(move |conn| {
