@@ -482,9 +482,9 @@ pub async fn import(
             clock.insert(key.into(), v.into());
         }
     }
-    let time_control = TimeControl::from_json(Some(&Value::Object(clock)).filter(|v| {
-        v.as_object().is_some_and(|o| !o.is_empty())
-    }))?;
+    let time_control = TimeControl::from_json(
+        Some(&Value::Object(clock)).filter(|v| v.as_object().is_some_and(|o| !o.is_empty())),
+    )?;
     let (name, players, desk) = {
         let mut desk = EventFile::from_bytes(&desk_name("import"), &bytes).map_err(desk_error)?;
         let event = desk.read().map_err(desk_error)?;

@@ -289,5 +289,9 @@ pub async fn event_updates(
     let rx = state.hub.subscribe_event(&id);
     let event = state.event(&id).await?;
     let first = json!({"type": "event", "event": event}).to_string();
-    Ok(ndjson(feed(vec![Arc::from(first)], rx, state.stopping.clone())))
+    Ok(ndjson(feed(
+        vec![Arc::from(first)],
+        rx,
+        state.stopping.clone(),
+    )))
 }

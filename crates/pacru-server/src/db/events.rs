@@ -156,8 +156,8 @@ pub fn load(conn: &Connection, id: &str) -> ApiResult<Option<(EventRow, Vec<u8>)
     let Some((name, created, arbiter, venue, initial, increment, days, rated, desk)) = row else {
         return Ok(None);
     };
-    let venue = Venue::from_word(&venue)
-        .ok_or_else(|| ApiError::Internal("stored event: venue".into()))?;
+    let venue =
+        Venue::from_word(&venue).ok_or_else(|| ApiError::Internal("stored event: venue".into()))?;
     Ok(Some((
         EventRow {
             id: id.to_owned(),
@@ -183,8 +183,9 @@ pub fn save_desk(tx: &Connection, id: &str, desk: &[u8]) -> ApiResult<()> {
 
 /// The games of event `id`'s tables, by round and table.
 pub fn table_games(conn: &Connection, id: &str) -> ApiResult<Vec<TableGame>> {
-    let mut stmt = conn
-        .prepare("SELECT round, board, game FROM event_game WHERE event = ?1 ORDER BY round, board")?;
+    let mut stmt = conn.prepare(
+        "SELECT round, board, game FROM event_game WHERE event = ?1 ORDER BY round, board",
+    )?;
     let rows = stmt
         .query_map([id], |r| {
             Ok(TableGame {

@@ -216,7 +216,10 @@ impl AppState {
                 let mut held = open(conn, &event)?;
                 held.arbiter_only(user, "undo a pairing")?;
                 let desk = held.read()?;
-                let round = desk.rounds.last().ok_or_else(|| desk_error(EventError::NoRound))?;
+                let round = desk
+                    .rounds
+                    .last()
+                    .ok_or_else(|| desk_error(EventError::NoRound))?;
                 let games: Vec<String> = store::table_games(conn, &event)?
                     .into_iter()
                     .filter(|t| t.round == round.number)
@@ -237,7 +240,10 @@ impl AppState {
             .await?;
         for game in &games {
             let now = self.clock.now();
-            match self.change_game(game, |g, _| Ok(vec![g.cancel(now)?])).await {
+            match self
+                .change_game(game, |g, _| Ok(vec![g.cancel(now)?]))
+                .await
+            {
                 Ok(_) | Err(ApiError::Conflict(_)) => {}
                 Err(e) => return Err(e),
             }
@@ -287,7 +293,8 @@ impl AppState {
     fn hold_games(&self, games: Vec<GameState>) {
         let now = self.clock.now();
         for game in games {
-            let start = Arc::from(json!({"type": "gameStart", "game": game.to_json(now)}).to_string());
+            let start =
+                Arc::from(json!({"type": "gameStart", "game": game.to_json(now)}).to_string());
             for seat in &game.seats {
                 if let Some(user) = &seat.user {
                     self.hub.tell_user(user.id, &start);
@@ -307,12 +314,7 @@ impl AppState {
 
 /// What every change ends with: the results of finished games entered, the
 /// games of newly paired tables opened (returned), the desk stored.
-fn settle(
-    tx: &Connection,
-    held: &mut Held,
-    site: &str,
-    now: i64,
-) -> ApiResult<Vec<GameState>> {
+fn settle(tx: &Connection, held: &mut Held, site: &str, now: i64) -> ApiResult<Vec<GameState>> {
     tables::enter_results(tx, held, site)?;
     let opened = tables::open_games(tx, held, now)?;
     let bytes = held.desk.to_bytes().map_err(desk_error)?;
