@@ -234,6 +234,8 @@ fn a_whole_online_event_is_the_same_event_replayed_offline() {
     let event = event_when(&arbiter, &id, |e| e["finished"] == true);
     let over = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
     assert_eq!(over.status, 409, "all rounds are paired: {over:?}");
+    let trf = arbiter.get(&format!("/api/events/{id}/trf"));
+    assert_eq!(trf.status, 409, "TRF has no place for 3 a table: {trf:?}");
 
     // The desk file: pacru event checks it and gives the same standings.
     let desk = arbiter.get_bytes(&format!("/api/events/{id}/desk"));
@@ -470,6 +472,17 @@ fn a_round_over_the_board_takes_records_and_refuses_an_illegal_one() {
     std::fs::write(&desk, arbiter.get_bytes(&format!("/api/events/{id}/desk"))).unwrap();
     pacru_ok(&["event", "check", desk.to_str().unwrap()], 0);
     assert_eq!(offline_standings(&desk), event["standings"]);
+    let trf = arbiter.get(&format!("/api/events/{id}/trf"));
+    assert_eq!(trf.status, 200, "{trf:?}");
+    let offline = pacru_ok(
+        &["event", "export", desk.to_str().unwrap(), "--trf", "-"],
+        0,
+    );
+    assert_eq!(trf.text, offline, "the server's TRF is the desk's");
+    assert_eq!(
+        trf.text.lines().filter(|l| l.starts_with("001 ")).count(),
+        4
+    );
 }
 
 /// `record` with its first move replaced by one the rules forbid.

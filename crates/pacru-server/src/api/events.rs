@@ -1,5 +1,5 @@
 //! Events: create, enter, check in, withdraw, pair, unpair, decide, enter a
-//! record, and the event as JSON, PGR, TRF or its desk file; bring a desk
+//! record, and the event as JSON, PGR, TRF-16 or its desk file; bring a desk
 //! file made offline onto the server.
 
 use super::body::{JsonBody, QueryArgs};
@@ -444,6 +444,14 @@ pub async fn pgr(State(state): State<AppState>, Path(id): Path<String>) -> ApiRe
         pacru_event::export::games_pgr(&event),
     )
         .into_response())
+}
+
+/// `GET /api/events/{id}/trf`: a 2-player event as FIDE's TRF-16 (409 for 3
+/// or 4 a table: TRF has no place for them).
+pub async fn trf(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let event = state.event_in_full(&id).await?;
+    let text = pacru_event::export::trf(&event).map_err(|e| ApiError::Conflict(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 /// `GET /api/events/{id}/desk`: the event as the file `pacru event` opens.

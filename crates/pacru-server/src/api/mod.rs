@@ -62,6 +62,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/events/{id}/record", post(events::record))
         .route("/api/events/{id}/stream", get(stream::event_updates))
         .route("/api/events/{id}/pgr", get(events::pgr))
+        .route("/api/events/{id}/trf", get(events::trf))
         .route("/api/events/{id}/desk", get(events::desk));
     if state.clock.is_test() {
         api = api.route("/api/test/clock", post(test_clock::advance));

@@ -98,6 +98,7 @@ pub async fn page(
     main.push_str(&format!(
         "<p id=\"downloads\"><a href=\"/api/events/{id}/pgr\">every record (PGR)</a> · \
 <a href=\"/api/events/{id}/desk\">the desk file for <code>pacru event</code></a> · \
+<a href=\"/api/events/{id}/trf\">TRF-16 (2 a table)</a> · \
 <a href=\"/api/events/{id}\">JSON</a></p>\n</div>\n<script src=\"{SCRIPT_PATH}\" defer></script>\n"
     ));
     Ok(site_page(StatusCode::OK, name, &caller, &main))
