@@ -91,6 +91,7 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
         "board.test.mjs",
         "event.test.mjs",
         "server.test.mjs",
+        "server-events.test.mjs",
     ]
     .map(|t| format!("{DIR}/{t}"));
     node.arg("--test")

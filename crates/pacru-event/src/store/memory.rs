@@ -73,13 +73,38 @@ impl EventFile {
             }
         }
         let mut conn = Connection::open_in_memory().map_err(|e| database(&path, e))?;
+        // Bytes from elsewhere: no function call hidden in their schema runs.
+        conn.pragma_update(None, "trusted_schema", false)
+            .map_err(|e| database(&path, e))?;
         conn.deserialize_read_exact(MAIN_DB, image.as_slice(), image.len(), false)
             .map_err(|e| database(&path, e))?;
         let mut file = in_memory(conn, path);
         file.check_and_migrate()?;
         file.configure()?;
         file.integrity_check()?;
+        file.check_schema()?;
         Ok(file)
+    }
+
+    /// Refuses a file whose tables, indexes, triggers or views are not exactly
+    /// those of an event file (a trigger or a view added elsewhere would run
+    /// with every change made here).
+    fn check_schema(&self) -> Result<(), EventError> {
+        let fresh = Connection::open_in_memory().map_err(|e| database(&self.path, e))?;
+        for migration in schema::MIGRATIONS {
+            fresh
+                .execute_batch(migration)
+                .map_err(|e| database(&self.path, e))?;
+        }
+        if schema_of(&self.conn).map_err(|e| database(&self.path, e))?
+            != schema_of(&fresh).map_err(|e| database(&self.path, e))?
+        {
+            return Err(EventError::NotAnEvent {
+                path: self.path.clone(),
+                reason: "its tables are not those of an event file".to_owned(),
+            });
+        }
+        Ok(())
     }
 
     /// The bytes of the event as a file: written to disk, `pacru event` opens
@@ -96,6 +121,14 @@ impl EventFile {
         }
         Ok(bytes)
     }
+}
+
+/// Every table, index, trigger and view of `conn` with its SQL, by name.
+fn schema_of(conn: &Connection) -> rusqlite::Result<Vec<(String, String, Option<String>)>> {
+    let mut stmt =
+        conn.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY type, name")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    rows.collect()
 }
 
 /// An event file over `conn`, named `path` in messages.
@@ -162,5 +195,21 @@ mod tests {
         let half = damaged.len() / 2;
         damaged.truncate(half);
         assert!(EventFile::from_bytes("e", &damaged).is_err());
+    }
+
+    #[test]
+    fn an_event_file_with_a_trigger_added_is_refused() {
+        let mut event = EventFile::create_in_memory("e", &NewEvent::swiss("E", 2, 1)).unwrap();
+        assert!(EventFile::from_bytes("e", &event.to_bytes().unwrap()).is_ok());
+        event
+            .conn
+            .execute_batch(
+                "CREATE TRIGGER grow AFTER INSERT ON log BEGIN
+                 INSERT INTO log (at, action, detail) VALUES ('x', 'new', zeroblob(1000000));
+                 END;",
+            )
+            .unwrap();
+        let e = EventFile::from_bytes("e", &event.to_bytes().unwrap()).unwrap_err();
+        assert!(e.to_string().ends_with("its tables are not those of an event file"), "{e}");
     }
 }
