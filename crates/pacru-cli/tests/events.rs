@@ -80,7 +80,7 @@ fn play_out(people: &HashMap<String, Client>, watcher: &Client, games: &[String]
                 .into_iter()
                 .filter(|m| *m != Move::Resign)
                 .collect();
-            let mv = if legal.is_empty() || (plies > 60 && next(seed) % 8 == 0) {
+            let mv = if legal.is_empty() || (plies > 60 && next(seed).is_multiple_of(8)) {
                 Move::Resign
             } else {
                 legal[(next(seed) % legal.len() as u64) as usize].clone()

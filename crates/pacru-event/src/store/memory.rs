@@ -125,8 +125,7 @@ impl EventFile {
 
 /// Every table, index, trigger and view of `conn` with its SQL, by name.
 fn schema_of(conn: &Connection) -> rusqlite::Result<Vec<(String, String, Option<String>)>> {
-    let mut stmt =
-        conn.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY type, name")?;
+    let mut stmt = conn.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY type, name")?;
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     rows.collect()
 }
@@ -210,6 +209,10 @@ mod tests {
             )
             .unwrap();
         let e = EventFile::from_bytes("e", &event.to_bytes().unwrap()).unwrap_err();
-        assert!(e.to_string().ends_with("its tables are not those of an event file"), "{e}");
+        assert!(
+            e.to_string()
+                .ends_with("its tables are not those of an event file"),
+            "{e}"
+        );
     }
 }

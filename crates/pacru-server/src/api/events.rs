@@ -385,7 +385,8 @@ pub async fn record(
                 .iter()
                 .any(|&p| event.name(p).eq_ignore_ascii_case(&user.name));
             let arbiter = held.row.arbiter.id == user.id;
-            if !arbiter && !(seated && held.row.venue == Venue::Board) {
+            let player_on_board = seated && held.row.venue == Venue::Board;
+            if !(arbiter || player_on_board) {
                 return Err(ApiError::Forbidden(if held.row.venue == Venue::Server {
                     "the results of games on the server enter by themselves; only the arbiter enters a record".into()
                 } else {
