@@ -395,6 +395,23 @@ fn a_round_over_the_board_takes_records_and_refuses_an_illegal_one() {
         "no game on the server: {tables:?}"
     );
 
+    // The board of `pacru board`, set up to record table 1.
+    let board = Client::new(&server.url).get(&format!("/events/{id}/board?round=1&table=1"));
+    assert_eq!(board.status, 200);
+    let policy = board.headers["content-security-policy"].to_str().unwrap();
+    assert!(
+        policy.contains("connect-src 'none'"),
+        "the recording page fetches nothing: {policy}"
+    );
+    for player in tables[0]["players"].as_array().unwrap() {
+        assert!(
+            board.text.contains(player.as_str().unwrap()),
+            "{player} in its seat"
+        );
+    }
+    let missing = Client::new(&server.url).get(&format!("/events/{id}/board?round=1&table=3"));
+    assert_eq!(missing.status, 404);
+
     let mut seed = 77;
     for (index, table) in tables.iter().enumerate() {
         let seats: Vec<&str> = table["players"]

@@ -87,9 +87,12 @@
           if (i > 0) players.append(', ');
           players.append(profile(p));
         });
+        const onBoard = event.venue === 'board' && table.result === null
+          ? el('a', { href: api.replace('/api/', '/') + '/board?round=' + round.round + '&table=' + table.table, class: 'table-board' }, 'record on the board')
+          : '';
         const game = table.game
           ? el('a', { href: '/games/' + encodeURIComponent(table.game), class: 'table-game' }, table.result === null ? 'watch or play' : 'replay')
-          : '';
+          : onBoard;
         body.append(el('tr', { 'data-round': round.round, 'data-table': table.table, class: mine ? 'mine' : null, id: mine ? 'my-table' : null },
           el('td', {}, String(table.table)), players, el('td', {}, game), el('td', { class: 'result' }, resultWords(table))));
       }

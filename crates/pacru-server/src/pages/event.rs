@@ -7,14 +7,18 @@
 //! the event from the stream's lines with text nodes only, so nothing a user
 //! wrote is ever read as markup.
 
-use super::{not_found, site_page};
+use super::{html, not_found, site_page};
+use crate::api::body::QueryArgs;
 use crate::auth::MaybeCaller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use pacru_view::page::escape_html;
+use pacru_core::Position;
+use pacru_notation::pgr::Game;
+use pacru_view::page::{LiveGame, PageWriter, content_security_policy, escape_html};
+use serde::Deserialize;
 
 /// Where the event page's script is served.
 pub const SCRIPT_PATH: &str = "/assets/event.js";
@@ -102,4 +106,79 @@ pub async fn page(
 <a href=\"/api/events/{id}\">JSON</a></p>\n</div>\n<script src=\"{SCRIPT_PATH}\" defer></script>\n"
     ));
     Ok(site_page(StatusCode::OK, name, &caller, &main))
+}
+
+/// `GET /events/{id}/board`'s query: the table to record.
+#[derive(Debug, Deserialize)]
+pub struct TableQuery {
+    round: u32,
+    table: u32,
+}
+
+/// `GET /events/{id}/board?round=R&table=T`: the board of `pacru board` in its
+/// recording mode, set up for that table (the event, the round and table, the
+/// players in their seats, the rules): the game is recorded at the board, then
+/// its PGR copied into the event page's record form. The page fetches nothing.
+pub async fn board(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryArgs(query): QueryArgs<TableQuery>,
+    caller: MaybeCaller,
+) -> ApiResult<Response> {
+    let event = match state.event(&id).await {
+        Ok(event) => event,
+        Err(ApiError::NotFound) => return Ok(not_found(&caller, &format!("the event {id}"))),
+        Err(e) => return Err(e),
+    };
+    let round = usize::try_from(query.round).unwrap_or(0);
+    let table = usize::try_from(query.table).unwrap_or(0);
+    let players: Vec<String> = event["rounds"]
+        .get(round.wrapping_sub(1))
+        .and_then(|r| r["tables"].get(table.wrapping_sub(1)))
+        .and_then(|t| t["players"].as_array())
+        .map(|p| {
+            p.iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    if players.is_empty() {
+        return Ok(not_found(
+            &caller,
+            &format!(
+                "table {} of round {} of the event {id}",
+                query.table, query.round
+            ),
+        ));
+    }
+    let position =
+        Position::standard(players.len()).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let mut record = Game::new();
+    let name = event["name"].as_str().unwrap_or("");
+    record.tags.set("Event", name);
+    record
+        .tags
+        .set("Round", &format!("{}.{}", query.round, query.table));
+    for (colour, player) in position.players().iter().zip(&players) {
+        record.tags.set(colour.word(), player);
+    }
+    let letters: String = position.players().iter().map(|c| c.letter()).collect();
+    record.tags.set("Players", &letters);
+    record
+        .tags
+        .set("Rules", event["rules"].as_str().unwrap_or("2004"));
+    let live = LiveGame::from_game(record).map_err(|e| ApiError::Internal(e.message))?;
+    let title = format!("{name}: round {} table {}", query.round, query.table);
+    let mut page =
+        PageWriter::new(Vec::new(), &title).map_err(|e| ApiError::Internal(e.to_string()))?;
+    page.live_game(live);
+    let bytes = page
+        .finish()
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let body = String::from_utf8(bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(html(
+        StatusCode::OK,
+        &format!("{}; frame-ancestors 'none'", content_security_policy()),
+        body,
+    ))
 }

@@ -27,6 +27,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{id}", get(board::page))
         .route("/@/{username}", get(profile::page))
         .route("/events/{id}", get(event::page))
+        .route("/events/{id}/board", get(event::board))
         .route(event::SCRIPT_PATH, get(event::script))
         .route(assets::SCRIPT_PATH, get(assets::script))
         .route(assets::STYLE_PATH, get(assets::style))
