@@ -1,7 +1,8 @@
 //! The `browser` step of `cargo xtask ci`: the tests of the viewer page, the board,
 //! the event site and the server's pages in headless Chromium (`node --test
 //! tests/browser/viewer.test.mjs tests/browser/board.test.mjs
-//! tests/browser/event.test.mjs tests/browser/server.test.mjs`, Playwright driving
+//! tests/browser/event.test.mjs tests/browser/server.test.mjs
+//! tests/browser/server-events.test.mjs`, Playwright driving
 //! Debian's `chromium`; the server's against a real `pacru serve`), after checking that the pages' rules and script are up to date
 //! ([`crate::board_rules::check`], [`crate::page_script::check`]) and
 //! type-checking the page code ([`crate::page_script::typecheck`]), run against the `pacru` binary of the test build. Installs the npm
@@ -91,6 +92,7 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
         "board.test.mjs",
         "event.test.mjs",
         "server.test.mjs",
+        "server-events.test.mjs",
     ]
     .map(|t| format!("{DIR}/{t}"));
     node.arg("--test")

@@ -287,23 +287,37 @@ fn outcome(event: &Event, t: &Table, award: &Award) -> Result<Outcome, EventErro
     }
 }
 
-/// The outcome of an `ok` record of a finished game; `None` for anything else.
+/// The `Termination` tags whose winner a table takes from the record's
+/// `Result`: the game ended by a resignation or on time, which the moves do not
+/// show (a 2-player game's loser resigning out of turn, a flag).
+pub(crate) const RESULT_TERMINATIONS: [&str; 2] = ["resignation", "time"];
+
+/// The outcome of an `ok` record of a finished game: the rules' winner, a
+/// draw, or the `Result`'s winner when the `Termination` tag says the game
+/// ended by a resignation or on time; `None` for anything else.
 pub(crate) fn record_outcome(received: &Received) -> Option<Outcome> {
     let game = &received.game;
     if !game.verdict.is_ok() {
         return None;
     }
     let seats = game.players.len();
+    let seat_of = |colour| game.players.iter().position(|p| p.colour == colour);
+    let termination = game
+        .tags
+        .iter()
+        .find(|(name, _)| name == "Termination")
+        .map(|(_, value)| value.as_str());
     match (
         game.verdict.winner,
         GameResult::from_token(&game.verdict.result)?,
     ) {
-        (Some(colour), _) => game
-            .players
-            .iter()
-            .position(|p| p.colour == colour)
-            .map(Outcome::Win),
+        (Some(colour), _) => seat_of(colour).map(Outcome::Win),
         (None, GameResult::Draw) => Some(Outcome::Draw((0..seats).collect())),
+        (None, GameResult::Winner(colour))
+            if termination.is_some_and(|t| RESULT_TERMINATIONS.contains(&t)) =>
+        {
+            seat_of(colour).map(Outcome::Win)
+        }
         _ => None,
     }
 }
@@ -349,5 +363,43 @@ pub(crate) fn describe(event: &Event, t: &Table, result: Option<&TableResult>) -
             t.seats.get(*seat).map_or("?", |&p| event.name(p))
         ),
         Some(_) => "draw".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NewEvent;
+
+    fn record(termination: &str) -> Vec<u8> {
+        format!(
+            "[Black \"Ada\"]\n[Red \"Bob\"]\n[Players \"KR\"]\n[Result \"Red\"]\n[Termination \"{termination}\"]\n\n1. i9-h9 Red\n"
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn a_resignation_or_a_flag_named_by_the_termination_gives_the_result() {
+        for (termination, status) in [
+            ("resignation", TableStatus::Played),
+            ("time", TableStatus::Played),
+            ("abandoned", TableStatus::Held),
+            ("adjudication", TableStatus::Held),
+        ] {
+            let mut event = EventFile::create_in_memory("e", &NewEvent::swiss("E", 2, 1)).unwrap();
+            event
+                .add_players(&["Ada".into(), "Bob".into()], None, None)
+                .unwrap();
+            event.pair().unwrap();
+            let submitted = event.submit(1, 1, "r.pgr", record(termination)).unwrap();
+            assert_eq!(submitted.status, status, "{termination}");
+            if status == TableStatus::Played {
+                assert_eq!(submitted.result.unwrap().winner, Some(1), "{termination}");
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("e.pacru");
+            std::fs::write(&path, event.to_bytes().unwrap()).unwrap();
+            assert!(crate::check_file(&path).unwrap().is_ok(), "{termination}");
+        }
     }
 }

@@ -24,6 +24,19 @@ pub enum ApiError {
         /// The legal moves of the position, canonical and sorted.
         allowed: Vec<String>,
     },
+    /// 400: the referee does not find a record `ok` and finished; nothing
+    /// was stored.
+    #[error("record refused: {status}: {message}")]
+    Record {
+        /// The verdict (`illegal`, `malformed`, `inconsistent`, `unfinished`).
+        status: String,
+        /// The rule broken (`R1`..`R16`), when a move broke one.
+        rule: Option<String>,
+        /// The ply (from 1) the referee stopped at, if any.
+        ply: Option<usize>,
+        /// Why, as `pacru check` says it.
+        message: String,
+    },
     /// 401: nobody is signed in (or the token is unknown or revoked).
     #[error("not signed in")]
     Unauthorized,
@@ -65,9 +78,10 @@ impl ApiError {
     /// The status this refusal is answered with.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) | ApiError::Syntax(_) | ApiError::Illegal { .. } => {
-                StatusCode::BAD_REQUEST
-            }
+            ApiError::BadRequest(_)
+            | ApiError::Syntax(_)
+            | ApiError::Illegal { .. }
+            | ApiError::Record { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized | ApiError::BadCredentials => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
@@ -89,6 +103,18 @@ impl ApiError {
                 message,
                 allowed,
             } => json!({"error": "illegal", "rule": rule, "message": message, "allowed": allowed}),
+            ApiError::Record {
+                status,
+                rule,
+                ply,
+                message,
+            } => json!({
+                "error": "record refused",
+                "status": status,
+                "rule": rule,
+                "ply": ply,
+                "message": message,
+            }),
             ApiError::Unauthorized => json!({"error": "not signed in"}),
             ApiError::BadCredentials => json!({"error": "wrong username or password"}),
             ApiError::Forbidden(message) => json!({"error": "forbidden", "message": message}),

@@ -1,6 +1,6 @@
 //! The games being played, in memory: each behind its own lock, with a channel
 //! that carries its stream lines to every watcher; and each user's channel of
-//! events (challenges, starts, finishes).
+//! events (challenges, starts, finishes); each event's lock and channel.
 
 use crate::game::GameState;
 use std::collections::HashMap;
@@ -45,6 +45,8 @@ impl LiveGame {
 pub struct Hub {
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     users: Mutex<HashMap<i64, broadcast::Sender<Arc<str>>>>,
+    events: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    event_locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Hub {
@@ -86,6 +88,39 @@ impl Hub {
         {
             if sender.receiver_count() == 0 {
                 users.remove(&id);
+            } else {
+                let _ = sender.send(Arc::clone(line));
+            }
+        }
+    }
+
+    /// The lock every change of event `id` holds, from reading its desk to
+    /// telling its watchers.
+    pub fn event_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        match self.event_locks.lock() {
+            Ok(mut locks) => Arc::clone(locks.entry(id.to_owned()).or_default()),
+            Err(_) => Arc::default(),
+        }
+    }
+
+    /// A receiver of event `id`'s changes.
+    pub fn subscribe_event(&self, id: &str) -> broadcast::Receiver<Arc<str>> {
+        match self.events.lock() {
+            Ok(mut events) => events
+                .entry(id.to_owned())
+                .or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0)
+                .subscribe(),
+            Err(_) => broadcast::channel(1).1,
+        }
+    }
+
+    /// Sends `line` to event `id`'s streams, if any is open.
+    pub fn tell_event(&self, id: &str, line: &Arc<str>) {
+        if let Ok(mut events) = self.events.lock()
+            && let Some(sender) = events.get(id)
+        {
+            if sender.receiver_count() == 0 {
+                events.remove(id);
             } else {
                 let _ = sender.send(Arc::clone(line));
             }

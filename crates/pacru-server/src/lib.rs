@@ -6,6 +6,7 @@ mod bots;
 mod clock;
 mod db;
 mod error;
+mod events;
 mod game;
 mod hub;
 mod limits;
@@ -99,6 +100,11 @@ impl Server {
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
         let (stop, stopping) = watch::channel(false);
+        let listener = TcpListener::bind(addr).await?;
+        let local = listener.local_addr()?;
+        let public_url = config
+            .public_url
+            .map(|u| u.trim_end_matches('/').to_string());
         let state = state::AppState {
             db,
             hub: Arc::new(hub::Hub::default()),
@@ -109,13 +115,14 @@ impl Server {
             }),
             limits: Arc::new(limits::Limits::new(config.requests_per_minute)),
             sweeper: Arc::new(sweeper::Sweeper::default()),
-            public_url: config
-                .public_url
-                .map(|u| u.trim_end_matches('/').to_string()),
+            record_site: public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{local}")),
+            public_url,
             stopping,
         };
         state.resume_games().await.map_err(ServerError::Load)?;
-        let listener = TcpListener::bind(addr).await?;
+        state.resume_events().await.map_err(ServerError::Load)?;
         Ok(Server {
             listener,
             state,

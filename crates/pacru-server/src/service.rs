@@ -115,6 +115,11 @@ impl AppState {
         if matches!(current.status, GameStatus::Finished | GameStatus::Aborted) {
             self.hub.remove(&current.id);
         }
+        if current.status == GameStatus::Finished {
+            let state = self.clone();
+            let id = current.id.clone();
+            tokio::spawn(async move { state.event_game_ended(&id).await });
+        }
         Ok(())
     }
 

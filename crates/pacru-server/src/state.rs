@@ -26,6 +26,9 @@ pub struct AppState {
     /// The address the server is reached at (`--public-url`), without a
     /// trailing slash.
     pub public_url: Option<String>,
+    /// The address the records of event games name as their `Site`
+    /// (`--public-url`, else the address listened on).
+    pub record_site: String,
     /// Turns true when the server stops: streams end.
     pub stopping: watch::Receiver<bool>,
 }

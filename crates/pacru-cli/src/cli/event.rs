@@ -98,7 +98,7 @@ pub enum EventCommand {
     Crosstable(CrosstableArgs),
     /// Print the event's log: every change, with the arbiter's reasons.
     Log(EventFileArg),
-    /// Write the event out: a static site, one PGR of every game, or JSON.
+    /// Write the event out: a static site, one PGR of every game, JSON, or TRF-16.
     Export(ExportArgs),
     /// Check the file, reading only: SQLite's checks, every record refereed again.
     Check(EventCheckArgs),
@@ -309,7 +309,7 @@ pub struct CrosstableArgs {
 
 /// Arguments of `pacru event export`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("what").required(true).args(["html", "pgr", "json"])))]
+#[command(group(ArgGroup::new("what").required(true).args(["html", "pgr", "json", "trf"])))]
 pub struct ExportArgs {
     /// The event file.
     #[arg(value_name = "FILE")]
@@ -325,6 +325,12 @@ pub struct ExportArgs {
     /// Write everything in the event as JSON (`-`: standard output).
     #[arg(long, value_name = "OUT")]
     pub json: Option<PathBuf>,
+    /// Write the players, their points, ranks and games round by round as
+    /// FIDE's Tournament Report File, TRF-16, for Swiss-Manager, JaVaFo or
+    /// bbpPairings (`-`: standard output). Events of 2 a table only: TRF has no
+    /// place for a third or fourth seat.
+    #[arg(long, value_name = "OUT")]
+    pub trf: Option<PathBuf>,
 }
 
 /// Parses a number of players a table: 2, 3 or 4.

@@ -236,6 +236,17 @@ impl Client {
         self.send(self.http.get(format!("{}{path}", self.base)))
     }
 
+    /// `GET path`'s body as bytes (status 200 asserted).
+    pub fn get_bytes(&self, path: &str) -> Vec<u8> {
+        let mut request = self.http.get(format!("{}{path}", self.base));
+        if let Some(token) = &self.token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().expect("the server answers");
+        assert_eq!(response.status().as_u16(), 200, "GET {path}");
+        response.bytes().expect("a body").to_vec()
+    }
+
     /// `POST path` with a JSON body.
     pub fn post(&self, path: &str, body: &Value) -> Answer {
         self.send(

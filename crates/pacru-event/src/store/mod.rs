@@ -4,10 +4,11 @@
 //! write waits for it.
 
 pub(crate) mod load;
+mod memory;
 pub(crate) mod schema;
 
 use crate::error::EventError;
-use crate::model::{Event, LogAction, NewEvent};
+use crate::model::{Event, LogAction, NewEvent, Settings};
 use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -69,41 +70,7 @@ impl EventFile {
     /// Creates the event file `path` for `new`; refuses a file that exists.
     pub fn create(path: &Path, new: &NewEvent) -> Result<EventFile, EventError> {
         let settings = new.settings()?;
-        EventFile::create_with(path, |tx| {
-            let db = |e| database(path, e);
-            tx.execute(
-                &format!(
-                    "INSERT INTO event (id, name, table_size, system, rounds, rules, uneven, bye_points, created)
-                     VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, {NOW})"
-                ),
-                rusqlite::params![
-                    settings.name,
-                    settings.table_size as i64,
-                    settings.system.as_str(),
-                    settings.rounds,
-                    settings.rules.year(),
-                    crate::model::uneven_str(settings.uneven),
-                    settings.bye_points.twelfths(),
-                ],
-            )
-            .map_err(db)?;
-            log(
-                path,
-                tx,
-                LogAction::New,
-                None,
-                None,
-                &format!(
-                    "created: {} players a table, {}, {} rounds, rules {}, a bye worth {}",
-                    settings.table_size,
-                    settings.system,
-                    settings.rounds,
-                    settings.rules.year(),
-                    settings.bye_points
-                ),
-                None,
-            )
-        })
+        EventFile::create_with(path, |tx| insert_event(path, tx, &settings))
     }
 
     /// Creates the file `path` with an empty schema, then fills it with `fill`
@@ -379,6 +346,47 @@ pub(crate) fn database(path: &Path, source: rusqlite::Error) -> EventError {
         path: path.to_owned(),
         source,
     }
+}
+
+/// Writes the event's row for `settings` and the log's first line.
+pub(crate) fn insert_event(
+    path: &Path,
+    tx: &Transaction<'_>,
+    settings: &Settings,
+) -> Result<(), EventError> {
+    let db = |e| database(path, e);
+    tx.execute(
+        &format!(
+            "INSERT INTO event (id, name, table_size, system, rounds, rules, uneven, bye_points, created)
+             VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, {NOW})"
+        ),
+        rusqlite::params![
+            settings.name,
+            settings.table_size as i64,
+            settings.system.as_str(),
+            settings.rounds,
+            settings.rules.year(),
+            crate::model::uneven_str(settings.uneven),
+            settings.bye_points.twelfths(),
+        ],
+    )
+    .map_err(db)?;
+    log(
+        path,
+        tx,
+        LogAction::New,
+        None,
+        None,
+        &format!(
+            "created: {} players a table, {}, {} rounds, rules {}, a bye worth {}",
+            settings.table_size,
+            settings.system,
+            settings.rounds,
+            settings.rules.year(),
+            settings.bye_points
+        ),
+        None,
+    )
 }
 
 /// The current time as the file stores it.

@@ -206,6 +206,17 @@ pub async fn abort(
     Path(id): Path<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
+    let game_id = id.clone();
+    let of_event = state
+        .db
+        .call(move |conn| crate::db::events::table_of_game(conn, &game_id))
+        .await?;
+    if let Some((event, table)) = of_event {
+        return Err(ApiError::conflict(format!(
+            "table {} of round {} of event {event}: an event's game is not aborted; its arbiter decides",
+            table.table, table.round
+        )));
+    }
     let game = state
         .change_game(&id, |game, now| Ok(vec![game.abort(caller.user.id, now)?]))
         .await?;

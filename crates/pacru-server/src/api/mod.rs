@@ -3,6 +3,7 @@
 
 pub(crate) mod account;
 pub mod body;
+mod events;
 mod games;
 mod stream;
 mod test_clock;
@@ -44,7 +45,25 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/users/{name}", get(users::show))
         .route("/api/users/{name}/history", get(users::history))
         .route("/api/ratings/{players}", get(users::leaderboard))
-        .route("/ws/games/{id}", get(stream::game_socket));
+        .route("/ws/games/{id}", get(stream::game_socket))
+        .route("/api/events", post(events::create).get(events::list))
+        .route(
+            "/api/events/import",
+            post(events::import).layer(DefaultBodyLimit::max(events::MAX_DESK_BYTES)),
+        )
+        .route("/api/events/{id}", get(events::show))
+        .route("/api/events/{id}/join", post(events::join))
+        .route("/api/events/{id}/players", post(events::add_player))
+        .route("/api/events/{id}/withdraw", post(events::withdraw))
+        .route("/api/events/{id}/checkin", post(events::check_in))
+        .route("/api/events/{id}/pair", post(events::pair))
+        .route("/api/events/{id}/unpair", post(events::unpair))
+        .route("/api/events/{id}/decide", post(events::decide))
+        .route("/api/events/{id}/record", post(events::record))
+        .route("/api/events/{id}/stream", get(stream::event_updates))
+        .route("/api/events/{id}/pgr", get(events::pgr))
+        .route("/api/events/{id}/trf", get(events::trf))
+        .route("/api/events/{id}/desk", get(events::desk));
     if state.clock.is_test() {
         api = api.route("/api/test/clock", post(test_clock::advance));
     }

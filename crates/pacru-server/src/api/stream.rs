@@ -279,3 +279,19 @@ async fn answer(state: &AppState, id: &str, caller: Option<&Caller>, text: &str)
         }
     }
 }
+
+/// `GET /api/events/{id}/stream`: the event, then the event again after each
+/// change (`{"type":"event","event":{...}}`).
+pub async fn event_updates(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let rx = state.hub.subscribe_event(&id);
+    let event = state.event(&id).await?;
+    let first = json!({"type": "event", "event": event}).to_string();
+    Ok(ndjson(feed(
+        vec![Arc::from(first)],
+        rx,
+        state.stopping.clone(),
+    )))
+}

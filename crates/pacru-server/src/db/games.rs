@@ -90,53 +90,60 @@ pub(super) fn write(tx: &Connection, game: &GameState, stored_moves: usize) -> A
     Ok(())
 }
 
+/// Inserts the new game `game` with its seats and invitations (inside the
+/// caller's transaction); false when its id is taken.
+pub(super) fn insert(tx: &Connection, game: &GameState) -> ApiResult<bool> {
+    let (initial, increment, days) = game.time_control.columns();
+    let inserted = tx.execute(
+        "INSERT INTO game (id, created, creator, players, rules, clock_initial,
+         clock_increment, clock_days, rated, status, turn_started)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         ON CONFLICT (id) DO NOTHING",
+        params![
+            game.id,
+            game.created,
+            game.creator.id,
+            i64::try_from(game.seats.len()).unwrap_or(0),
+            game.rules.year(),
+            initial,
+            increment,
+            days,
+            game.rated,
+            game.status.as_str(),
+            game.turn_started,
+        ],
+    )?;
+    if inserted == 0 {
+        return Ok(false);
+    }
+    for seat in &game.seats {
+        tx.execute(
+            "INSERT INTO seat (game, colour, user) VALUES (?1, ?2, ?3)",
+            params![
+                game.id,
+                seat.colour.letter().to_string(),
+                seat.user.as_ref().map(|u| u.id)
+            ],
+        )?;
+    }
+    for user in &game.invited {
+        tx.execute(
+            "INSERT INTO invite (game, user) VALUES (?1, ?2)",
+            params![game.id, user.id],
+        )?;
+    }
+    write(tx, game, 0)?;
+    Ok(true)
+}
+
 impl Db {
     /// Stores a new game; false when its id is taken (the caller draws another).
     pub async fn insert_game(&self, game: GameState) -> ApiResult<bool> {
         self.call(move |conn| {
             let tx = conn.transaction()?;
-            let (initial, increment, days) = game.time_control.columns();
-            let inserted = tx.execute(
-                "INSERT INTO game (id, created, creator, players, rules, clock_initial,
-                 clock_increment, clock_days, rated, status, turn_started)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                 ON CONFLICT (id) DO NOTHING",
-                params![
-                    game.id,
-                    game.created,
-                    game.creator.id,
-                    i64::try_from(game.seats.len()).unwrap_or(0),
-                    game.rules.year(),
-                    initial,
-                    increment,
-                    days,
-                    game.rated,
-                    game.status.as_str(),
-                    game.turn_started,
-                ],
-            )?;
-            if inserted == 0 {
-                return Ok(false);
-            }
-            for seat in &game.seats {
-                tx.execute(
-                    "INSERT INTO seat (game, colour, user) VALUES (?1, ?2, ?3)",
-                    params![
-                        game.id,
-                        seat.colour.letter().to_string(),
-                        seat.user.as_ref().map(|u| u.id)
-                    ],
-                )?;
-            }
-            for user in &game.invited {
-                tx.execute(
-                    "INSERT INTO invite (game, user) VALUES (?1, ?2)",
-                    params![game.id, user.id],
-                )?;
-            }
-            write(&tx, &game, 0)?;
+            let inserted = insert(&tx, &game)?;
             tx.commit()?;
-            Ok(true)
+            Ok(inserted)
         })
         .await
     }
@@ -254,7 +261,7 @@ fn corrupt(what: &str) -> ApiError {
 }
 
 /// Loads game `id` with its seats, invitations and moves (replayed).
-fn load(conn: &Connection, id: &str) -> ApiResult<Option<GameState>> {
+pub(crate) fn load(conn: &Connection, id: &str) -> ApiResult<Option<GameState>> {
     #[allow(clippy::type_complexity)]
     let row: Option<(
         i64,

@@ -33,7 +33,7 @@ pub struct HistoryRow {
     pub deviation: f64,
 }
 
-fn stored(conn: &Connection, user: i64, pool: usize) -> ApiResult<Rating> {
+pub(super) fn stored(conn: &Connection, user: i64, pool: usize) -> ApiResult<Rating> {
     Ok(conn
         .query_row(
             "SELECT rating, deviation, volatility, games FROM rating WHERE user = ?1 AND pool = ?2",

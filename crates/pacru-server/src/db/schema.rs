@@ -10,7 +10,7 @@
 pub(crate) const APPLICATION_ID: i32 = 0x5043_5356;
 
 /// The migrations, in order: applying the first `n` gives version `n`.
-pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2];
+pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2, VERSION_3];
 
 /// The schema version this server writes.
 pub(crate) fn current() -> i64 {
@@ -106,4 +106,37 @@ CREATE TABLE rating_history (
     PRIMARY KEY (user, game)
 );
 CREATE INDEX rating_history_user ON rating_history (user, at);
+";
+
+/// Version 3: events. Each event's desk (players, rounds, tables, records,
+/// decisions, log) is the bytes of a `pacru event` file (`desk`), changed in
+/// the same transaction as the games its rounds open; `event_game` ties a
+/// table to its game on the server, `event_checkin` holds who checked in
+/// before the first round.
+const VERSION_3: &str = "
+CREATE TABLE event (
+    id              TEXT    PRIMARY KEY,
+    name            TEXT    NOT NULL,
+    created         INTEGER NOT NULL,
+    arbiter         INTEGER NOT NULL REFERENCES user (id),
+    venue           TEXT    NOT NULL CHECK (venue IN ('server', 'board')),
+    clock_initial   INTEGER,
+    clock_increment INTEGER,
+    clock_days      INTEGER,
+    rated           INTEGER NOT NULL CHECK (rated IN (0, 1)),
+    desk            BLOB    NOT NULL
+);
+CREATE INDEX event_created ON event (created);
+CREATE TABLE event_game (
+    event   TEXT    NOT NULL REFERENCES event (id),
+    round   INTEGER NOT NULL,
+    board   INTEGER NOT NULL,
+    game    TEXT    NOT NULL UNIQUE REFERENCES game (id),
+    PRIMARY KEY (event, round, board)
+);
+CREATE TABLE event_checkin (
+    event   TEXT    NOT NULL REFERENCES event (id),
+    user    INTEGER NOT NULL REFERENCES user (id),
+    PRIMARY KEY (event, user)
+);
 ";

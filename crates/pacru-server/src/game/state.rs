@@ -242,6 +242,58 @@ impl GameState {
         })
     }
 
+    /// A game with every seat taken, `players` in seat order, started at
+    /// `now` (a table of an event: `creator` is its arbiter).
+    pub fn seated(
+        id: String,
+        now: Millis,
+        creator: UserRef,
+        players: Vec<UserRef>,
+        rules: RulesEdition,
+        time_control: TimeControl,
+        rated: bool,
+    ) -> Result<GameState, ApiError> {
+        let mut game = GameState::new(
+            id,
+            now,
+            creator,
+            players.len(),
+            rules,
+            time_control,
+            rated,
+            None,
+            Vec::new(),
+        )?;
+        for (seat, user) in game.seats.iter_mut().zip(players) {
+            seat.user = Some(user);
+        }
+        game.start(now);
+        Ok(game)
+    }
+
+    /// Every seat is taken: the game and its clocks start.
+    fn start(&mut self, now: Millis) {
+        self.status = GameStatus::Playing;
+        self.started = Some(now);
+        self.turn_started = now;
+        self.clocks = self
+            .time_control
+            .start_ms()
+            .map(|ms| vec![ms; self.seats.len()]);
+    }
+
+    /// The game is called off, moves or not (its event's arbiter undid the
+    /// round's pairing).
+    pub fn cancel(&mut self, now: Millis) -> Result<Change, ApiError> {
+        if matches!(self.status, GameStatus::Finished | GameStatus::Aborted) {
+            return Err(ApiError::conflict("game over"));
+        }
+        self.status = GameStatus::Aborted;
+        self.ended = Some(now);
+        self.termination = Some(Termination::Abandoned);
+        Ok(Change::Aborted)
+    }
+
     /// The seat `user` holds, if any.
     pub fn seat_of(&self, user: i64) -> Option<Colour> {
         self.seats
@@ -326,13 +378,7 @@ impl GameState {
         self.seats[index].user = Some(user.clone());
         let started = self.seats.iter().all(|s| s.user.is_some());
         if started {
-            self.status = GameStatus::Playing;
-            self.started = Some(now);
-            self.turn_started = now;
-            self.clocks = self
-                .time_control
-                .start_ms()
-                .map(|ms| vec![ms; self.seats.len()]);
+            self.start(now);
         }
         Ok(Change::Joined {
             colour: self.seats[index].colour,

@@ -1,4 +1,5 @@
-//! The script and the style of the lobby and the profile, served from the binary.
+//! The script and the style of the lobby, the profile and the event page,
+//! served from the binary.
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -11,7 +12,7 @@ pub const STYLE_PATH: &str = "/assets/site.css";
 const SCRIPT: &str = include_str!("site.js");
 const STYLE: &str = include_str!("site.css");
 
-fn asset(content_type: &'static str, text: &'static str) -> Response {
+pub(super) fn asset(content_type: &'static str, text: &'static str) -> Response {
     let mut response = text.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

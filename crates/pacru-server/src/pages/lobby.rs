@@ -1,6 +1,6 @@
 //! `/`: the lobby. Signing up, in and out; the open games (with Join), the
 //! games in play (with Watch) and the games just finished; a form to open a
-//! game.
+//! game; the newest events.
 
 use super::{clock_words, game_form, players_html, site_page};
 use crate::auth::MaybeCaller;
@@ -43,6 +43,26 @@ pub async fn page(State(state): State<AppState>, caller: MaybeCaller) -> ApiResu
         }
         main.push_str("</tbody>\n</table>\n</section>\n");
     }
+    let events = state
+        .db
+        .call(|conn| crate::db::events::list(conn, SHOWN))
+        .await?;
+    main.push_str(
+        "<section aria-labelledby=\"events-h\">\n<h2 id=\"events-h\">Events</h2>\n<table id=\"events\">\n<tbody>\n",
+    );
+    if events.is_empty() {
+        main.push_str("<tr class=\"none\"><td>none</td></tr>\n");
+    }
+    for (id, name, arbiter, _) in events {
+        let id = escape_html(&id);
+        let arbiter = escape_html(&arbiter);
+        let _ = writeln!(
+            main,
+            "<tr data-event=\"{id}\"><td><a href=\"/events/{id}\">{}</a></td><td>arbiter <a href=\"/@/{arbiter}\">{arbiter}</a></td></tr>",
+            escape_html(&name)
+        );
+    }
+    main.push_str("</tbody>\n</table>\n</section>\n");
     Ok(site_page(StatusCode::OK, "lobby", &caller, &main))
 }
 

@@ -1,11 +1,13 @@
 //! The pages people open (`docs/server-pages.md`): the lobby ([`lobby`]), a
-//! game's board ([`board`]) and a player's profile ([`profile`]), with the
+//! game's board ([`board`]), a player's profile ([`profile`]) and an event
+//! ([`event`]), with the
 //! script and style they share ([`assets`]). Every page is made here from the
 //! database and the binary alone; every user-written string in it is escaped,
 //! and every page is sent with a Content-Security-Policy.
 
 mod assets;
 mod board;
+mod event;
 mod lobby;
 mod profile;
 
@@ -24,6 +26,9 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(lobby::page))
         .route("/games/{id}", get(board::page))
         .route("/@/{username}", get(profile::page))
+        .route("/events/{id}", get(event::page))
+        .route("/events/{id}/board", get(event::board))
+        .route(event::SCRIPT_PATH, get(event::script))
         .route(assets::SCRIPT_PATH, get(assets::script))
         .route(assets::STYLE_PATH, get(assets::style))
 }

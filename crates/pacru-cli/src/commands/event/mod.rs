@@ -319,6 +319,9 @@ fn export(a: &ExportArgs, out: &mut String) -> anyhow::Result<Outcome> {
         text.push('\n');
         write_out(path, text.as_bytes(), out)?;
     }
+    if let Some(path) = &a.trf {
+        write_out(path, export::trf(&event)?.as_bytes(), out)?;
+    }
     Ok(Outcome::Success)
 }
 
