@@ -511,12 +511,10 @@ impl Position {
                 format!("{f} holds a chevron; a field with a chevron cannot be changed"),
             ));
         }
-        if !self.has_legal_movement(me) {
-            return Err(IllegalMove::new(
-                Rule::R14,
-                "you may reorient only when you could make a movement instead",
-            ));
-        }
+        // R14 allows a reorientation only to a player who could make a movement
+        // instead: in a settled position that is not finished, the player to
+        // move always can (the caller has checked R16).
+        debug_assert!(self.has_legal_movement(me));
         Ok(())
     }
 }

@@ -4,8 +4,8 @@ use crate::excerpt::{caret, token_width};
 use crate::input::{Tape, Unreadable};
 use crate::style::{self, BAD, DIM, GOOD, WARN};
 use crate::words::{plies, plural};
-use pacru_core::Escaped;
 use pacru_core::Position;
+use pacru_core::{Escaped, escape_controls};
 use pacru_referee::{FileVerdict, Verdict, VerdictStatus};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -93,10 +93,30 @@ pub fn json_unreadable(unreadable: &Unreadable) -> String {
 /// How the game stands at the end, in words, for the one-line report of a good
 /// game: `Black wins`, or `not finished, Result "*"`.
 fn write_outcome(out: &mut String, verdict: &Verdict) {
-    let _ = match verdict.winner {
-        Some(winner) => write!(out, "{winner} wins"),
-        None => write!(out, "not finished, Result \"{}\"", Escaped(&verdict.result)),
-    };
+    match verdict.winner {
+        Some(winner) => {
+            out.push_str(winner.word());
+            out.push_str(" wins");
+        }
+        None => {
+            let _ = write!(out, "not finished, Result \"{}\"", Escaped(&verdict.result));
+        }
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 /// The style of a status word.
@@ -124,13 +144,14 @@ pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Box<Position>)
 /// or without a diagram, is added by the caller: see [`position_shown`].)
 pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
     let mut out = String::with_capacity(96);
-    let _ = write!(
-        out,
-        "{} game {} (line {}): ",
-        Escaped(file),
-        verdict.game,
-        verdict.line
-    );
+    // Written piece by piece: through `write!` the line of a good game cost
+    // three times the instructions.
+    out.push_str(&escape_controls(file));
+    out.push_str(" game ");
+    push_number(&mut out, verdict.game);
+    out.push_str(" (line ");
+    push_number(&mut out, verdict.line);
+    out.push_str("): ");
     let paint = |text: &str| style::paint(text, status_style(verdict.status), colour);
     let Some(error) = &verdict.error else {
         if colour {
@@ -142,7 +163,8 @@ pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String 
         match verdict.plies {
             1 => out.push_str("1 ply, "),
             n => {
-                let _ = write!(out, "{n} plies, ");
+                push_number(&mut out, n);
+                out.push_str(" plies, ");
             }
         }
         write_outcome(&mut out, verdict);
