@@ -447,6 +447,28 @@ for line in sys.stdin:
             break
 "#;
 
+/// Plays `e1-e2` as Black in the 2-player game `id` once it starts, then waits
+/// (up to a minute) for the game to finish: the game as the server has it.
+fn play_e1_e2_until_finished(player: &Client, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut moved = false;
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the bot neither moved nor resigned"
+        );
+        let game = player.get(&format!("/api/games/{id}")).json;
+        if game["status"] == "finished" {
+            return game;
+        }
+        if !moved && game["status"] == "playing" && game["to_move"] == "K" {
+            assert_eq!(player.play(id, "e1-e2", Some(1)).status, 200);
+            moved = true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn an_illegal_engine_move_is_never_sent_and_the_bot_resigns() {
     let dir = tempfile::tempdir().unwrap();
@@ -465,23 +487,7 @@ fn an_illegal_engine_move_is_never_sent_and_the_bot_resigns() {
         Some(&log),
     );
     let id = open_game(&ana, 2, "2004", Value::Null, &["robo"]);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut moved = false;
-    let game = loop {
-        assert!(
-            Instant::now() < deadline,
-            "the bot neither moved nor resigned"
-        );
-        let game = ana.get(&format!("/api/games/{id}")).json;
-        if game["status"] == "finished" {
-            break game;
-        }
-        if !moved && game["status"] == "playing" && game["to_move"] == "K" {
-            assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
-            moved = true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let game = play_e1_e2_until_finished(&ana, &id);
     assert_eq!(game["termination"], "resignation", "{game}");
     assert_eq!(game["moves"], json!(["e1-e2", "resign"]), "{game}");
     // Everything the bot sent went through the proxy: it joined and resigned,
@@ -530,23 +536,7 @@ fn a_failing_engine_resigns_and_invitations_the_filters_refuse_are_declined() {
         open_game(&ana, 2, "2004", Value::Null, &["robo"]),
     ];
     let id = open_game(&ana, 2, "2011", clock, &["robo"]);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut moved = false;
-    let game = loop {
-        assert!(
-            Instant::now() < deadline,
-            "the bot neither moved nor resigned"
-        );
-        let game = ana.get(&format!("/api/games/{id}")).json;
-        if game["status"] == "finished" {
-            break game;
-        }
-        if !moved && game["status"] == "playing" && game["to_move"] == "K" {
-            assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
-            moved = true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let game = play_e1_e2_until_finished(&ana, &id);
     assert_eq!(game["termination"], "resignation", "{game}");
     assert_eq!(game["winner"], "Black", "{game}");
     // The bridge resigned on its turn (the server records that as the move
