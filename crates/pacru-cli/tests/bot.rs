@@ -1014,3 +1014,97 @@ fn a_bot_the_server_runs_has_the_servers_token_only() {
     assert_eq!(game["status"], "playing", "{game}");
     assert!(game["moves"].as_array().unwrap().len() >= 3, "{game}");
 }
+
+/// An engine with one string option, `Reply`, whose value is the move it gives
+/// to every `go` (`e1-e9`, an illegal move, until set).
+const OPTION_ENGINE: &str = r#"
+import sys
+reply = "e1-e9"
+for line in sys.stdin:
+    words = line.split()
+    if len(words) < 2:
+        continue
+    tag, rid = words[0], words[1]
+    if tag == "hello":
+        print(f"option {rid} name=Reply kind=string default=e1-e9", flush=True)
+        print(f"= {rid} protocol=1 name=replier author=test version=1", flush=True)
+    elif tag == "setoption":
+        fields = dict(w.split("=", 1) for w in words[2:] if "=" in w)
+        if fields.get("name", "").lower() != "reply":
+            print(f"? {rid} unknown option", flush=True)
+            continue
+        reply = fields.get("value", "")
+        print(f"= {rid}", flush=True)
+    elif tag == "go":
+        print(f"= {rid} move={reply}", flush=True)
+    else:
+        print(f"= {rid}", flush=True)
+        if tag == "quit":
+            break
+"#;
+
+#[test]
+fn engine_options_reach_the_engine_of_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let ana = Client::sign_up(&server.url, "ana");
+    let robo = Client::bot(&server.url, "robo");
+    let script = dir.path().join("replier.py");
+    std::fs::write(&script, OPTION_ENGINE).unwrap();
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &["--option", "Reply=e9-e8"],
+        &["python3", script.to_str().unwrap()],
+        None,
+    );
+    let id = open_game(&ana, 2, "2004", Value::Null, &["robo"]);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut moved = false;
+    let game = loop {
+        assert!(Instant::now() < deadline, "the bot did not answer");
+        let game = ana.get(&format!("/api/games/{id}")).json;
+        if game["status"] == "finished" || game["moves"].as_array().is_some_and(|m| m.len() == 2) {
+            break game;
+        }
+        if !moved && game["status"] == "playing" && game["to_move"] == "K" {
+            assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
+            moved = true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Without the option the engine would give e1-e9 and the bot resign.
+    assert_eq!(game["moves"], json!(["e1-e2", "e9-e8"]), "{game}");
+    assert_eq!(game["status"], "playing", "{game}");
+}
+
+#[test]
+fn an_option_the_engine_refuses_stops_the_bot_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("replier.py");
+    std::fs::write(&script, OPTION_ENGINE).unwrap();
+    // No server listens there: the engine is checked before the bot connects.
+    let server = "http://127.0.0.1:9";
+    for (option, engine, said) in [
+        (
+            "Colour=blue",
+            vec!["python3", script.to_str().unwrap()],
+            "Colour=blue",
+        ),
+        (
+            "Nodes=many",
+            vec!["pacru", "engine", "search"],
+            "Nodes=many",
+        ),
+        ("=3", vec!["pacru", "engine", "search"], "no option name"),
+        ("Nodes", vec!["pacru", "engine", "search"], "NAME=VALUE"),
+    ] {
+        let mut args = vec![
+            "bot", "--server", server, "--token", "t", "--option", option, "--",
+        ];
+        args.extend_from_slice(&engine);
+        let run = common::pacru(&args);
+        assert_eq!(run.code, 2, "{option}: {}", run.stderr);
+        assert!(run.stderr.contains(said), "{option}: {}", run.stderr);
+    }
+}

@@ -1,6 +1,6 @@
 //! The arguments of `pacru bot`.
 
-use super::values::{RulesArg, players};
+use super::values::{RulesArg, engine_option, players};
 use clap::{Args, ValueEnum};
 
 /// The long help of `pacru bot`.
@@ -17,7 +17,8 @@ SIGINT or SIGTERM ends the engines and exits 0.";
 /// The examples of `pacru bot`.
 pub const BOT_EXAMPLES: &str = "Examples:\n  pacru bot --server http://127.0.0.1:8080 --token TOKEN -- pacru engine random\n  \
 pacru bot --server https://pacru.example.org --token-file bot.token --accept ana --concurrency 4 -- ./my-engine\n  \
-pacru bot --server http://127.0.0.1:8080 --token TOKEN --players 3,4 --clock realtime -- pacru engine search";
+pacru bot --server http://127.0.0.1:8080 --token TOKEN --players 3,4 --clock realtime -- pacru engine search\n  \
+pacru bot --server http://127.0.0.1:8080 --token TOKEN --option Nodes=2000 -- pacru engine search";
 
 /// The kind of clock of a game, for `--clock`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,6 +87,12 @@ pub struct BotArgs {
     #[arg(long, value_name = "SECS", default_value_t = 21, hide = true,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub stream_timeout: u64,
+
+    /// Sets an engine option after each engine's handshake: NAME=VALUE, as the
+    /// engine advertises it (repeatable; e.g. `--option Nodes=2000`). The
+    /// engine is started once at start-up to check that it takes them.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = engine_option)]
+    pub options: Vec<(String, String)>,
 
     /// The engine program and its arguments (after `--`; `pacru` means this
     /// very program).

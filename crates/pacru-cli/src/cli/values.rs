@@ -34,6 +34,17 @@ pub fn players(text: &str) -> Result<u8, String> {
     }
 }
 
+/// Parses an engine option `NAME=VALUE` (the value may be empty or hold `=`).
+pub fn engine_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.to_string()))
+        }
+        Some(_) => Err("no option name before `=`".to_string()),
+        None => Err("expected NAME=VALUE".to_string()),
+    }
+}
+
 /// Parses a game number: 1 or more.
 pub fn game_number(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {

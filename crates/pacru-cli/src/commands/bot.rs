@@ -4,7 +4,7 @@ use crate::Outcome;
 use crate::cli::{BotArgs, ClockArg};
 use crate::strays::Strays;
 use pacru_bot::{AcceptPolicy, BotConfig, ClockKind, Inviter, Stop};
-use pacru_runner::EngineSpec;
+use pacru_runner::{EngineProcess, EngineSpec};
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::sync::mpsc;
@@ -22,6 +22,16 @@ pub fn engine_spec(words: &[String]) -> anyhow::Result<EngineSpec> {
         program.clone()
     };
     Ok(EngineSpec::new(program, rest.iter().cloned()))
+}
+
+/// Starts `engine` once, handshakes and sets its options, then ends it: an
+/// engine that does not take its options is refused before any game.
+fn check_options(engine: &EngineSpec) -> anyhow::Result<()> {
+    let process = EngineProcess::spawn(engine)
+        .map_err(|e| anyhow::anyhow!("the engine with its --option settings: {e}"))?;
+    process
+        .quit()
+        .map_err(|e| anyhow::anyhow!("the engine with its --option settings: {e}"))
 }
 
 /// The accept policy of the command line.
@@ -83,11 +93,12 @@ enum End {
 /// Runs the bridge until SIGINT or SIGTERM (then ends the engines and exits
 /// 0) or until the server refuses the token.
 pub fn run(args: &BotArgs) -> anyhow::Result<Outcome> {
-    let mut config = BotConfig::new(
-        args.server.clone(),
-        token(args)?,
-        engine_spec(&args.engine)?,
-    );
+    let mut engine = engine_spec(&args.engine)?;
+    engine.options = args.options.clone();
+    if !engine.options.is_empty() {
+        check_options(&engine)?;
+    }
+    let mut config = BotConfig::new(args.server.clone(), token(args)?, engine);
     config.accept = policy(args);
     config.concurrency = args.concurrency as usize;
     config.stream_timeout = Duration::from_secs(args.stream_timeout);
