@@ -428,25 +428,6 @@ fn the_bot_reconnects_after_the_network_is_cut_and_after_it_goes_silent() {
     assert!(proxy.accepted() > after_cut);
 }
 
-/// A PEP engine in Python that answers every `go` with a move that is never
-/// legal there (`e1-e9`: no chevron travels 8 fields at the start of a game).
-const ILLEGAL_ENGINE: &str = r#"
-import sys
-for line in sys.stdin:
-    words = line.split()
-    if len(words) < 2:
-        continue
-    tag, rid = words[0], words[1]
-    if tag == "hello":
-        print(f"= {rid} protocol=1 name=illegal author=test version=1", flush=True)
-    elif tag == "go":
-        print(f"= {rid} move=e1-e9", flush=True)
-    else:
-        print(f"= {rid}", flush=True)
-        if tag == "quit":
-            break
-"#;
-
 /// Plays `e1-e2` as Black in the 2-player game `id` once it starts, then waits
 /// (up to a minute) for the game to finish: the game as the server has it.
 fn play_e1_e2_until_finished(player: &Client, id: &str) -> Value {
@@ -477,7 +458,7 @@ fn an_illegal_engine_move_is_never_sent_and_the_bot_resigns() {
     let ana = Client::sign_up(&server.url, "ana");
     let robo = Client::bot(&server.url, "robo");
     let script = dir.path().join("illegal.py");
-    std::fs::write(&script, ILLEGAL_ENGINE).unwrap();
+    std::fs::write(&script, REPLY_ENGINE).unwrap();
     let log = dir.path().join("bot.log");
     let _bot = start_bot(
         &proxy.url,
@@ -1016,8 +997,9 @@ fn a_bot_the_server_runs_has_the_servers_token_only() {
 }
 
 /// An engine with one string option, `Reply`, whose value is the move it gives
-/// to every `go` (`e1-e9`, an illegal move, until set).
-const OPTION_ENGINE: &str = r#"
+/// to every `go`: unless set, `e1-e9`, which is never legal there (no chevron
+/// travels 8 fields at the start of a game).
+const REPLY_ENGINE: &str = r#"
 import sys
 reply = "e1-e9"
 for line in sys.stdin:
@@ -1050,7 +1032,7 @@ fn engine_options_reach_the_engine_of_every_game() {
     let ana = Client::sign_up(&server.url, "ana");
     let robo = Client::bot(&server.url, "robo");
     let script = dir.path().join("replier.py");
-    std::fs::write(&script, OPTION_ENGINE).unwrap();
+    std::fs::write(&script, REPLY_ENGINE).unwrap();
     let _bot = start_bot(
         &server.url,
         robo.token.as_ref().unwrap(),
@@ -1082,7 +1064,7 @@ fn engine_options_reach_the_engine_of_every_game() {
 fn an_option_the_engine_refuses_stops_the_bot_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("replier.py");
-    std::fs::write(&script, OPTION_ENGINE).unwrap();
+    std::fs::write(&script, REPLY_ENGINE).unwrap();
     // No server listens there: the engine is checked before the bot connects.
     let server = "http://127.0.0.1:9";
     for (option, engine, said) in [
