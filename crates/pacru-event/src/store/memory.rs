@@ -37,18 +37,7 @@ impl EventFile {
         let conn = Connection::open_in_memory().map_err(|e| database(&path, e))?;
         let mut file = in_memory(conn, path.clone());
         file.configure()?;
-        let db = |e| database(&path, e);
-        file.conn
-            .pragma_update(None, "application_id", schema::APPLICATION_ID)
-            .map_err(db)?;
-        let tx = file.conn.transaction().map_err(db)?;
-        for migration in schema::MIGRATIONS {
-            tx.execute_batch(migration).map_err(db)?;
-        }
-        tx.pragma_update(None, "user_version", schema::current())
-            .map_err(db)?;
-        insert_event(&path, &tx, &settings)?;
-        tx.commit().map_err(db)?;
+        file.create_schema(|tx| insert_event(&path, tx, &settings))?;
         Ok(file)
     }
 

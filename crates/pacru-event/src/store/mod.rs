@@ -43,6 +43,28 @@ impl std::fmt::Debug for EventFile {
 }
 
 impl EventFile {
+    /// Gives this new, empty database an event file's schema (its application
+    /// id, every migration, the schema version) and, in the same transaction,
+    /// what `fill` writes.
+    fn create_schema(
+        &mut self,
+        fill: impl FnOnce(&Transaction<'_>) -> Result<(), EventError>,
+    ) -> Result<(), EventError> {
+        let path = self.path.clone();
+        let db = |e| database(&path, e);
+        self.conn
+            .pragma_update(None, "application_id", schema::APPLICATION_ID)
+            .map_err(db)?;
+        let tx = self.conn.transaction().map_err(db)?;
+        for migration in schema::MIGRATIONS {
+            tx.execute_batch(migration).map_err(db)?;
+        }
+        tx.pragma_update(None, "user_version", schema::current())
+            .map_err(db)?;
+        fill(&tx)?;
+        tx.commit().map_err(db)
+    }
+
     /// Opens the event file at `path`, bringing an older schema up to date.
     pub fn open(path: &Path) -> Result<EventFile, EventError> {
         if !path.exists() {
@@ -114,17 +136,7 @@ impl EventFile {
                     ),
                 });
             }
-            file.conn
-                .pragma_update(None, "application_id", schema::APPLICATION_ID)
-                .map_err(db)?;
-            let tx = file.conn.transaction().map_err(db)?;
-            for migration in schema::MIGRATIONS {
-                tx.execute_batch(migration).map_err(db)?;
-            }
-            tx.pragma_update(None, "user_version", schema::current())
-                .map_err(db)?;
-            fill(&tx)?;
-            tx.commit().map_err(db)?;
+            file.create_schema(fill)?;
             // Closing checkpoints the write-ahead log into the file.
             file.conn.close().map_err(|(_, e)| db(e))?;
         }
