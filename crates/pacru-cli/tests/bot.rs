@@ -188,6 +188,27 @@ fn open_game(
     created.json["id"].as_str().unwrap().to_string()
 }
 
+/// Opens a 2-player game without a clock in which `player` takes the second
+/// seat and invites `robo`, then waits (up to a minute) for robo's first move:
+/// the game's id.
+fn invite_robo_to_move_first(player: &Client) -> String {
+    let created = player.post(
+        "/api/games",
+        &json!({"players": 2, "rules": "2004", "seat": "R", "clock": null, "invite": ["robo"]}),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.json["id"].as_str().unwrap().to_string();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while player.get(&format!("/api/games/{id}")).json["moves"]
+        .as_array()
+        .is_none_or(Vec::is_empty)
+    {
+        assert!(Instant::now() < deadline, "the bot did not move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    id
+}
+
 /// A clock of 20 s a player and no increment: the search engine spends a
 /// thirtieth of what is left on each move, so a game takes seconds.
 fn short_clock() -> Value {
@@ -299,20 +320,7 @@ fn sigterm_stops_the_server_with_its_bots_and_their_engines() {
     let ana = Client::sign_up(&server.url, "ana");
     // Ana takes the second seat: the bot moves first, and its engine stays
     // for the rest of the game.
-    let created = ana.post(
-        "/api/games",
-        &json!({"players": 2, "rules": "2004", "seat": "R", "clock": null, "invite": ["robo"]}),
-    );
-    assert_eq!(created.status, 201, "{created:?}");
-    let id = created.json["id"].as_str().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while ana.get(&format!("/api/games/{id}")).json["moves"]
-        .as_array()
-        .is_none_or(Vec::is_empty)
-    {
-        assert!(Instant::now() < deadline, "the bot did not move");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    invite_robo_to_move_first(&ana);
     assert_eq!(
         engines_of(server.pid()).len(),
         1,
@@ -653,20 +661,7 @@ fn the_engine_ends_with_its_game_and_sigterm_ends_the_bot_and_its_engines() {
     wait_gone(&engines);
     // A game in play when SIGTERM comes: the bot exits 0 and its engine is gone.
     let ana = people.client("ana");
-    let created = ana.post(
-        "/api/games",
-        &json!({"players": 2, "rules": "2004", "seat": "R", "clock": null, "invite": ["robo"]}),
-    );
-    assert_eq!(created.status, 201, "{created:?}");
-    let id = created.json["id"].as_str().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while ana.get(&format!("/api/games/{id}")).json["moves"]
-        .as_array()
-        .is_none_or(Vec::is_empty)
-    {
-        assert!(Instant::now() < deadline, "the bot did not move");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    invite_robo_to_move_first(ana);
     assert_eq!(engines_of(bot_pid).len(), 1);
     // The engine, and the runner's watchdog of engine groups.
     let engines = children(bot_pid);
