@@ -49,7 +49,7 @@ pub use moves::{Item, Items, Move, Movement, Reorientation, Rotation};
 pub use perft::PerftCounting;
 pub use players::Players;
 pub use playout::SplitMix64;
-pub use position::{Chevron, Position, Setup, Status, WinReason};
+pub use position::{Chevron, Position, Setup, Status, Tally, WinReason};
 pub use ppn::{Ppn, PpnError};
 pub use rule::{ParseRuleError, Rule};
 pub use seat::{ParseSeatError, Placement, Seat};

@@ -69,11 +69,13 @@ impl Players {
     }
 
     /// Whether `colour` is one of the players.
+    #[inline]
     pub fn contains(&self, colour: Colour) -> bool {
         self.slot_of(colour).is_some()
     }
 
     /// The number of own-colour fields needed to win (R16): 42, 28 or 24.
+    #[inline]
     pub const fn target(&self) -> u32 {
         // By player count (a table: this is read after every move).
         const TARGETS: [u8; 8] = [42, 42, 42, 28, 24, 24, 24, 24];

@@ -41,6 +41,16 @@ pub enum Status {
     NoWinner,
 }
 
+/// One player's material on the board: what [`Position::tallies`] gives, in
+/// order of play.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Tally {
+    /// The fields of the player's colour.
+    pub fields: u32,
+    /// The player's chevrons (0 once the player is out).
+    pub chevrons: u32,
+}
+
 /// Everything that makes a position, in plain data: the input to [`Position::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -273,6 +283,7 @@ impl Position {
     }
 
     /// The fields of `colour` (empty if it does not play).
+    #[inline]
     pub fn fields_of(&self, colour: Colour) -> Bitboard {
         self.players
             .slot_of(colour)
@@ -280,6 +291,7 @@ impl Position {
     }
 
     /// The fields holding a chevron of `colour`.
+    #[inline]
     pub fn chevrons_of(&self, colour: Colour) -> Bitboard {
         self.players
             .slot_of(colour)
@@ -287,13 +299,32 @@ impl Position {
     }
 
     /// The number of fields of `colour` on the board.
+    #[inline]
     pub fn field_count(&self, colour: Colour) -> u32 {
         self.players
             .slot_of(colour)
             .map_or(0, |slot| self.count_at_slot(slot))
     }
 
+    /// Each player's fields and chevrons, in order of play: what an evaluation
+    /// reads of every player, without looking a colour up.
+    ///
+    /// ```
+    /// use pacru_core::{Position, Tally};
+    /// let start = Position::standard(3).unwrap();
+    /// let tallies: Vec<Tally> = start.tallies().collect();
+    /// assert_eq!(tallies, [Tally { fields: 0, chevrons: 3 }; 3]);
+    /// ```
+    #[inline]
+    pub fn tallies(&self) -> impl ExactSizeIterator<Item = Tally> + '_ {
+        (0..self.players.len()).map(|slot| Tally {
+            fields: self.count_at_slot(slot),
+            chevrons: self.chevrons[slot & 3].count(),
+        })
+    }
+
     /// Whether `colour` still has chevrons (is still in the game).
+    #[inline]
     pub fn is_in_game(&self, colour: Colour) -> bool {
         self.chevrons_of(colour).any()
     }
@@ -366,6 +397,7 @@ impl Position {
     }
 
     /// Whether the game is over, and who won.
+    #[inline]
     pub fn status(&self) -> Status {
         let target = self.target();
         let mut best: Option<(usize, u32)> = None;
@@ -426,6 +458,7 @@ impl Position {
     }
 
     /// The winner, if the game is over and has one.
+    #[inline]
     pub fn winner(&self) -> Option<Colour> {
         match self.status() {
             Status::Won { winner, .. } => Some(winner),
