@@ -91,7 +91,12 @@ pub(crate) fn greedy_playout_move(position: &Position, rng: &mut SplitMix64) -> 
     }
     let (sk, first) = best?;
     let fields = position.meeting_fields(&sk, first);
-    let meeting = meeting_choice(position, fields, strongest_opponent(position));
+    // Most moves meet nobody: the strongest opponent is looked for only for a meeting.
+    let meeting = if fields.any() {
+        meeting_choice(position, fields, strongest_opponent(position))
+    } else {
+        None
+    };
     Some(sk.complete(first, meeting))
 }
 
