@@ -250,13 +250,7 @@ impl Visitor for Checker {
     fn move_token(&mut self, token: MoveToken<'_>) {
         self.moves_read += usize::from(token.mv.is_some());
         if let Some(replay) = &mut self.replay {
-            replay.entry(
-                token.mv.as_ref(),
-                token.text,
-                token.line,
-                token.column,
-                &mut (),
-            );
+            replay.entry(token.mv, token.text, token.line, token.column, &mut ());
         }
     }
 

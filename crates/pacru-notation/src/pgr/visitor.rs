@@ -24,8 +24,10 @@ pub struct GameStart {
 pub struct MoveToken<'a> {
     /// The move as written.
     pub text: &'a str,
-    /// The move; `None` for `pass`.
-    pub mv: Option<Move>,
+    /// The move; `None` for `pass`. Lent, like the text: a visitor that
+    /// keeps it clones it, one that only looks at it (a referee) copies
+    /// nothing.
+    pub mv: Option<&'a Move>,
     /// 1-based line.
     pub line: usize,
     /// 1-based column, in characters.

@@ -34,7 +34,7 @@ impl Visitor for GameBuilder {
     fn move_token(&mut self, token: MoveToken<'_>) {
         self.game().moves.push(MoveEntry {
             text: token.text.to_string(),
-            mv: token.mv,
+            mv: token.mv.cloned(),
             line: token.line,
             column: token.column,
             glyphs: Vec::new(),

@@ -177,7 +177,7 @@ impl<R: Read> Reader<R> {
                     };
                     v.move_token(MoveToken {
                         text: written,
-                        mv: Some(mv),
+                        mv: Some(&mv),
                         line: l,
                         column: text_start.wrapping_sub(o),
                     });
@@ -313,7 +313,7 @@ fn other_move<V: Visitor>(v: &mut V, token: &str, line: usize, column: usize) ->
     };
     v.move_token(MoveToken {
         text: token,
-        mv,
+        mv: mv.as_ref(),
         line,
         column,
     });

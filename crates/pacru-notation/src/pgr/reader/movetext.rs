@@ -131,7 +131,7 @@ impl<R: Read> Reader<R> {
             Ok(mv) => {
                 v.move_token(MoveToken {
                     text,
-                    mv: Some(mv),
+                    mv: Some(&mv),
                     line: at.line,
                     column: at.column,
                 });
