@@ -104,7 +104,14 @@ def test_long_rust_work_lets_other_threads_run():
 )
 def test_ctrl_c_stops_long_work(work):
     # Work that would take hours, interrupted after a moment as Ctrl-C would.
-    code = f"import _thread, threading, pacru\nthreading.Timer(0.3, _thread.interrupt_main).start()\n{work}\n"
+    # Python's own Ctrl-C handler is installed first: a process started with
+    # SIGINT ignored (as a non-interactive shell starts a background job) keeps
+    # it ignored, and `interrupt_main` then does nothing.
+    code = (
+        "import _thread, signal, threading, pacru\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        f"threading.Timer(0.3, _thread.interrupt_main).start()\n{work}\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert done.stderr.rstrip().endswith("KeyboardInterrupt"), done.stderr
