@@ -174,11 +174,16 @@ impl Checker {
                 (replay, None)
             }
             ErrorPlace::Movetext | ErrorPlace::AfterMoves => {
+                // The error may lie in a game whose start the checker never
+                // saw (text after a result that opens no game properly): then
+                // none of the replay and moves it holds are that game's.
+                let this_game = err.game == self.index;
                 let replay = match self.replay.take() {
-                    Some(replay) if err.game == self.index => replay,
+                    Some(replay) if this_game => replay,
                     _ => Replay::new(err.game, err.game_line, result, 0),
                 };
-                let ply = (err.place == ErrorPlace::Movetext).then_some(self.moves_read + 1);
+                let moves_read = if this_game { self.moves_read } else { 0 };
+                let ply = (err.place == ErrorPlace::Movetext).then_some(moves_read + 1);
                 (replay, ply)
             }
         };
@@ -272,6 +277,24 @@ impl Visitor for Checker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game that opens with an unclosed comment right after another game's
+    /// result is malformed at its own first ply, not at the ply after the
+    /// other game's moves (found by the `read_parts` fuzz target: reading the
+    /// file in parts, with a checker that had seen no game before, said ply 1).
+    #[test]
+    fn an_error_in_a_game_never_begun_is_at_its_first_ply() {
+        use pacru_notation::pgr::Reader;
+        let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 2. a3-b2 *\n\n{never closed\n";
+        let mut reader = Reader::new(text.as_bytes()).lenient();
+        let mut checker = Checker::new();
+        let first = reader.read_with(&mut checker).unwrap().unwrap();
+        assert_eq!(first.plies, 3);
+        let err = reader.read_with(&mut checker).unwrap_err();
+        let second = checker.malformed(&err);
+        assert_eq!(second.game, 2);
+        assert_eq!(second.error.expect("an error").ply, Some(1));
+    }
 
     #[test]
     fn setup_tag_index_agrees_with_setup_tags() {
