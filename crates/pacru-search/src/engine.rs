@@ -15,8 +15,9 @@ const MAX_MOVE_TIME_MS: i64 = 86_400_000;
 /// The `search` engine: [`Searcher`] with a simulation budget and a clock.
 ///
 /// Options: `Seed`, `Nodes` (simulations per move, 0: no budget), `Exploration`
-/// (the UCT constant in hundredths), `PlayoutPlies` and `MoveTime` (the most
-/// milliseconds to think per move, 0: as the clock allows). With `Nodes` set and no
+/// (the UCT constant in hundredths), `PlayoutPlies`, `PriorWeight`, `ExpandAfter`
+/// ([`SearchConfig`]'s fields) and `MoveTime` (the most milliseconds to think per
+/// move, 0: as the clock allows). With `Nodes` set and no
 /// clock the move depends only on the position, the budget and the seed.
 /// Untimed and without a budget it thinks until `stop`.
 #[derive(Clone, Debug)]
@@ -46,15 +47,21 @@ impl SearchEngine {
     }
 
     /// The limits of one move: the node budget, and a time of the clock's suggested
-    /// budget but never more than a third of the hard limit (the referee measures
-    /// the time, and on a busy machine a process that has just used the processor
-    /// for tens of milliseconds can wait as long again before it runs), less the
-    /// time already gone since the request arrived.
+    /// budget but never more than two thirds of a per-move limit nor a third of
+    /// the clock left, less the time already gone since the request arrived.
+    ///
+    /// The referee allows the limit plus its margin (100 ms by default) and
+    /// measures the time itself: the third of a per-move limit left over, with the
+    /// margin, is for the pipes and for the process kept waiting on a busy machine
+    /// (docs/engines.md, clock safety). A clock keeps two thirds in reserve, since
+    /// running it out loses the game.
     fn limits(&self, clock: &Clock) -> Limits {
-        let time = match (clock.budget(), clock.limit()) {
-            (Some(budget), Some(limit)) => Some(budget.min(limit / 3)),
-            (budget, _) => budget,
-        };
+        let per_move_share = clock.clocks.move_time.map(|limit| limit * 2 / 3);
+        let clock_share = clock.remaining().map(|left| left / 3);
+        let time = [clock.budget(), per_move_share, clock_share]
+            .into_iter()
+            .flatten()
+            .min();
         let time = match (time, self.move_time) {
             (Some(t), Some(cap)) => Some(t.min(cap)),
             (t, cap) => t.or(cap),
@@ -113,6 +120,7 @@ impl Engine for SearchEngine {
                 0,
                 1000,
             ),
+            OptionSpec::spin("ExpandAfter", i64::from(self.config.expand_after), 0, 1000),
             OptionSpec::spin(
                 "MoveTime",
                 self.move_time.map_or(0, |t| t.as_millis() as i64),
@@ -132,6 +140,7 @@ impl Engine for SearchEngine {
             "Exploration" => self.config.exploration = n as f32 / 100.0,
             "PlayoutPlies" => self.config.playout_plies = n as u32,
             "PriorWeight" => self.config.prior_weight = n as f32,
+            "ExpandAfter" => self.config.expand_after = n as u32,
             "MoveTime" => self.move_time = (n > 0).then(|| Duration::from_millis(n as u64)),
             _ => return Err(format!("unknown option {name}")),
         }
@@ -220,18 +229,33 @@ mod tests {
         }
     }
 
-    /// A per-move limit: the engine thinks a third of it; a clock: a thirtieth of
-    /// it and three quarters of the increment, within a third of what is left;
+    /// A per-move limit: the engine thinks two thirds of it; a clock: a thirtieth
+    /// of it and three quarters of the increment, within a third of what is left;
     /// `MoveTime` caps both.
     #[test]
-    fn the_engine_thinks_within_a_third_of_the_limit() {
+    fn the_engine_thinks_within_its_share_of_the_limit() {
         let ms = Duration::from_millis;
         let mut engine = SearchEngine::new(0);
         let thinks = |engine: &SearchEngine, clocks: Clocks| {
             engine.limits(&clock(clocks)).time.unwrap().as_millis()
         };
         let per_move = thinks(&engine, Clocks::per_move(ms(300)));
-        assert!((90..=100).contains(&per_move), "{per_move}");
+        assert!((190..=200).contains(&per_move), "{per_move}");
+        // A per-move limit and a clock: the smaller share.
+        let both = Clocks {
+            remaining: vec![ms(150), ms(10_000)],
+            increment: ms(1000),
+            move_time: Some(ms(300)),
+        };
+        let both = thinks(&engine, both);
+        assert!((40..=50).contains(&both), "{both}");
+        let roomy = Clocks {
+            remaining: vec![ms(60_000), ms(60_000)],
+            increment: ms(1000),
+            move_time: Some(ms(300)),
+        };
+        let roomy = thinks(&engine, roomy);
+        assert!((190..=200).contains(&roomy), "{roomy}");
         let timed = Clocks {
             remaining: vec![ms(10_000), ms(10_000)],
             increment: ms(100),
@@ -258,7 +282,15 @@ mod tests {
             "hello 1 protocol=1\nsetoption 2 name=exploration value=120\n\
              setoption 3 name=Nodes value=-1\nsetoption 4 name=PlayoutPlies value=0\n",
         );
-        for name in ["Seed", "Nodes", "Exploration", "PlayoutPlies", "MoveTime"] {
+        for name in [
+            "Seed",
+            "Nodes",
+            "Exploration",
+            "PlayoutPlies",
+            "PriorWeight",
+            "ExpandAfter",
+            "MoveTime",
+        ] {
             assert!(out.contains(&format!("name={name} ")), "{out}");
         }
         assert!(out.contains("\n= 2\n"), "{out}");

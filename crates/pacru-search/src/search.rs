@@ -27,6 +27,10 @@ pub struct SearchConfig {
     /// The most nodes the tree may hold; past it leaves are no longer expanded
     /// (simulations go on, judged by playouts from the leaves).
     pub max_tree_nodes: usize,
+    /// The simulations a leaf is judged by playouts from it alone before it is
+    /// expanded (0: expanded the first time a simulation reaches it). Most leaves
+    /// are reached once; making and evaluating their children is then saved.
+    pub expand_after: u32,
 }
 
 impl Default for SearchConfig {
@@ -38,6 +42,7 @@ impl Default for SearchConfig {
             random_percent: 20,
             seed: 0,
             max_tree_nodes: 2_000_000,
+            expand_after: 1,
         }
     }
 }
@@ -527,8 +532,11 @@ impl<'a> Run<'a> {
                 break proven_rewards(proof.winner);
             }
             if !self.nodes[index].expanded {
-                if self.nodes.len() >= self.config.max_tree_nodes {
-                    // The tree is full: judge this leaf by a playout instead.
+                if self.nodes.len() >= self.config.max_tree_nodes
+                    || self.nodes[index].visits < self.config.expand_after
+                {
+                    // A leaf not yet visited enough, or the tree is full: judge
+                    // the leaf by a playout from it.
                     break self.playout_rewards(&mut position);
                 }
                 self.expand(index, &position);
@@ -725,5 +733,59 @@ impl<'a> Run<'a> {
             pv,
             depth: self.depth,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree after `simulations` simulations of the standard start with
+    /// `expand_after`.
+    fn tree_after(players: usize, simulations: u64, expand_after: u32) -> Vec<Node> {
+        let config = SearchConfig {
+            expand_after,
+            ..SearchConfig::default()
+        };
+        let position = Position::standard(players).unwrap();
+        let mut nodes = Vec::new();
+        let mut run = Run::new(&config, &position, &mut nodes);
+        run.start();
+        for _ in 0..simulations {
+            run.simulate();
+        }
+        nodes
+    }
+
+    /// A leaf is expanded on the simulation after the `expand_after`-th that
+    /// reached it: every expanded node below the root was reached more often than
+    /// that, and a leaf not expanded was reached at most that often (or once, as
+    /// the move a simulation played after expanding its parent).
+    #[test]
+    fn a_leaf_is_expanded_after_its_first_visits() {
+        for expand_after in [0, 1, 3] {
+            let nodes = tree_after(2, 600, expand_after);
+            let below_root = &nodes[1..];
+            assert!(
+                below_root
+                    .iter()
+                    .filter(|n| n.expanded)
+                    .all(|n| n.visits > expand_after),
+                "expand_after {expand_after}"
+            );
+            let waiting = below_root
+                .iter()
+                .filter(|n| !n.expanded && n.proven.is_none() && n.visits > 0)
+                .collect::<Vec<_>>();
+            assert!(
+                waiting.iter().all(|n| n.visits <= expand_after.max(1)),
+                "expand_after {expand_after}"
+            );
+            if expand_after > 1 {
+                assert!(waiting.iter().any(|n| n.visits == expand_after));
+            }
+        }
+        // Fewer expansions, fewer nodes for the same simulations.
+        assert!(tree_after(3, 600, 1).len() < tree_after(3, 600, 0).len());
     }
 }

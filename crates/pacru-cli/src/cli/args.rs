@@ -290,7 +290,7 @@ pub enum EngineKind {
     Random,
     /// The move that gains the most fields.
     Greedy,
-    /// Monte Carlo tree search (options `Nodes`, `MoveTime`, `Exploration`, `PlayoutPlies`, `PriorWeight`, `Seed`).
+    /// Monte Carlo tree search (options `Nodes`, `MoveTime`, `Exploration`, `PlayoutPlies`, `PriorWeight`, `ExpandAfter`, `Seed`).
     Search,
 }
 
