@@ -229,9 +229,20 @@ mod tests {
         }
     }
 
+    /// Clocks of two players with the engine first: its clock and the other's
+    /// (milliseconds), the increment and the per-move limit.
+    fn clocks(mine: u64, other: u64, increment: u64, move_time: Option<u64>) -> Clocks {
+        let ms = Duration::from_millis;
+        Clocks {
+            remaining: vec![ms(mine), ms(other)],
+            increment: ms(increment),
+            move_time: move_time.map(ms),
+        }
+    }
+
     /// A per-move limit: the engine thinks two thirds of it; a clock: a thirtieth
     /// of it and three quarters of the increment, within a third of what is left;
-    /// `MoveTime` caps both.
+    /// both: the smaller; `MoveTime` caps them all.
     #[test]
     fn the_engine_thinks_within_its_share_of_the_limit() {
         let ms = Duration::from_millis;
@@ -241,35 +252,17 @@ mod tests {
         };
         let per_move = thinks(&engine, Clocks::per_move(ms(300)));
         assert!((190..=200).contains(&per_move), "{per_move}");
-        // A per-move limit and a clock: the smaller share.
-        let both = Clocks {
-            remaining: vec![ms(150), ms(10_000)],
-            increment: ms(1000),
-            move_time: Some(ms(300)),
-        };
-        let both = thinks(&engine, both);
+        // A per-move limit and a short clock: a third of the clock.
+        let both = thinks(&engine, clocks(150, 10_000, 1000, Some(300)));
         assert!((40..=50).contains(&both), "{both}");
-        let roomy = Clocks {
-            remaining: vec![ms(60_000), ms(60_000)],
-            increment: ms(1000),
-            move_time: Some(ms(300)),
-        };
-        let roomy = thinks(&engine, roomy);
+        // A per-move limit and a long clock: two thirds of the per-move limit.
+        let roomy = thinks(&engine, clocks(60_000, 60_000, 1000, Some(300)));
         assert!((190..=200).contains(&roomy), "{roomy}");
-        let timed = Clocks {
-            remaining: vec![ms(10_000), ms(10_000)],
-            increment: ms(100),
-            move_time: None,
-        };
+        let timed = clocks(10_000, 10_000, 100, None);
         let budget = thinks(&engine, timed.clone());
         assert!((395..=408).contains(&budget), "{budget}");
         // 300 ms left with a second of increment: the budget would be 760 ms.
-        let short = Clocks {
-            remaining: vec![ms(300), ms(10_000)],
-            increment: ms(1000),
-            move_time: None,
-        };
-        let left = thinks(&engine, short);
+        let left = thinks(&engine, clocks(300, 10_000, 1000, None));
         assert!((90..=100).contains(&left), "{left}");
         assert_eq!(engine.limits(&clock(Clocks::untimed())).time, None);
         engine.move_time = Some(ms(50));
