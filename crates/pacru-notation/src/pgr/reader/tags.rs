@@ -17,14 +17,16 @@ pub(super) const FEW_TAGS: usize = 16;
 /// many there are, and whether a name comes twice.
 #[derive(Debug, Default)]
 pub(super) struct TagBook {
-    /// The names of the tags, one after the other; each ends at the
+    /// The [`KNOWN_NAMES`] the game has, one bit each by index.
+    known: u16,
+    /// The other names of the tags, one after the other; each ends at the
     /// corresponding index of `ends`.
     names: String,
     ends: Vec<usize>,
     /// The [`name_key`] of each name.
     keys: Vec<u64>,
-    /// The same names once a game has more than [`FEW_TAGS`], for the
-    /// duplicate check.
+    /// The same names once a game has more than [`FEW_TAGS`] of them, for
+    /// the duplicate check.
     set: HashSet<String>,
     /// The tag lines counted, a refused duplicate included.
     count: usize,
@@ -55,43 +57,77 @@ impl Refusal {
 }
 
 /// Which tags the reader checks itself, with where their value was written: the
-/// index of `name` in `GameState::checked` (`Result`, `Players`, `Seats`, `Rules`,
-/// `Position`).
-pub(super) fn checked_tag(name: &str) -> Option<usize> {
-    match name {
-        "Result" => Some(0),
-        "Players" => Some(1),
-        "Seats" => Some(2),
-        "Rules" => Some(3),
-        "Position" => Some(4),
-        _ => None,
-    }
-}
-
-/// `bytes` as text if it is the name of a tag that most records have: taken
-/// whole, which costs a tenth of adding a name byte by byte.
+/// index of the tag named `known` in `GameState::checked` (`Result`, `Players`,
+/// `Seats`, `Rules`, `Position`, all among [`KNOWN_NAMES`]).
 #[inline]
-fn known_name(bytes: &[u8]) -> Option<&'static str> {
-    Some(match bytes {
-        b"Event" => "Event",
-        b"Site" => "Site",
-        b"Date" => "Date",
-        b"Round" => "Round",
-        b"Result" => "Result",
-        b"Players" => "Players",
-        b"Rules" => "Rules",
-        b"Seats" => "Seats",
-        b"Termination" => "Termination",
-        b"Black" => "Black",
-        b"Red" => "Red",
-        b"Yellow" => "Yellow",
-        b"Green" => "Green",
-        b"Blue" => "Blue",
-        _ => return None,
-    })
+pub(super) fn checked_known(known: Option<KnownName>) -> Option<usize> {
+    known?.checked.map(usize::from)
 }
 
-/// Whether the tag of [`checked_tag`] index `checked` decides the start
+/// The names of the tags that most records have, with `Position`: a name read
+/// whole from the buffer is looked up here (which costs a tenth of adding it
+/// byte by byte), and the game's tags among them are kept as bits.
+const KNOWN_NAMES: [KnownName; 15] = {
+    const fn known(text: &'static str, index: u8, checked: Option<u8>) -> KnownName {
+        KnownName {
+            text,
+            index,
+            checked,
+        }
+    }
+    [
+        known("Event", 0, None),
+        known("Site", 1, None),
+        known("Date", 2, None),
+        known("Round", 3, None),
+        known("Result", 4, Some(0)),
+        known("Players", 5, Some(1)),
+        known("Seats", 6, Some(2)),
+        known("Rules", 7, Some(3)),
+        known("Position", 8, Some(4)),
+        known("Termination", 9, None),
+        known("Black", 10, None),
+        known("Red", 11, None),
+        known("Yellow", 12, None),
+        known("Green", 13, None),
+        known("Blue", 14, None),
+    ]
+};
+
+/// A tag name of [`KNOWN_NAMES`]: its text, its index there, and its
+/// [`checked_known`] index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct KnownName {
+    text: &'static str,
+    index: u8,
+    checked: Option<u8>,
+}
+
+/// `bytes` as a name of [`KNOWN_NAMES`], if it is one.
+#[inline]
+pub(super) fn known_name(bytes: &[u8]) -> Option<KnownName> {
+    let index = match bytes {
+        b"Event" => 0,
+        b"Site" => 1,
+        b"Date" => 2,
+        b"Round" => 3,
+        b"Result" => 4,
+        b"Players" => 5,
+        b"Seats" => 6,
+        b"Rules" => 7,
+        b"Position" => 8,
+        b"Termination" => 9,
+        b"Black" => 10,
+        b"Red" => 11,
+        b"Yellow" => 12,
+        b"Green" => 13,
+        b"Blue" => 14,
+        _ => return None,
+    };
+    Some(KNOWN_NAMES[index])
+}
+
+/// Whether the tag of [`checked_known`] index `checked` decides the start
 /// position (all but `Result`).
 fn sets_up(checked: Option<usize>) -> bool {
     matches!(checked, Some(i) if i > 0)
@@ -123,7 +159,9 @@ impl<R: Read> Reader<R> {
         name.clear();
         self.advance(b'[');
         self.skip_blanks();
-        // The name's bytes (ASCII) in bulk, one more than the limit at most.
+        // The name's bytes (ASCII) in bulk, one more than the limit at most; a
+        // known name read whole is not copied.
+        let mut known = None;
         while self.pos < self.len || self.fill() {
             let room = MAX_TOKEN_BYTES + 1 - name.len();
             let avail = &self.buf[self.pos..self.len.min(self.pos + room)];
@@ -131,8 +169,9 @@ impl<R: Read> Reader<R> {
                 .iter()
                 .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
                 .unwrap_or(avail.len());
+            let whole = n < avail.len();
             match known_name(&avail[..n]) {
-                Some(known) if name.is_empty() => name.push_str(known),
+                Some(k) if whole && name.is_empty() => known = Some(k),
                 _ => name.extend(avail[..n].iter().map(|&b| char::from(b))),
             }
             self.pos += n;
@@ -141,11 +180,14 @@ impl<R: Read> Reader<R> {
             if name.len() > MAX_TOKEN_BYTES {
                 return Err(self.fail(at, state, "a tag name longer than 256 characters"));
             }
-            if n < avail.len() {
+            if whole {
                 break;
             }
         }
-        if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
+        // A known name that the buffer's end cut in two.
+        let known = known.or_else(|| known_name(name.as_bytes()));
+        let name_text = known.map_or(name.as_str(), |k| k.text);
+        if name_text.is_empty() || !name_text.as_bytes()[0].is_ascii_alphabetic() {
             self.tag_name = name;
             return Err(self.bad_tag_line(
                 at,
@@ -153,7 +195,7 @@ impl<R: Read> Reader<R> {
                 "expected a tag name (letters, digits, _) after '['",
             ));
         }
-        let checked = checked_tag(&name);
+        let checked = checked_known(known);
         state.setup_tag = sets_up(checked);
         self.skip_blanks();
         let value_at = self.here();
@@ -161,7 +203,7 @@ impl<R: Read> Reader<R> {
             return Err(self.bad_tag_line(
                 value_at,
                 state,
-                &format!("expected '\"' and the value of tag {name}"),
+                &format!("expected '\"' and the value of tag {name_text}"),
             ));
         }
         self.advance(b'"');
@@ -195,7 +237,7 @@ impl<R: Read> Reader<R> {
                     return Err(self.fail(
                         value_at,
                         state,
-                        format!("bad tag line: the value of tag {name} is not closed with '\"' on its line"),
+                        format!("bad tag line: the value of tag {name_text} is not closed with '\"' on its line"),
                     ));
                 }
                 Some(b'"') => {
@@ -233,7 +275,7 @@ impl<R: Read> Reader<R> {
             return Err(self.bad_tag_line(
                 here,
                 state,
-                &format!("expected ']' after the value of tag {name}"),
+                &format!("expected ']' after the value of tag {name_text}"),
             ));
         }
         self.advance(b']');
@@ -251,12 +293,12 @@ impl<R: Read> Reader<R> {
             }
         }
         let value = std::mem::take(&mut self.scratch);
-        let Ok(text) = std::str::from_utf8(&value) else {
+        let Ok(value_text) = std::str::from_utf8(&value) else {
             return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
         };
-        let tag = (name.as_str(), text);
-        let finished = finish_tag_line(&mut self.tags, v, state, tag, checked, value_at, at.line)
-            .map_err(|refusal| self.fail(at, state, refusal.message(&name)));
+        let tag = (name_text, value_text);
+        let finished = finish_tag_line(&mut self.tags, v, state, tag, known, value_at, at.line)
+            .map_err(|refusal| self.fail(at, state, refusal.message(name_text)));
         self.tag_name = name;
         self.scratch = value;
         finished
@@ -332,19 +374,20 @@ impl<R: Read> Reader<R> {
 
 /// The end of reading a tag line of the game on line `line`: tag `(name,
 /// value)` counted and checked for a duplicate, its value (whose quote is at
-/// `value_at`) kept if the reader checks it (`checked`, its [`checked_tag`]
-/// index), and both handed to the visitor.
+/// `value_at`) kept if the reader checks it (see [`checked_known`]), and both
+/// handed to the visitor. `known` is the name as one of [`KNOWN_NAMES`], if it
+/// is one.
 fn finish_tag_line<V: Visitor>(
     book: &mut TagBook,
     v: &mut V,
     state: &mut GameState,
     (name, value): (&str, &str),
-    checked: Option<usize>,
+    known: Option<KnownName>,
     value_at: Pos,
     line: usize,
 ) -> Result<(), Refusal> {
-    let key = book.admit(name)?;
-    if let Some(i) = checked {
+    let key = book.admit(name, known)?;
+    if let Some(i) = checked_known(known) {
         // Column of the value's first character (after the quote).
         let pos = Pos {
             offset: value_at.offset + 1,
@@ -361,9 +404,18 @@ fn finish_tag_line<V: Visitor>(
     Ok(())
 }
 
+/// How [`TagBook`] keeps a name it admitted: a known name as its bit, another
+/// name with its [`name_key`].
+#[derive(Clone, Copy, Debug)]
+enum Admitted {
+    Known(u16),
+    Other(u64),
+}
+
 impl TagBook {
     /// Forgets the tags of the last game.
     pub(super) fn clear(&mut self) {
+        self.known = 0;
         self.names.clear();
         self.ends.clear();
         self.keys.clear();
@@ -381,33 +433,54 @@ impl TagBook {
         );
     }
 
-    /// Counts tag `name`, refusing it past [`MAX_TAGS`] tags or as a
-    /// duplicate; returns its [`name_key`].
-    fn admit(&mut self, name: &str) -> Result<u64, Refusal> {
+    /// Counts tag `name` (which is `known`, if it is one of [`KNOWN_NAMES`]),
+    /// refusing it past [`MAX_TAGS`] tags or as a duplicate.
+    #[inline]
+    fn admit(&mut self, name: &str, known: Option<KnownName>) -> Result<Admitted, Refusal> {
         if self.count >= MAX_TAGS {
             return Err(Refusal::TooMany);
         }
         self.count += 1;
-        let key = name_key(name);
-        if self.is_duplicate(name, key) {
-            return Err(Refusal::Duplicate);
-        }
-        Ok(key)
+        // A known name is never equal to another name: its duplicates are
+        // known names too.
+        let admitted = match known {
+            Some(k) => {
+                let bit = 1 << k.index;
+                if self.known & bit != 0 {
+                    return Err(Refusal::Duplicate);
+                }
+                Admitted::Known(bit)
+            }
+            None => {
+                let key = name_key(name);
+                if self.is_duplicate(name, key) {
+                    return Err(Refusal::Duplicate);
+                }
+                Admitted::Other(key)
+            }
+        };
+        Ok(admitted)
     }
 
-    /// Records tag `name`, admitted, and its `key`.
-    fn add(&mut self, name: &str, key: u64) {
-        self.names.push_str(name);
-        self.ends.push(self.names.len());
-        self.keys.push(key);
-        if self.ends.len() > FEW_TAGS {
-            self.set.insert(name.to_string());
+    /// Records tag `name`, admitted as `admitted`.
+    #[inline]
+    fn add(&mut self, name: &str, admitted: Admitted) {
+        match admitted {
+            Admitted::Known(bit) => self.known |= bit,
+            Admitted::Other(key) => {
+                self.names.push_str(name);
+                self.ends.push(self.names.len());
+                self.keys.push(key);
+                if self.ends.len() > FEW_TAGS {
+                    self.set.insert(name.to_string());
+                }
+            }
         }
     }
 
-    /// Whether the game already has a tag `name` (whose [`name_key`] is `key`):
-    /// compared with each name of the same key for a few tags, looked up in a
-    /// set for more.
+    /// Whether the game already has a tag `name`, not one of [`KNOWN_NAMES`]
+    /// (whose [`name_key`] is `key`): compared with each name of the same key
+    /// for a few tags, looked up in a set for more.
     fn is_duplicate(&mut self, name: &str, key: u64) -> bool {
         let names = self.names.as_bytes();
         if self.ends.len() <= FEW_TAGS {
@@ -471,6 +544,7 @@ mod known_name_tests {
             "Players",
             "Rules",
             "Seats",
+            "Position",
             "Termination",
             "Black",
             "Red",
@@ -478,7 +552,7 @@ mod known_name_tests {
             "Green",
             "Blue",
         ] {
-            assert_eq!(known_name(name.as_bytes()), Some(name));
+            assert_eq!(known_name(name.as_bytes()).map(|k| k.text), Some(name));
         }
         for other in ["", "event", "Even", "Events", "White", "Position_"] {
             assert_eq!(known_name(other.as_bytes()), None, "{other}");

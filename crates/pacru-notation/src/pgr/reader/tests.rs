@@ -6,7 +6,7 @@
 //! place. All must see the same games and errors as a reader that has the whole
 //! text at once and its fast path on.
 
-use super::tags::checked_tag;
+use super::tags::{checked_known, known_name};
 use super::*;
 use crate::pgr::GameResult;
 use crate::pgr::visitor::{GameStart, MoveToken, Skip};
@@ -204,10 +204,10 @@ fn long_game(moves: usize, newline: &str) -> String {
 fn checked_tags_are_found_by_name() {
     let names = ["Result", "Players", "Seats", "Rules", "Position"];
     for (i, name) in names.iter().enumerate() {
-        assert_eq!(checked_tag(name), Some(i));
+        assert_eq!(checked_known(known_name(name.as_bytes())), Some(i));
     }
     for name in ["Event", "result", "Result ", "Seat", ""] {
-        assert_eq!(checked_tag(name), None);
+        assert_eq!(checked_known(known_name(name.as_bytes())), None);
     }
 }
 
@@ -522,6 +522,42 @@ fn round_numbers_are_read_in_linear_time() {
             "{n} round numbers: {work} for {} bytes",
             text.len()
         );
+    }
+}
+
+/// The common tag names are kept as bits, the others as text: a duplicate is
+/// found either way, whatever the chunks cut (a known name cut in two by the
+/// buffer's end is still known), and a name that only starts like a known one
+/// is another name.
+#[test]
+fn duplicate_tags_are_found_among_known_and_other_names() {
+    let games = [
+        (
+            "[Event \"a\"]\n[Site \"?\"]\n[Event \"b\"]\n\n*\n",
+            Some("Event"),
+        ),
+        (
+            "[Position \"x\"]\n[Position \"y\"]\n\n*\n",
+            Some("Position"),
+        ),
+        (
+            "[Events \"a\"]\n[Event \"b\"]\n[Event_ \"c\"]\n[Result \"*\"]\n\n*\n",
+            None,
+        ),
+        (
+            "[Round \"1\"]\n[Roun \"2\"]\n[Roun \"3\"]\n\n*\n",
+            Some("Roun"),
+        ),
+    ];
+    for (text, duplicate) in games {
+        let trace = check_same(text.as_bytes(), PLAIN);
+        match duplicate {
+            Some(name) => assert!(
+                trace.contains(&format!("tag {name} is given twice")),
+                "{text:?}: {trace}"
+            ),
+            None => assert!(!trace.contains("error"), "{text:?}: {trace}"),
+        }
     }
 }
 
