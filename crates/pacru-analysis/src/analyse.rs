@@ -18,6 +18,16 @@ pub const BLUNDER_LOSS: u16 = 200;
 /// The most moves of the principal line kept for each ply.
 pub const PV_PLIES: usize = 8;
 
+/// The most searches that judge a position. Every position is searched once;
+/// while a move's loss lies within [`NEAR_THRESHOLD`] of a mark's threshold, the
+/// positions before and after it are searched again (up to this many times) and
+/// judged by all their searches together.
+pub const MOST_SEARCHES: usize = 3;
+
+/// How near a mark's threshold (in thousandths, either side) a move's loss lies
+/// for its positions to be searched again: its mark then depends on the seed.
+pub const NEAR_THRESHOLD: u16 = 10;
+
 /// The mark a move earns with this loss (in thousandths), if any.
 pub fn mark_for(loss: u16) -> Option<Mark> {
     if loss >= BLUNDER_LOSS {
@@ -99,11 +109,79 @@ pub(crate) fn replay(game: &Game) -> Result<(Vec<Position>, Vec<Move>), SetupErr
     Ok((positions, moves))
 }
 
-/// Judges one position.
-pub(crate) fn evaluate(position: &Position, options: &AnalysisOptions) -> Evaluation {
+/// The `search`-th search of a position (from 0), each with its own seed.
+pub(crate) fn evaluate(
+    position: &Position,
+    options: &AnalysisOptions,
+    search: usize,
+) -> Evaluation {
     options
-        .searcher()
+        .searcher(search)
         .evaluate(position, options.budget.limits(), &|| false)
+}
+
+/// The judgement of a position: the searches made of it, one or more, each with
+/// the whole budget and its own seed.
+#[derive(Clone, Debug)]
+pub(crate) struct Judgement {
+    searches: Vec<Evaluation>,
+}
+
+impl Judgement {
+    /// The judgement of one search.
+    pub(crate) fn new(first: Evaluation) -> Judgement {
+        Judgement {
+            searches: vec![first],
+        }
+    }
+
+    /// The searches made so far.
+    pub(crate) fn searches(&self) -> usize {
+        self.searches.len()
+    }
+
+    /// Adds a search.
+    pub(crate) fn add(&mut self, search: Evaluation) {
+        self.searches.push(search);
+    }
+
+    /// Whether another search could say something else: not for a finished game
+    /// or one the first search decided without simulating.
+    fn open(&self) -> bool {
+        self.searches[0].simulations > 0
+    }
+
+    /// Each player's expected score: the mean over the searches.
+    fn scores(&self) -> Rewards {
+        let n = self.searches.len() as f32;
+        let mut mean = [0.0; 4];
+        for search in &self.searches {
+            for (m, s) in mean.iter_mut().zip(search.scores) {
+                *m += s / n;
+            }
+        }
+        mean
+    }
+
+    /// The search whose best move is the judgement's: the best move most of the
+    /// searches chose, the earliest search's on a tie.
+    fn chosen(&self) -> &Evaluation {
+        let votes = |best: &Option<Move>| self.searches.iter().filter(|e| &e.best == best).count();
+        let mut chosen = &self.searches[0];
+        let mut most = votes(&chosen.best);
+        for search in &self.searches[1..] {
+            let n = votes(&search.best);
+            if n > most {
+                (chosen, most) = (search, n);
+            }
+        }
+        chosen
+    }
+
+    /// The simulations of all the searches.
+    fn simulations(&self) -> u64 {
+        self.searches.iter().map(|e| e.simulations).sum()
+    }
 }
 
 /// Thousandths of a score in 0..=1.
@@ -118,12 +196,59 @@ fn scores_of(position: &Position, rewards: &Rewards) -> Vec<u16> {
         .collect()
 }
 
+/// The loss of `played` from `before` (judged `judged`, the mover's score
+/// `from`) to a position where the mover's score is `to`: 0 when the move is the
+/// judgement's best.
+fn loss_of(played: &Move, judged: &Judgement, from: u16, to: u16) -> u16 {
+    if judged.chosen().best.as_ref() == Some(played) {
+        0
+    } else {
+        from.saturating_sub(to)
+    }
+}
+
+/// The mover of `position`'s slot in order of play.
+fn mover_slot(position: &Position) -> usize {
+    position.players().slot_of(position.to_move()).unwrap_or(0)
+}
+
+/// The positions of a game to search once more, given their judgements so far:
+/// those before and after each move whose loss lies within [`NEAR_THRESHOLD`]
+/// of a mark's threshold, unless [`MOST_SEARCHES`] judge them already or another
+/// search could not say otherwise. In order, each once.
+pub(crate) fn to_search_again(
+    positions: &[Position],
+    moves: &[Move],
+    judged: &[Judgement],
+) -> Vec<usize> {
+    let mut again = Vec::new();
+    for (i, played) in moves.iter().enumerate() {
+        let mover = mover_slot(&positions[i]);
+        let score = |j: usize| scores_of(&positions[j], &judged[j].scores())[mover];
+        let loss = loss_of(played, &judged[i], score(i), score(i + 1));
+        let near = [MISTAKE_LOSS, BLUNDER_LOSS]
+            .iter()
+            .any(|&t| loss.abs_diff(t) < NEAR_THRESHOLD);
+        if !near {
+            continue;
+        }
+        for j in [i, i + 1] {
+            let judgement = &judged[j];
+            if judgement.open() && judgement.searches() < MOST_SEARCHES && again.last() != Some(&j)
+            {
+                again.push(j);
+            }
+        }
+    }
+    again
+}
+
 /// The analysis from the positions of a game, the moves between them and the
 /// judgement of each position (one more position and judgement than moves).
 pub(crate) fn assemble(
     positions: &[Position],
     moves: &[Move],
-    judged: Vec<Evaluation>,
+    judged: Vec<Judgement>,
     options: &AnalysisOptions,
 ) -> GameAnalysis {
     debug_assert_eq!(positions.len(), moves.len() + 1);
@@ -132,27 +257,24 @@ pub(crate) fn assemble(
     let scores: Vec<Vec<u16>> = positions
         .iter()
         .zip(&judged)
-        .map(|(p, e)| scores_of(p, &e.scores))
+        .map(|(p, j)| scores_of(p, &j.scores()))
         .collect();
     let mut plies = Vec::with_capacity(moves.len());
-    for (i, (played, judgement)) in moves.iter().zip(judged).enumerate() {
+    for (i, (played, judgement)) in moves.iter().zip(&judged).enumerate() {
         let mover_colour = positions[i].to_move();
-        let mover = positions[i].players().slot_of(mover_colour).unwrap_or(0);
-        let loss = if judgement.best.as_ref() == Some(played) {
-            0
-        } else {
-            scores[i][mover].saturating_sub(scores[i + 1][mover])
-        };
+        let mover = mover_slot(&positions[i]);
+        let loss = loss_of(played, judgement, scores[i][mover], scores[i + 1][mover]);
+        let chosen = judgement.chosen();
         plies.push(PlyAnalysis {
             ply: i + 1,
             mover: mover_colour,
             played: played.clone(),
             scores: scores[i].clone(),
-            best: judgement.best,
-            pv: judgement.pv.into_iter().take(PV_PLIES).collect(),
+            best: chosen.best.clone(),
+            pv: chosen.pv.iter().take(PV_PLIES).cloned().collect(),
             loss,
             mark: mark_for(loss),
-            simulations: judgement.simulations,
+            simulations: judgement.simulations(),
         });
     }
     GameAnalysis {
@@ -164,9 +286,11 @@ pub(crate) fn assemble(
 }
 
 /// Analyses `game`: judges the start and the position after every legal move
-/// with the search, one after the other, then works out each move's loss and
-/// mark. Deterministic for a node budget and a seed. `on_position` is called
-/// after each position is judged (for progress bars).
+/// with the search, one after the other, searches again the positions of the
+/// moves whose loss lies near a mark's threshold ([`MOST_SEARCHES`]), then works
+/// out each move's loss and mark. Deterministic for a node budget and a seed.
+/// `on_position` is called after the first search of each position (for
+/// progress bars).
 ///
 /// A game whose setup tags give no start position cannot be analysed.
 ///
@@ -187,16 +311,19 @@ pub fn analyse_game(
     options: &AnalysisOptions,
     on_position: &mut dyn FnMut(),
 ) -> Result<GameAnalysis, SetupError> {
-    let analysis = analyse_game_while(game, options, &mut || {
-        on_position();
+    let analysis = analyse(game, options, &mut |first| {
+        if first {
+            on_position();
+        }
         true
     })?;
     Ok(analysis.expect("an analysis that always goes on is finished"))
 }
 
-/// [`analyse_game`] that can be stopped: `go_on` is asked after each position
-/// is judged, and when it says `false` the analysis stops there and gives
-/// `Ok(None)` (for callers that stop on Ctrl-C, or when a caller goes away).
+/// [`analyse_game`] that can be stopped: `go_on` is asked after each search of
+/// a position (every position is searched once, then some again), and when it
+/// says `false` the analysis stops there and gives `Ok(None)` (for callers that
+/// stop on Ctrl-C, or when a caller goes away).
 ///
 /// ```
 /// use pacru_analysis::{AnalysisOptions, Budget, analyse_game, analyse_game_while};
@@ -217,12 +344,31 @@ pub fn analyse_game_while(
     options: &AnalysisOptions,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<Option<GameAnalysis>, SetupError> {
+    analyse(game, options, &mut |_| go_on())
+}
+
+/// [`analyse_game_while`] whose `go_on` is told whether the search just made
+/// was the position's first.
+fn analyse(
+    game: &Game,
+    options: &AnalysisOptions,
+    go_on: &mut dyn FnMut(bool) -> bool,
+) -> Result<Option<GameAnalysis>, SetupError> {
     let (positions, moves) = replay(game)?;
     let mut judged = Vec::with_capacity(positions.len());
     for position in &positions {
-        judged.push(evaluate(position, options));
-        if !go_on() {
+        judged.push(Judgement::new(evaluate(position, options, 0)));
+        if !go_on(true) {
             return Ok(None);
+        }
+    }
+    for _ in 1..MOST_SEARCHES {
+        for i in to_search_again(&positions, &moves, &judged) {
+            let search = evaluate(&positions[i], options, judged[i].searches());
+            judged[i].add(search);
+            if !go_on(false) {
+                return Ok(None);
+            }
         }
     }
     Ok(Some(assemble(&positions, &moves, judged, options)))
@@ -255,5 +401,101 @@ fn optional_mark<S: Serializer>(mark: &Option<Mark>, s: S) -> Result<S::Ok, S::E
     match mark {
         Some(m) => s.serialize_str(m.word()),
         None => s.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search's judgement with these scores and best move.
+    fn search(scores: [f32; 2], best: Option<Move>, simulations: u64) -> Evaluation {
+        Evaluation {
+            scores: [scores[0], scores[1], 0.0, 0.0],
+            best: best.clone(),
+            pv: best.into_iter().collect(),
+            simulations,
+        }
+    }
+
+    /// The first two positions of a game and the move between them.
+    fn opening() -> (Vec<Position>, Vec<Move>) {
+        let start = Position::standard(2).unwrap();
+        let moves: Vec<Move> = start.legal_moves().take(2).collect();
+        let next = start.play(&moves[0]).unwrap();
+        (vec![start, next], vec![moves[0].clone()])
+    }
+
+    #[test]
+    fn a_judgement_of_several_searches_is_their_mean_and_their_most_chosen_move() {
+        let (_, moves) = opening();
+        let (a, b) = (Some(moves[0].clone()), None);
+        let mut judged = Judgement::new(search([0.6, 0.4], a.clone(), 100));
+        assert_eq!(judged.scores(), [0.6, 0.4, 0.0, 0.0]);
+        judged.add(search([0.5, 0.5], b.clone(), 100));
+        // A tie: the earlier search's move.
+        assert_eq!(judged.chosen().best, a);
+        judged.add(search([0.4, 0.6], b.clone(), 100));
+        assert_eq!(judged.chosen().best, b);
+        let scores = judged.scores();
+        assert!((scores[0] - 0.5).abs() < 1e-6 && (scores[1] - 0.5).abs() < 1e-6);
+        assert_eq!(judged.simulations(), 300);
+    }
+
+    #[test]
+    fn the_positions_of_a_move_near_a_threshold_are_searched_again() {
+        let (positions, moves) = opening();
+        let other = positions[0].legal_moves().find(|m| m != &moves[0]).unwrap();
+        let judge = |before: f32, after: f32, best: &Move| {
+            vec![
+                Judgement::new(search([before, 1.0 - before], Some(best.clone()), 50)),
+                Judgement::new(search([after, 1.0 - after], None, 50)),
+            ]
+        };
+        // Losses of 0.095 and 0.205: near a threshold, both positions again.
+        for after in [0.405, 0.295] {
+            let judged = judge(0.5, after, &other);
+            assert_eq!(to_search_again(&positions, &moves, &judged), [0, 1]);
+        }
+        // Losses of 0.150 and 0.050, far from both; and the best move, no loss.
+        for after in [0.35, 0.45] {
+            let judged = judge(0.5, after, &other);
+            assert!(to_search_again(&positions, &moves, &judged).is_empty());
+        }
+        let judged = judge(0.5, 0.4, &moves[0]);
+        assert!(to_search_again(&positions, &moves, &judged).is_empty());
+        // Up to the most searches; and a position decided at once only once.
+        let mut judged = judge(0.5, 0.4, &other);
+        for _ in 1..MOST_SEARCHES {
+            judged[1].add(search([0.4, 0.6], None, 50));
+        }
+        assert_eq!(to_search_again(&positions, &moves, &judged), [0]);
+        judged[0] = Judgement::new(search([0.5, 0.5], Some(other.clone()), 0));
+        assert!(to_search_again(&positions, &moves, &judged).is_empty());
+    }
+
+    /// The judgement of a position searched again is the mean of its searches,
+    /// the first of them the search of an analysis that searches once.
+    #[test]
+    fn a_position_searched_again_is_judged_by_all_its_searches() {
+        let (positions, _) = opening();
+        let options = AnalysisOptions {
+            budget: crate::Budget::Nodes(300),
+            seed: 4,
+        };
+        let first = evaluate(&positions[1], &options, 0);
+        let again = evaluate(&positions[1], &options, 1);
+        assert_ne!(first, again);
+        assert_eq!(
+            first,
+            options
+                .searcher(0)
+                .evaluate(&positions[1], options.budget.limits(), &|| false)
+        );
+        let mut judged = Judgement::new(first.clone());
+        judged.add(again.clone());
+        let mover = mover_slot(&positions[0]);
+        let mean = (first.scores[mover] + again.scores[mover]) / 2.0;
+        assert!((judged.scores()[mover] - mean).abs() < 1e-6);
     }
 }

@@ -8,8 +8,8 @@ mod options;
 mod parallel;
 
 pub use analyse::{
-    BLUNDER_LOSS, GameAnalysis, MISTAKE_LOSS, PV_PLIES, PlyAnalysis, analyse_game,
-    analyse_game_while, mark_for,
+    BLUNDER_LOSS, GameAnalysis, MISTAKE_LOSS, MOST_SEARCHES, NEAR_THRESHOLD, PV_PLIES, PlyAnalysis,
+    analyse_game, analyse_game_while, mark_for,
 };
 pub use annotate::annotate;
 pub use line::AnalysisLine;

@@ -1,5 +1,6 @@
 //! How much the engine thinks about each position, and with which seed.
 
+use pacru_core::SplitMix64;
 use pacru_search::{Limits, SearchConfig, Searcher};
 use std::fmt;
 use std::time::Duration;
@@ -7,15 +8,15 @@ use std::time::Duration;
 /// The engine's effort for each position of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// A number of simulations: the analysis then depends only on the game, the
-    /// budget and the seed.
+    /// A number of simulations a search: the analysis then depends only on the
+    /// game, the budget and the seed.
     Nodes(u64),
-    /// A time: the analysis then depends on the machine's speed.
+    /// A time a search: the analysis then depends on the machine's speed.
     MoveTime(Duration),
 }
 
 impl Budget {
-    /// The search limits of one position.
+    /// The search limits of one search of a position.
     pub(crate) fn limits(self) -> Limits {
         match self {
             Budget::Nodes(n) => Limits {
@@ -40,6 +41,13 @@ impl fmt::Display for Budget {
     }
 }
 
+/// The seed of the `search`-th search of a position under the analysis seed
+/// `seed`: `seed` itself for the first, then numbers drawn from it.
+fn search_seed(seed: u64, search: usize) -> u64 {
+    let mut draws = SplitMix64::new(seed ^ 0xA5A5_5A5A_C3C3_3C3C);
+    (0..search).fold(seed, |_, _| draws.next_u64())
+}
+
 /// How to analyse games.
 ///
 /// ```
@@ -55,8 +63,8 @@ pub struct AnalysisOptions {
     pub seed: u64,
 }
 
-/// The default budget: 5,000 simulations a position, about what the engine
-/// plays with at 100 ms a move.
+/// The default budget: 5,000 simulations a search of a position, about what the
+/// engine plays with at 100 ms a move.
 pub const DEFAULT_NODES: u64 = 5000;
 
 impl Default for AnalysisOptions {
@@ -69,10 +77,12 @@ impl Default for AnalysisOptions {
 }
 
 impl AnalysisOptions {
-    /// The searcher of every position.
-    pub(crate) fn searcher(&self) -> Searcher {
+    /// The searcher of the `search`-th search of a position (from 0): the first
+    /// with the seed itself, the others with seeds drawn from it, unlike the
+    /// seeds of other analyses' first searches.
+    pub(crate) fn searcher(&self, search: usize) -> Searcher {
         Searcher::new(SearchConfig {
-            seed: self.seed,
+            seed: search_seed(self.seed, search),
             ..SearchConfig::default()
         })
     }
@@ -86,5 +96,25 @@ impl AnalysisOptions {
             self.budget,
             self.seed
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_search_of_a_position_has_its_own_seed() {
+        assert_eq!(search_seed(7, 0), 7);
+        let seeds: Vec<u64> = (0..4)
+            .flat_map(|seed| (0..4).map(move |search| search_seed(seed, search)))
+            .collect();
+        let mut distinct = seeds.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), seeds.len());
+        // The later searches of one analysis are not the first searches of
+        // analyses with nearby seeds.
+        assert!(seeds.iter().filter(|&&s| s < 1000).count() == 4);
     }
 }

@@ -1,15 +1,18 @@
 //! Many games analysed on every core.
 
-use crate::analyse::{GameAnalysis, assemble, evaluate, replay};
+use crate::analyse::{
+    GameAnalysis, Judgement, MOST_SEARCHES, assemble, evaluate, replay, to_search_again,
+};
 use crate::options::AnalysisOptions;
 use pacru_notation::pgr::{Game, SetupError};
 use rayon::prelude::*;
 
 /// Analyses `games` like [`analyse_game`](crate::analyse_game), on every core of
 /// rayon's pool: the positions of all the games are judged in parallel, so one
-/// long game keeps every core busy too. The result is the same as one game after
-/// the other, in the order of `games`. `on_position` is called (from any thread)
-/// after each position is judged.
+/// long game keeps every core busy too, and so are the positions searched again.
+/// The result is the same as one game after the other, in the order of `games`.
+/// `on_position` is called (from any thread) after the first search of each
+/// position.
 ///
 /// ```
 /// use pacru_analysis::{AnalysisOptions, Budget, analyse_game, analyse_games};
@@ -33,23 +36,48 @@ pub fn analyse_games(
         .filter_map(|(g, r)| r.as_ref().ok().map(|(positions, _)| (g, positions.len())))
         .flat_map(|(g, n)| (0..n).map(move |i| (g, i)))
         .collect();
-    let judged: Vec<_> = jobs
+    let first: Vec<Judgement> = jobs
         .par_iter()
         .map(|&(g, i)| {
             let (positions, _) = replays[g].as_ref().expect("only replayed games have jobs");
-            let e = evaluate(&positions[i], options);
+            let e = evaluate(&positions[i], options, 0);
             on_position();
-            e
+            Judgement::new(e)
         })
         .collect();
-    let mut judged = judged.into_iter();
+    let mut first = first.into_iter();
+    let mut judged: Vec<Vec<Judgement>> = replays
+        .iter()
+        .map(|r| match r {
+            Ok((positions, _)) => first.by_ref().take(positions.len()).collect(),
+            Err(_) => Vec::new(),
+        })
+        .collect();
+    for _ in 1..MOST_SEARCHES {
+        let again: Vec<(usize, usize)> = replays
+            .iter()
+            .enumerate()
+            .filter_map(|(g, r)| r.as_ref().ok().map(|r| (g, r)))
+            .flat_map(|(g, (positions, moves))| {
+                to_search_again(positions, moves, &judged[g])
+                    .into_iter()
+                    .map(move |i| (g, i))
+            })
+            .collect();
+        let searched: Vec<_> = again
+            .par_iter()
+            .map(|&(g, i)| {
+                let (positions, _) = replays[g].as_ref().expect("only replayed games have jobs");
+                evaluate(&positions[i], options, judged[g][i].searches())
+            })
+            .collect();
+        for ((g, i), search) in again.into_iter().zip(searched) {
+            judged[g][i].add(search);
+        }
+    }
     replays
         .into_iter()
-        .map(|r| {
-            r.map(|(positions, moves)| {
-                let mine = judged.by_ref().take(positions.len()).collect();
-                assemble(&positions, &moves, mine, options)
-            })
-        })
+        .zip(judged)
+        .map(|(r, mine)| r.map(|(positions, moves)| assemble(&positions, &moves, mine, options)))
         .collect()
 }

@@ -2,8 +2,8 @@
 //! the record, and that the parallel run is the sequential one.
 
 use pacru_analysis::{
-    AnalysisOptions, BLUNDER_LOSS, Budget, GameAnalysis, MISTAKE_LOSS, Mark, PV_PLIES,
-    analyse_game, analyse_games, annotate, mark_for,
+    AnalysisOptions, BLUNDER_LOSS, Budget, GameAnalysis, MISTAKE_LOSS, MOST_SEARCHES, Mark,
+    NEAR_THRESHOLD, PV_PLIES, analyse_game, analyse_games, annotate, mark_for,
 };
 use pacru_core::{Position, Status};
 use pacru_notation::pgr::{AnalysisComment, Game, Reader, write_game};
@@ -73,10 +73,13 @@ fn check_plies(game: &Game, analysis: &GameAnalysis) {
         assert_eq!(ply.pv.first(), Some(best));
         assert!(ply.pv.len() <= PV_PLIES);
         // A position the search proves at once needs no simulation; one it proves
-        // on the way stops the search there, with a winner's score of 1000.
+        // on the way stops the search there, with a winner's score of 1000. Each
+        // search of a position runs the budget.
         let decided = ply.scores.contains(&1000);
+        let most = 40 * MOST_SEARCHES as u64;
         assert!(
-            matches!(ply.simulations, 0 | 40) || (ply.simulations < 40 && decided),
+            (ply.simulations % 40 == 0 && ply.simulations <= most)
+                || (ply.simulations < most && decided),
             "ply {}: {} simulations, scores {:?}",
             ply.ply,
             ply.simulations,
@@ -132,6 +135,50 @@ fn the_analysis_depends_on_the_seed_and_the_budget_only() {
     assert_eq!(first, analyse_game(game, &QUICK, &mut || {}).unwrap());
     let other_seed = AnalysisOptions { seed: 6, ..QUICK };
     assert_ne!(first, analyse_game(game, &other_seed, &mut || {}).unwrap());
+}
+
+/// Whether a move's loss lies near a mark's threshold.
+fn near_a_threshold(loss: u16) -> bool {
+    [MISTAKE_LOSS, BLUNDER_LOSS]
+        .iter()
+        .any(|&t| loss.abs_diff(t) < NEAR_THRESHOLD)
+}
+
+#[test]
+fn the_positions_of_moves_near_a_threshold_are_searched_again() {
+    let nodes = 200;
+    let options = AnalysisOptions {
+        budget: Budget::Nodes(nodes),
+        seed: 2,
+    };
+    let (mut near, mut again) = (0, 0);
+    for game in games("examples/round1.pgr") {
+        let analysis = analyse_game(&game, &options, &mut || {}).unwrap();
+        let simulations: Vec<u64> = analysis.plies.iter().map(|p| p.simulations).collect();
+        for (i, ply) in analysis.plies.iter().enumerate() {
+            assert!(ply.simulations <= nodes * MOST_SEARCHES as u64);
+            again += usize::from(ply.simulations > nodes);
+            let Some(&after) = simulations.get(i + 1) else {
+                continue;
+            };
+            // A loss is near a threshold only if the searches of a position of
+            // its move were repeated (a loss changes with them alone).
+            if near_a_threshold(ply.loss) && ply.best.as_ref() != Some(&ply.played) {
+                near += 1;
+                assert!(
+                    ply.simulations > nodes || after > nodes,
+                    "ply {}: loss {}, simulations {} then {after}",
+                    ply.ply,
+                    ply.loss,
+                    ply.simulations
+                );
+            }
+        }
+    }
+    assert!(
+        near > 0 && again > near,
+        "{near} plies near, {again} searched again"
+    );
 }
 
 #[test]

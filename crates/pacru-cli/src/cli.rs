@@ -162,9 +162,10 @@ canonical, with the same verdicts from `pacru check`; or, with `--format json`, 
 object per game and per line (file, game, line, status, players, annotator, plies, after). \
 A game with an illegal move is analysed up to that move; a game that does not parse is \
 reported on standard error and left out.\n\n\
-Budget: `--nodes N` simulations a position (5000 by default), or `--movetime MS` \
-milliseconds; with a node budget the output depends only on the games, the budget and \
-`--seed`. The positions of all games are judged in parallel on every core (RAYON_NUM_THREADS \
+Budget: `--nodes N` simulations a search of a position (5000 by default), or `--movetime \
+MS` milliseconds; the positions of a move whose loss lies within 0.010 of a threshold are \
+searched up to three times, each with a seed of its own. With a node budget the output \
+depends only on the games, the budget and `--seed`. The positions of all games are judged in parallel on every core (RAYON_NUM_THREADS \
 threads); on a terminal, a progress bar shows on standard error.\n\n\
 Exit status: 0 every game was analysed; 1 a game could not be read or analysed; 2 usage or \
 I/O error.",
