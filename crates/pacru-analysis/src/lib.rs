@@ -17,4 +17,4 @@ pub use options::{AnalysisOptions, Budget, DEFAULT_NODES};
 /// The marks of mistakes and blunders, as the record syntax writes them.
 pub use pacru_notation::pgr::Mark;
 #[cfg(feature = "parallel")]
-pub use parallel::analyse_games;
+pub use parallel::{Progress, analyse_games};

@@ -3,7 +3,7 @@
 
 use pacru_analysis::{
     AnalysisOptions, BLUNDER_LOSS, Budget, GameAnalysis, MISTAKE_LOSS, MOST_SEARCHES, Mark,
-    NEAR_THRESHOLD, PV_PLIES, analyse_game, analyse_games, annotate, mark_for,
+    NEAR_THRESHOLD, PV_PLIES, Progress, analyse_game, analyse_games, annotate, mark_for,
 };
 use pacru_core::{Position, Status};
 use pacru_notation::pgr::{AnalysisComment, Game, Reader, write_game};
@@ -186,9 +186,17 @@ fn games_in_parallel_are_the_games_one_after_the_other() {
     let mut all = games("examples/round1.pgr");
     all.extend(games("tests/data/pass-blocked.pgr"));
     all.push(without_start());
-    let calls = std::sync::atomic::AtomicUsize::new(0);
-    let parallel = analyse_games(&all, &QUICK, &|| {
-        calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let searched = std::sync::atomic::AtomicUsize::new(0);
+    let more = std::sync::atomic::AtomicUsize::new(0);
+    let parallel = analyse_games(&all, &QUICK, &|progress| {
+        let counter = match progress {
+            Progress::Searched => &searched,
+            Progress::More(n) => {
+                more.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+                return;
+            }
+        };
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     });
     assert_eq!(parallel.len(), all.len());
     let mut positions_judged = 0;
@@ -200,7 +208,8 @@ fn games_in_parallel_are_the_games_one_after_the_other() {
         }
     }
     assert!(parallel.last().unwrap().is_err());
-    assert_eq!(calls.into_inner(), positions_judged);
+    // Every search is told: one a position, and those announced as more.
+    assert_eq!(searched.into_inner(), positions_judged + more.into_inner());
 }
 
 #[test]

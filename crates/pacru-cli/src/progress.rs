@@ -83,6 +83,13 @@ impl Progress {
         }
     }
 
+    /// Adds `n` units to the total of a bar whose work turned out larger.
+    pub fn grow(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc_length(n);
+        }
+    }
+
     /// Runs `f` with the bar out of the way (for writing to the terminal).
     pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
         match &self.bar {

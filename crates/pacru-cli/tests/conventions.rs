@@ -434,3 +434,24 @@ fn long_work_shows_progress_on_a_terminal() {
     let shown = on_terminal("pacru -q selfplay --games 10000 --seed 1 > /dev/null");
     assert_eq!(shown, "");
 }
+
+/// The analysis's bar counts searches: one for each of the 421 positions of
+/// the record's games, and its total grows by the positions searched again.
+#[test]
+fn the_analysis_bar_grows_with_the_searches_made_again() {
+    let shown = on_terminal("pacru analyse --nodes 500 examples/round1.pgr > /dev/null");
+    assert!(shown.contains("analysing ["), "{shown}");
+    let totals: Vec<usize> = shown
+        .split('/')
+        .skip(1)
+        .filter_map(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        })
+        .collect();
+    assert_eq!(totals.first(), Some(&421), "{shown}");
+    assert!(
+        totals.iter().any(|&total| total > 421 && total <= 3 * 421),
+        "{shown}"
+    );
+}

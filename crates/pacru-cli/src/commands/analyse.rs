@@ -10,7 +10,9 @@ use crate::progress::{Progress, Units};
 use crate::words::plural;
 use crate::{diagnostics, input};
 use anyhow::Context;
-use pacru_analysis::{AnalysisOptions, Budget, DEFAULT_NODES, analyse_games, annotate};
+use pacru_analysis::{
+    AnalysisOptions, Budget, DEFAULT_NODES, Progress as AnalysisProgress, analyse_games, annotate,
+};
 use pacru_core::Escaped;
 use pacru_notation::pgr::{Game, Reader, write_game};
 use pacru_referee::Checker;
@@ -113,8 +115,12 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
         Some(positions),
         Arc::clone(&done),
     );
-    let analyses = analyse_games(&games, &options, &|| {
-        done.fetch_add(1, Ordering::Relaxed);
+    // One search a position, then more for the positions searched again.
+    let analyses = analyse_games(&games, &options, &|step| match step {
+        AnalysisProgress::Searched => {
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+        AnalysisProgress::More(n) => progress.grow(n as u64),
     });
     progress.finish();
     let mut out = BufWriter::new(output(args.output.as_deref())?);
