@@ -88,7 +88,9 @@ pub struct PlyAnalysis {
     /// [`BLUNDER_LOSS`]).
     #[serde(serialize_with = "optional_mark")]
     pub mark: Option<Mark>,
-    /// The simulations the search ran on the position before the move.
+    /// The simulations of the searches of the position before the move: one
+    /// search, or up to [`MOST_SEARCHES`] when the loss of a move next to it
+    /// lies near a threshold.
     pub simulations: u64,
 }
 

@@ -194,9 +194,10 @@ mod _pacru {
     /// analyse` makes it: every position judged in turn, then each move's loss
     /// and mark. Returns a `pacru.Analysis`.
     ///
-    /// The budget is `nodes` simulations a position (by default 5000: the
+    /// The budget is `nodes` simulations a search (by default 5000: the
     /// analysis then depends only on the game, the budget and `seed`) or
-    /// `movetime` milliseconds a position, not both. A game whose tags give no
+    /// `movetime` milliseconds a search, not both; a position is searched once,
+    /// or up to three times when a move next to it has a loss near a threshold. A game whose tags give no
     /// start position raises `pacru.MalformedGame`; a game with an illegal move
     /// is analysed up to it. Ctrl-C stops the work between positions.
     ///

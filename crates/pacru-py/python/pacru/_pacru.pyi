@@ -206,7 +206,9 @@ def analyse(
     seed: int = 0,
 ) -> Analysis:
     """The ``search`` engine's analysis of ``game``, as ``pacru analyse``: ``nodes``
-    simulations a position (5000 by default) or ``movetime`` milliseconds, not both."""
+    simulations a search (5000 by default) or ``movetime`` milliseconds, not both;
+    a position is searched up to three times when a move next to it has a loss
+    near a threshold."""
 
 def _game_from_state(state: tuple[object, ...]) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...

@@ -185,7 +185,9 @@ class PlyAnalysis(TypedDict):
     """``"mistake"`` (a loss of 0.100 or more), ``"blunder"`` (0.200 or more), or
     ``None``."""
     simulations: int
-    """The simulations the search ran on the position before the move."""
+    """The simulations of the searches of the position before the move: one
+    search, or up to three when the loss of a move next to it lies near a
+    threshold."""
 
 
 class AnalysisLine(TypedDict):

@@ -31,7 +31,9 @@ export interface PlyAnalysis {
     loss: number;
     /** `"mistake"` from a loss of 0.100, `"blunder"` from 0.200, else `null`. */
     mark: "mistake" | "blunder" | null;
-    /** The simulations the search ran on the position before the move. */
+    /** The simulations of the searches of the position before the move: one
+     * search, or up to three when the loss of a move next to it lies near a
+     * threshold. */
     simulations: number;
 }
 
@@ -451,9 +453,10 @@ export class Position {
  * values, and whose `annotated` is the game as `pacru analyse` writes it; or, for a game of the record that does not parse, a `MalformedGame`
  * error (returned, not thrown). A game with an illegal move is analysed up to it.
  *
- * The budget is `nodes` simulations a position (5000 by default: the analysis
+ * The budget is `nodes` simulations a search (5000 by default: the analysis
  * then depends only on the games, the budget and `seed`) or `millis`
- * milliseconds a position. The work runs on the calling thread: in a page, call
+ * milliseconds a search; a position is searched once, or up to three times
+ * when the loss of a move next to it lies near a threshold. The work runs on the calling thread: in a page, call
  * it inside a Web Worker.
  *
  * ```js
