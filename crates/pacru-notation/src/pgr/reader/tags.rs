@@ -529,31 +529,31 @@ fn name_key(name: &str) -> u64 {
 
 #[cfg(test)]
 mod known_name_tests {
-    use super::known_name;
+    use super::{KNOWN_NAMES, checked_known, known_name};
 
-    /// A known name is taken as the very same text; anything else is left to
-    /// the byte-by-byte path.
+    /// Each known name is found as its own entry of the table (text, index,
+    /// checked tag), so that the look-up and the table cannot drift apart;
+    /// anything else is left to the byte-by-byte path.
     #[test]
     fn known_names_are_themselves() {
-        for name in [
-            "Event",
-            "Site",
-            "Date",
-            "Round",
-            "Result",
-            "Players",
-            "Rules",
-            "Seats",
-            "Position",
-            "Termination",
-            "Black",
-            "Red",
-            "Yellow",
-            "Green",
-            "Blue",
-        ] {
-            assert_eq!(known_name(name.as_bytes()).map(|k| k.text), Some(name));
+        for (index, known) in KNOWN_NAMES.iter().enumerate() {
+            assert_eq!(known_name(known.text.as_bytes()), Some(*known));
+            assert_eq!(usize::from(known.index), index, "{}", known.text);
         }
+        let checked: Vec<_> = KNOWN_NAMES
+            .iter()
+            .filter_map(|k| checked_known(Some(*k)).map(|i| (i, k.text)))
+            .collect();
+        assert_eq!(
+            checked,
+            [
+                (0, "Result"),
+                (1, "Players"),
+                (2, "Seats"),
+                (3, "Rules"),
+                (4, "Position")
+            ]
+        );
         for other in ["", "event", "Even", "Events", "White", "Position_"] {
             assert_eq!(known_name(other.as_bytes()), None, "{other}");
         }
