@@ -127,13 +127,13 @@ pub struct AnalyseArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Think this many milliseconds on each position (the result then depends on
-    /// the machine's speed).
+    /// Think this many milliseconds in each search of a position (the result
+    /// then depends on the machine's speed).
     #[arg(long, value_name = "MS", conflicts_with = "nodes")]
     pub movetime: Option<u64>,
 
-    /// Run this many simulations on each position (default 5000): the analysis
-    /// then depends only on the games, the budget and the seed.
+    /// Run this many simulations in each search of a position (default 5000):
+    /// the analysis then depends only on the games, the budget and the seed.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
 
