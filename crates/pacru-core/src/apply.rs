@@ -103,7 +103,7 @@ impl Position {
     /// Removes the opponent's chevron on `to`, pincered by `me`, and gives `to`
     /// to `me`'s colour.
     fn take_pincered(&mut self, me: usize, to: Field) {
-        for slot in 0..self.players.len() {
+        for slot in 0..self.small.players.len() {
             if slot != me && self.chevrons[slot].contains(to) {
                 self.remove_chevron(slot, to);
             }
@@ -134,7 +134,7 @@ impl Position {
         let me = self.to_move_slot();
         let sk = &r.skeleton;
         if sk.kind == MovementKind::Pincer {
-            for slot in 0..self.players.len() {
+            for slot in 0..self.small.players.len() {
                 if self.chevrons[slot].contains(sk.to) {
                     self.remove_chevron(slot, sk.to);
                 }
@@ -163,7 +163,7 @@ impl Position {
         if !self.chevrons[me].contains(r.field) {
             return 0;
         }
-        let facing = &mut self.facing[r.field.index()];
+        let facing = &mut self.small.facing[r.field.index()];
         *facing = facing.rotated(r.rotation.steps());
         self.return_to_neutral(me, r.returned);
         self.finish_turn(me)
@@ -224,7 +224,7 @@ impl Position {
     /// The fields that are a colour in `self` but not in `after`, or the other way round.
     pub(crate) fn changed_fields(&self, after: &Position) -> Bitboard {
         let mut changed = Bitboard::EMPTY;
-        for slot in 0..self.players.len() {
+        for slot in 0..self.small.players.len() {
             changed |= self.fields[slot] ^ after.fields[slot];
         }
         changed

@@ -118,7 +118,7 @@ impl Position {
             _ => {}
         }
         // Who left, in turn order after the mover.
-        let n = self.players.len();
+        let n = self.small.players.len();
         let me = self.to_move_slot();
         for i in 0..n {
             let slot = (me + i) % n;
@@ -127,14 +127,16 @@ impl Position {
                     OutReason::Resigned
                 } else if effects
                     .captured
-                    .is_some_and(|(c, _)| c == self.players.as_slice()[slot])
+                    .is_some_and(|(c, _)| c == self.small.players.as_slice()[slot])
                     && (self.chevrons[slot].count() == 1)
                 {
                     OutReason::LastChevronTaken
                 } else {
                     OutReason::Blocked
                 };
-                effects.out.push((self.players.as_slice()[slot], reason));
+                effects
+                    .out
+                    .push((self.small.players.as_slice()[slot], reason));
             }
         }
         Ok(effects)

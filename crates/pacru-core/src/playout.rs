@@ -187,7 +187,7 @@ impl Position {
     fn meeting_arrivals(&self, turn: &Turn) -> Bitboard {
         let mut arrivals = Bitboard::EMPTY;
         for partner in turn.partners {
-            if let Some(field) = neighbour(partner, self.facing[partner.index()]) {
+            if let Some(field) = neighbour(partner, self.small.facing[partner.index()]) {
                 arrivals.insert(field);
             }
         }
@@ -210,7 +210,7 @@ impl Position {
         }
         // Power 1: the (up to three) adjacent fields ahead, at most one per
         // direction of travel, weighed all at once.
-        let steps = step_targets(from, self.facing[from.index()]);
+        let steps = step_targets(from, self.small.facing[from.index()]);
         let plain = steps & turn.landing;
         let mut weight = u64::from(plain.count()) * PLAIN_WEIGHT;
         let theirs = steps & turn.occupied & !turn.mine;
@@ -257,7 +257,7 @@ impl Position {
     ) -> u64 {
         let power = turn.power(from);
         let mut weight = 0;
-        for travel in self.facing[from.index()].travel_directions() {
+        for travel in self.small.facing[from.index()].travel_directions() {
             let ray = turn.ray_inline(self, from, travel, power, pincer_targets);
             weight += self.ray_weight(meet, turn, travel, &ray);
         }
@@ -287,7 +287,7 @@ impl Position {
         pincer_targets: &mut Option<Bitboard>,
         mut pick: u64,
     ) -> Option<RawMovement> {
-        let facing = self.facing[from.index()];
+        let facing = self.small.facing[from.index()];
         if turn.own_in_borderland(from) <= 1 {
             // Power 1: at most one destination per direction of travel.
             for travel in facing.travel_directions() {

@@ -251,7 +251,7 @@ impl Position {
         }
         match crate::geometry::neighbour(to, travel) {
             Some(ahead) => {
-                partners.contains(ahead) && self.facing[ahead.index()] == travel.opposite()
+                partners.contains(ahead) && self.small.facing[ahead.index()] == travel.opposite()
             }
             None => false,
         }
@@ -279,7 +279,9 @@ impl Position {
         if !own_final.contains(sk.to) {
             return Bitboard::EMPTY;
         }
-        if self.rules == RulesEdition::Pacru2011 && !self.other_colour_has_nine(turn.me, gained) {
+        if self.small.rules == RulesEdition::Pacru2011
+            && !self.other_colour_has_nine(turn.me, gained)
+        {
             return Bitboard::EMPTY;
         }
         let occupied_after = (turn.occupied.without(sk.from)).with(sk.to);
@@ -290,7 +292,8 @@ impl Position {
     /// `gained` has become ours.
     #[inline]
     pub(crate) fn other_colour_has_nine(&self, me: usize, gained: Bitboard) -> bool {
-        (0..self.players.len()).any(|slot| slot != me && (self.fields[slot] - gained).count() >= 9)
+        (0..self.small.players.len())
+            .any(|slot| slot != me && (self.fields[slot] - gained).count() >= 9)
     }
 
     /// Whether a meeting in the shape of `sk` is denied its benefit only by the 2011 rule.
@@ -300,7 +303,7 @@ impl Position {
         sk: &MovementSkeleton,
         first: Option<Item>,
     ) -> bool {
-        self.rules == RulesEdition::Pacru2011
+        self.small.rules == RulesEdition::Pacru2011
             && self.meeting_partner(turn, sk)
             && (turn.own | sk.gained(first)).contains(sk.to)
             && !self.other_colour_has_nine(turn.me, sk.gained(first))

@@ -122,7 +122,7 @@ impl Position {
                 ),
             ));
         };
-        let facing = self.facing[from.index()];
+        let facing = self.small.facing[from.index()];
         if !facing.allows_travel(travel) {
             let [left, ahead, right] = facing.travel_directions();
             return Err(IllegalMove::new(
