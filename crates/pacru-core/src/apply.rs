@@ -61,7 +61,7 @@ impl Position {
         let [first, second] = m.items.stored();
         let marker = match first {
             None => None,
-            Some(Item::Field(field)) if !self.coloured.contains(field) => Some(field),
+            Some(Item::Field(field)) if !self.unions.coloured.contains(field) => Some(field),
             Some(_) => return self.play_movement_in_general(m),
         };
         if m.pincer || second.is_some() || m.items.surplus_items().is_some() {
@@ -90,7 +90,7 @@ impl Position {
         }
         if m.pincer {
             self.take_pincered(me, m.to);
-        } else if self.occupied.contains(m.to) {
+        } else if self.unions.occupied.contains(m.to) {
             return 0;
         }
         self.move_chevron(me, m.from, m.to, travel);

@@ -682,12 +682,14 @@ impl Reorientations {
     /// without a chevron to return (checked before the list is set up).
     #[inline]
     fn any(pos: &Position, me: usize) -> bool {
-        !pos.is_finished() && pos.chevrons[me].any() && (pos.fields[me] - pos.occupied).count() >= 2
+        !pos.is_finished()
+            && pos.chevrons[me].any()
+            && (pos.fields[me] - pos.unions.occupied).count() >= 2
     }
 
     fn new(pos: &Position, me: usize) -> Reorientations {
         let mut returnable = [Field::from_index_unchecked(0); 81];
-        let free = pos.fields[me] - pos.occupied;
+        let free = pos.fields[me] - pos.unions.occupied;
         let mut n = 0;
         for field in free {
             returnable[n] = field;
@@ -791,7 +793,7 @@ impl Position {
     pub fn reorientation_skeletons(&self) -> impl Iterator<Item = ReorientationSkeleton> + '_ {
         let pos = self;
         let me = pos.to_move_slot();
-        let returnable = pos.fields[me] - pos.occupied;
+        let returnable = pos.fields[me] - pos.unions.occupied;
         let chevrons = if pos.is_finished() {
             Bitboard::EMPTY
         } else {
@@ -848,7 +850,7 @@ impl Position {
         for sk in skeletons {
             total += self.complete_count(&turn, &sk);
         }
-        let n = (self.fields[me] - self.occupied).count() as u64;
+        let n = (self.fields[me] - self.unions.occupied).count() as u64;
         total + u64::from(self.chevrons[me].count()) * 2 * (choose(n, 2) + choose(n, 4))
     }
 
@@ -899,8 +901,8 @@ impl Position {
         // a 128-bit read of a set written in two halves waits for both writes.
         let (own, occupied, coloured) = (
             halves(self.fields[slot]),
-            halves(self.occupied),
-            halves(self.coloured),
+            halves(self.unions.occupied),
+            halves(self.unions.coloured),
         );
         // `landing_fields` of each half, written out: the generic form costs
         // a perft 1% more instructions.

@@ -96,14 +96,22 @@ pub struct Position {
     pub(crate) fields: [Bitboard; 4],
     /// Chevrons by player slot.
     pub(crate) chevrons: [Bitboard; 4],
+    /// Every chevron and every coloured field, kept beside the sets of each
+    /// player: read on every move, copied through `black_box` (see `Clone`).
+    pub(crate) unions: Unions,
+    /// The facts a byte or a few long, kept together so that a copy of the
+    /// position copies them as one block.
+    pub(crate) small: Small,
+}
+
+/// The unions of the players' sets of a [`Position`], derived from them and kept.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Unions {
     /// Every chevron (derived from `chevrons`): kept, not recomputed, as the
     /// blocked test after every move reads it.
     pub(crate) occupied: Bitboard,
     /// Every field with a marker (derived from `fields`).
     pub(crate) coloured: Bitboard,
-    /// The facts a byte or a few long, kept together so that a copy of the
-    /// position copies them as one block.
-    pub(crate) small: Small,
 }
 
 /// The byte-sized facts of a [`Position`], in one block: a copy of it is six
@@ -137,24 +145,23 @@ pub(crate) struct Small {
 ///
 /// Derived, the copy is one 256-byte `memcpy` call, and the first reads of the
 /// copy (the player to move, the mover's chevrons) wait for the call's wide
-/// writes to reach the cache. Written field by field, the compiler copies
-/// `occupied` and `coloured`, which a caller's move generator has in registers
-/// already, from those registers in 64-bit halves, and `play_unchecked` reads
-/// them 128 bits at a time, which waits until both halves are written. Read
-/// through `black_box`, the two sets are copied from memory as they stand,
-/// 128 bits at a time, and the next move reads them at once: perft with every
-/// move applied runs in 30% less time, though it executes 9% more instructions
-/// (`docs/performance.md`, "Copying a position"). The byte-sized facts are one
-/// [`Small`] block, copied whole.
+/// writes to reach the cache. Written field by field, the compiler copies the
+/// [`Unions`] (every chevron, every coloured field), which a caller's move
+/// generator has in registers already, from those registers in 64-bit halves,
+/// and `play_unchecked` reads them 128 bits at a time, which waits until both
+/// halves are written. Read through `black_box`, the two sets are copied from
+/// memory as they stand, 128 bits at a time, and the next move reads them at
+/// once: perft with every move applied runs in 30% less time, though it executes
+/// more instructions (`docs/performance.md`, "Copying a position"). The rest is
+/// copied in 16-byte moves: the players' sets, and the byte-sized facts as one
+/// [`Small`] block.
 impl Clone for Position {
     #[inline]
     fn clone(&self) -> Position {
-        use std::hint::black_box;
         Position {
             fields: self.fields,
             chevrons: self.chevrons,
-            occupied: *black_box(&self.occupied),
-            coloured: *black_box(&self.coloured),
+            unions: *std::hint::black_box(&self.unions),
             small: self.small,
         }
     }
@@ -215,8 +222,10 @@ impl Position {
         let mut pos = Position {
             fields: [Bitboard::EMPTY; 4],
             chevrons: [Bitboard::EMPTY; 4],
-            occupied: Bitboard::EMPTY,
-            coloured: Bitboard::EMPTY,
+            unions: Unions {
+                occupied: Bitboard::EMPTY,
+                coloured: Bitboard::EMPTY,
+            },
             small: Small {
                 players,
                 facing: [Direction::N; 81],
@@ -232,7 +241,7 @@ impl Position {
                     .slot_of(colour)
                     .ok_or(PositionError::MarkerColourNotPlaying { field, colour })?;
                 pos.fields[slot].insert(field);
-                pos.coloured.insert(field);
+                pos.unions.coloured.insert(field);
                 pos.small.lifted_counts[slot] += 1;
             }
         }
@@ -256,7 +265,7 @@ impl Position {
                 });
             }
             pos.chevrons[slot].insert(field);
-            pos.occupied.insert(field);
+            pos.unions.occupied.insert(field);
             pos.small.in_game |= 1 << slot;
             pos.small.facing[field.index()] = facing;
         }
@@ -382,13 +391,13 @@ impl Position {
     /// Every field holding a chevron.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.occupied
+        self.unions.occupied
     }
 
     /// Every field with a marker of any colour.
     #[inline]
     pub fn coloured(&self) -> Bitboard {
-        self.coloured
+        self.unions.coloured
     }
 
     /// All chevrons as (colour, field, facing), by player in order of play, then by field.
@@ -540,7 +549,7 @@ impl Position {
     #[inline]
     pub(crate) fn paint(&mut self, field: Field, slot: usize) {
         // Most fields painted are neutral: test the union before looking for an owner.
-        if self.coloured.contains(field) {
+        if self.unions.coloured.contains(field) {
             self.take_from_owner(field);
         }
         self.paint_neutral(field, slot);
@@ -554,7 +563,7 @@ impl Position {
             "{field} is not neutral"
         );
         self.fields[slot].insert(field);
-        self.coloured.insert(field);
+        self.unions.coloured.insert(field);
         self.small.lifted_counts[slot] += 1;
     }
 
@@ -576,7 +585,7 @@ impl Position {
     pub(crate) fn return_to_neutral(&mut self, slot: usize, set: Bitboard) {
         let returned = set & self.fields[slot];
         self.fields[slot] = self.fields[slot] - returned;
-        self.coloured = self.coloured - returned;
+        self.unions.coloured = self.unions.coloured - returned;
         self.small.lifted_counts[slot] -= returned.count() as u8;
     }
 
@@ -591,7 +600,7 @@ impl Position {
     #[inline]
     pub(crate) fn remove_chevron(&mut self, slot: usize, field: Field) {
         self.chevrons[slot].remove(field);
-        self.occupied.remove(field);
+        self.unions.occupied.remove(field);
         if self.chevrons[slot].is_empty() {
             self.small.in_game &= !(1 << slot);
         }
@@ -604,7 +613,7 @@ impl Position {
     pub(crate) fn move_chevron(&mut self, slot: usize, from: Field, to: Field, facing: Direction) {
         let moved = Bitboard::from_field(from) | Bitboard::from_field(to);
         self.chevrons[slot] ^= moved;
-        self.occupied ^= moved;
+        self.unions.occupied ^= moved;
         self.small.facing[from.index()] = Direction::N;
         self.small.facing[to.index()] = facing;
     }

@@ -71,7 +71,7 @@ impl Position {
         travel: Direction,
     ) -> Option<ResolvedMovement> {
         let own = self.fields[me];
-        let occupied = self.occupied;
+        let occupied = self.unions.occupied;
         let coloured = self.coloured();
         // `to` must be a landing field (see `landing_fields`): tested as one
         // field, not as a set.

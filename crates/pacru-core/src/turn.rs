@@ -33,7 +33,7 @@ impl Turn {
     #[inline]
     pub fn new(pos: &Position, me: usize) -> Turn {
         let own = pos.fields[me];
-        let occupied = pos.occupied;
+        let occupied = pos.unions.occupied;
         let coloured = pos.coloured();
         Turn {
             me,
