@@ -166,7 +166,7 @@ impl<R: Read> Reader<R> {
                 };
                 // A canonical move up to a delimiter: the word that `word` would read.
                 if !SKIP
-                    && let Some((mv, n)) = canonical_prefix(&bytes[text_start..])
+                    && let Some((ref mv, n)) = canonical_prefix(&bytes[text_start..])
                     && let end = text_start + n
                     && let Some(&delimiter) = bytes.get(end)
                     && is_delimiter(delimiter)
@@ -177,7 +177,7 @@ impl<R: Read> Reader<R> {
                     };
                     v.move_token(MoveToken {
                         text: written,
-                        mv: Some(&mv),
+                        mv: Some(mv),
                         line: l,
                         column: text_start.wrapping_sub(o),
                     });
