@@ -252,6 +252,7 @@ impl Visitor for Checker {
         Skip(false)
     }
 
+    #[inline]
     fn move_token(&mut self, token: MoveToken<'_>) {
         self.moves_read += usize::from(token.mv.is_some());
         if let Some(replay) = &mut self.replay {
