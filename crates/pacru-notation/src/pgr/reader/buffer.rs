@@ -146,6 +146,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Skips spaces and tabs (not line breaks).
+    #[inline]
     pub(super) fn skip_blanks(&mut self) {
         while let Some(b) = self.peek() {
             if !matches!(b, b' ' | b'\t' | b'\r') {

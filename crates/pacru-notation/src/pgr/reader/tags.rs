@@ -217,7 +217,12 @@ impl<R: Read> Reader<R> {
                 .unwrap_or(avail.len());
             if plain > 0 {
                 let chunk = &avail[..plain];
-                let continuation = chunk.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+                // Columns count characters: a UTF-8 continuation byte is none.
+                let continuation = if chunk.is_ascii() {
+                    0
+                } else {
+                    chunk.iter().filter(|&&b| b & 0xC0 == 0x80).count()
+                };
                 self.scratch.extend_from_slice(chunk);
                 self.pos += plain;
                 self.offset += plain as u64;
