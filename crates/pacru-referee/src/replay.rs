@@ -97,7 +97,7 @@ impl Replay {
     }
 
     /// Plays one entry (`None`: `pass`); false once the game cannot go on.
-    #[inline]
+    #[cfg_attr(not(target_family = "wasm"), inline)]
     pub(crate) fn entry<O: Observer>(
         &mut self,
         mv: Option<&Move>,
