@@ -20,10 +20,11 @@ use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
 use crate::style;
 use crate::words::plural;
-use pacru_core::{Position, RulesEdition};
+use pacru_core::{Position, RulesEdition, escape_controls};
 use pacru_referee::{Verdict, VerdictStatus};
 use reading::Refereeing;
 use report::Counts;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::Arc;
@@ -75,6 +76,7 @@ fn check_input(
         })
     };
     tracing::info!("{name}: checking");
+    let shown = ShownName::new(name);
     let mut games = Refereeing::new(file, 0, 1, settings, read);
     let mut count = 0u64;
     loop {
@@ -88,7 +90,7 @@ fn check_input(
         };
         count += 1;
         tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
-        if !send(verdict_message(name, settings, &verdict, games.tape())) {
+        if !send(verdict_message(&shown, settings, &verdict, games.tape())) {
             return;
         }
     }
@@ -108,20 +110,42 @@ fn tape_cap(settings: Settings) -> usize {
     }
 }
 
+/// An input's name as written in its verdicts: as given (JSON escapes it
+/// itself) and with its control characters escaped for people, worked out once
+/// for all its games.
+struct ShownName<'a> {
+    raw: &'a str,
+    escaped: Cow<'a, str>,
+}
+
+impl<'a> ShownName<'a> {
+    fn new(raw: &'a str) -> ShownName<'a> {
+        ShownName {
+            raw,
+            escaped: escape_controls(raw),
+        }
+    }
+}
+
 /// The message of one verdict of input `name`, rendered in the format of the
 /// run; `tape` holds the recent text of the input, numbered as the verdict's
 /// lines are.
-fn verdict_message(name: &str, settings: Settings, verdict: &Verdict, tape: &Tape) -> Message {
+fn verdict_message(
+    name: &ShownName<'_>,
+    settings: Settings,
+    verdict: &Verdict,
+    tape: &Tape,
+) -> Message {
     let status = verdict.status;
     match settings.format {
         RecordFormat::Json => Message::Game {
             status,
-            text: report::json_line(name, verdict),
+            text: report::json_line(name.raw, verdict),
             position: None,
         },
         RecordFormat::Text => Message::Game {
             status,
-            text: report::text(name, verdict, tape, settings.colour),
+            text: report::text(&name.escaped, verdict, tape, settings.colour),
             position: report::position_shown(verdict),
         },
     }

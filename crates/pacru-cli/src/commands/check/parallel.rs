@@ -9,7 +9,7 @@
 
 use super::reading::Refereeing;
 use super::report::number_offset;
-use super::{Message, Settings, verdict_message};
+use super::{Message, Settings, ShownName, verdict_message};
 use crate::cli::RecordFormat;
 use crate::input::Unreadable;
 use crate::words::plural;
@@ -76,6 +76,7 @@ fn check_part(
     };
     let mut games = Refereeing::new(file, part_start, first_line, settings, read);
     let number_at = number_offset(name, settings.format == RecordFormat::Json);
+    let shown = ShownName::new(name);
     loop {
         let verdict = match games.next() {
             Ok(Some(verdict)) => verdict,
@@ -87,7 +88,7 @@ fn check_part(
             return;
         }
         let rendered = Rendered {
-            message: verdict_message(name, settings, &verdict, games.tape()),
+            message: verdict_message(&shown, settings, &verdict, games.tape()),
             number_at,
             local: verdict.game,
         };

@@ -4,8 +4,8 @@ use crate::excerpt::{caret, token_width};
 use crate::input::{Tape, Unreadable};
 use crate::style::{self, BAD, DIM, GOOD, WARN};
 use crate::words::{plies, plural};
+use pacru_core::Escaped;
 use pacru_core::Position;
-use pacru_core::{Escaped, escape_controls};
 use pacru_referee::{FileVerdict, Verdict, VerdictStatus};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -142,11 +142,14 @@ pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Box<Position>)
 /// The report of one game for people: a line, and for a bad game the offending
 /// line of the file with a caret, the rule and the reason. (The position, with
 /// or without a diagram, is added by the caller: see [`position_shown`].)
-pub fn text(file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
+/// `shown_file` is the input's name as people see it, its control characters
+/// escaped ([`pacru_core::escape_controls`], once for all the games of the
+/// input).
+pub fn text(shown_file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
     let mut out = String::with_capacity(96);
     // Written piece by piece: through `write!` the line of a good game cost
     // three times the instructions.
-    out.push_str(&escape_controls(file));
+    out.push_str(shown_file);
     out.push_str(" game ");
     push_number(&mut out, verdict.game);
     out.push_str(" (line ");

@@ -277,7 +277,7 @@ fn submit(a: &SubmitArgs, out: &mut String) -> anyhow::Result<Outcome> {
     let (mut reader, tape) = TapeReader::new(submitted.received.bytes.as_slice(), usize::MAX, None);
     io::copy(&mut reader, &mut io::sink())?;
     out.push_str(&report::text(
-        &source,
+        &pacru_core::escape_controls(&source),
         submitted.verdict(),
         &tape,
         crate::style::stdout_colour(),
