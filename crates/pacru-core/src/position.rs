@@ -146,7 +146,7 @@ pub(crate) struct Small {
 /// Derived, the copy is one 256-byte `memcpy` call, and the first reads of the
 /// copy (the player to move, the mover's chevrons) wait for the call's wide
 /// writes to reach the cache. Written field by field, the compiler copies the
-/// [`Unions`] (every chevron, every coloured field), which a caller's move
+/// `Unions` (every chevron, every coloured field), which a caller's move
 /// generator has in registers already, from those registers in 64-bit halves,
 /// and `play_unchecked` reads them 128 bits at a time, which waits until both
 /// halves are written. Read through `black_box`, the two sets are copied from
@@ -154,7 +154,7 @@ pub(crate) struct Small {
 /// once: perft with every move applied runs in 30% less time, though it executes
 /// more instructions (`docs/performance.md`, "Copying a position"). The rest is
 /// copied in 16-byte moves: the players' sets, and the byte-sized facts as one
-/// [`Small`] block.
+/// `Small` block.
 impl Clone for Position {
     #[inline]
     fn clone(&self) -> Position {
