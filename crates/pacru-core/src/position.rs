@@ -120,10 +120,10 @@ pub(crate) struct Unions {
 /// (`docs/performance.md`, "Copying a position").
 ///
 /// Aligned to 16 bytes, the block is 96 bytes and its copy writes its padding
-/// too. Unaligned, it was 93, and the compiler, free to read padding, reads its
-/// last byte (`in_game`) 4 bytes at a time: that read spans the copy's last
+/// too. Unaligned, it would be 93, and the compiler, free to read padding, reads
+/// its last byte (`in_game`) 4 bytes at a time: that read spans the copy's last
 /// write and bytes the copy never writes, so it waits for the write to reach
-/// the cache, and perft ran 25% slower.
+/// the cache (perft 25% slower, `docs/performance.md`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(align(16))]
 pub(crate) struct Small {
