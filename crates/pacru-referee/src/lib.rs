@@ -13,7 +13,7 @@ mod verdict;
 pub use checker::Checker;
 pub use game::{check_game, replay_game};
 pub use record::{CheckedGame, CheckedGames, check_record};
-pub use replay::{Observer, PlyStep};
+pub use replay::{Observer, PlyStep, pass_refused};
 #[cfg(feature = "serde")]
 pub use serialize::FileVerdict;
 pub use verdict::{GameError, Verdict, VerdictStatus, malformed};

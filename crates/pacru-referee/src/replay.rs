@@ -2,7 +2,7 @@
 //! compared with its result.
 
 use crate::verdict::{GameError, Verdict, VerdictStatus};
-use pacru_core::{Colour, Effects, Move, OutReason, Position, Rule};
+use pacru_core::{Colour, Effects, IllegalMove, Move, OutReason, Position, Rule};
 use pacru_notation::pgr::GameResult;
 
 /// What a replay tells, ply by ply, to a consumer that shows the game (a viewer):
@@ -20,6 +20,21 @@ pub trait Observer {
     /// A `pass` the referee accepted (for a player removed as blocked), written
     /// at `line` and `column`, after `plies` plies.
     fn pass(&mut self, _plies: usize, _line: usize, _column: usize) {}
+}
+
+/// Why a `pass` is illegal where it stands for no player removed as blocked
+/// (R2): the referee's words, for every interface that refuses one.
+///
+/// ```
+/// let refusal = pacru_referee::pass_refused();
+/// assert_eq!(refusal.rule, pacru_core::Rule::R2);
+/// assert!(refusal.reason.starts_with("a player who can move must move"));
+/// ```
+pub fn pass_refused() -> IllegalMove {
+    IllegalMove::new(
+        Rule::R2,
+        "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them",
+    )
 }
 
 /// The plain referee: no observer.
@@ -121,13 +136,8 @@ impl Replay {
                 }
                 return true;
             }
-            verdict.reject_ply(
-                line,
-                column,
-                text,
-                Rule::R2,
-                "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them".to_string(),
-            );
+            let refusal = pass_refused();
+            verdict.reject_ply(line, column, text, refusal.rule, refusal.reason);
             return false;
         };
         let mover = pos.to_move();

@@ -90,6 +90,11 @@ pub fn expired_cookie(secure: bool) -> String {
     )
 }
 
+/// Why a change authenticated by the session cookie is refused when it does
+/// not come from the server's own pages (403).
+pub const CROSS_SITE_CHANGE: &str =
+    "a cookie-authenticated change must come from this server's pages (Origin)";
+
 /// Whether a request comes from the server's own pages: its `Origin` (or,
 /// without one, its `Referer`) is `own` (`scheme://host[:port]`).
 pub fn same_origin(headers: &HeaderMap, own: &str) -> bool {
@@ -146,9 +151,7 @@ where
         };
         let changes = !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
         if changes && !same_origin(&parts.headers, &state.origin(&parts.headers)) {
-            return Err(ApiError::Forbidden(
-                "a cookie-authenticated change must come from this server's pages (Origin)".into(),
-            ));
+            return Err(ApiError::Forbidden(CROSS_SITE_CHANGE.into()));
         }
         Ok(MaybeCaller(Some(Caller {
             user,

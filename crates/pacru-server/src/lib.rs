@@ -166,10 +166,12 @@ impl Server {
 }
 
 fn router(state: state::AppState) -> Router {
-    let pages = pages::routes().layer(axum::middleware::from_fn_with_state(
-        state.clone(),
-        api::rate_limit,
-    ));
+    let pages = pages::routes()
+        .layer(axum::middleware::from_fn(api::body::whole_body))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            api::rate_limit,
+        ));
     api::routes(&state)
         .merge(pages)
         .fallback(api::not_found)

@@ -146,8 +146,14 @@ impl AppState {
                 Change::Moved { ply } => game.move_line(*ply, now),
                 Change::Ended | Change::Aborted => {
                     let finish = line(&json!({"type": "gameFinish", "game": game.to_json(now)}));
-                    for user in seated.iter().chain(game.invited.iter().map(|u| &u.id)) {
-                        self.hub.tell_user(*user, &finish);
+                    // The seated players and the invited ones, each once (an
+                    // invited user who joined is both).
+                    let mut told: Vec<i64> = seated.clone();
+                    told.extend(game.invited.iter().map(|u| u.id));
+                    told.sort_unstable();
+                    told.dedup();
+                    for user in told {
+                        self.hub.tell_user(user, &finish);
                     }
                     game.end_line()
                 }

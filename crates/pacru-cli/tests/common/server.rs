@@ -272,6 +272,11 @@ impl Client {
         self.send(self.http.delete(format!("{}{path}", self.base)))
     }
 
+    /// `DELETE path` with raw bytes as body.
+    pub fn delete_bytes(&self, path: &str, body: Vec<u8>) -> Answer {
+        self.send(self.http.delete(format!("{}{path}", self.base)).body(body))
+    }
+
     /// Plays `mv` in game `id` (percent-encoded), as ply `ply` when given.
     pub fn play(&self, id: &str, mv: &str, ply: Option<usize>) -> Answer {
         self.try_play(id, mv, ply).expect("the server answers")

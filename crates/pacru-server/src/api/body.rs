@@ -1,10 +1,13 @@
-//! Request bodies and query strings read into typed values, every failure
-//! answered as the API's JSON error (413 over the limit, 400 otherwise).
+//! Request bodies, paths and query strings read into typed values, every
+//! failure answered as the API's JSON error (413 over the limit, 400 otherwise).
 
 use crate::error::ApiError;
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::body::{Body, Bytes};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::{StatusCode, header, request::Parts};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
 
 /// The largest request body, in bytes.
@@ -44,20 +47,68 @@ where
 #[derive(Debug)]
 pub struct QueryArgs<T>(pub T);
 
-impl<S, T> axum::extract::FromRequestParts<S> for QueryArgs<T>
+impl<S, T> FromRequestParts<S> for QueryArgs<T>
 where
     S: Send + Sync,
     T: DeserializeOwned,
 {
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        state: &S,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|q| QueryArgs(q.0))
             .map_err(|e| ApiError::BadRequest(format!("query: {}", e.body_text())))
+    }
+}
+
+/// Reads every request's body before its handler runs, so that a body over
+/// [`MAX_BODY_BYTES`] is refused (413) and changes nothing even where the
+/// handler never reads its body (a resignation, a move, a sign-out).
+pub async fn whole_body(request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return ApiError::TooLarge.into_response();
+    }
+    let (parts, body) = request.into_parts();
+    let mut chunks = body.into_data_stream();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = chunks.next().await {
+        match chunk {
+            Ok(chunk) if bytes.len() + chunk.len() > MAX_BODY_BYTES => {
+                return ApiError::TooLarge.into_response();
+            }
+            Ok(chunk) => bytes.extend_from_slice(&chunk),
+            Err(e) => {
+                return ApiError::BadRequest(format!("the body could not be read: {e}"))
+                    .into_response();
+            }
+        }
+    }
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+/// The parameters of a route's path read into `T`: a path that does not read
+/// (a percent-encoded byte that is not UTF-8) is a 400 of the API, as JSON.
+#[derive(Debug)]
+pub struct PathArgs<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for PathArgs<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|p| PathArgs(p.0))
+            .map_err(|e| ApiError::BadRequest(format!("path: {}", e.body_text())))
     }
 }

@@ -2,7 +2,7 @@
 //! record, and the event as JSON, PGR, TRF-16 or its desk file; bring a desk
 //! file made offline onto the server.
 
-use super::body::{JsonBody, QueryArgs};
+use super::body::{JsonBody, PathArgs, QueryArgs};
 use crate::auth::Caller;
 use crate::db::events::{self as store, EventRow, Venue};
 use crate::error::{ApiError, ApiResult};
@@ -11,7 +11,7 @@ use crate::game::{TimeControl, UserRef};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use pacru_core::RulesEdition;
@@ -157,7 +157,10 @@ pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
 }
 
 /// `GET /api/events/{id}`.
-pub async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+pub async fn show(
+    State(state): State<AppState>,
+    PathArgs(id): PathArgs<String>,
+) -> ApiResult<Json<Value>> {
     Ok(Json(state.event(&id).await?))
 }
 
@@ -184,7 +187,7 @@ async fn account(state: &AppState, name: &str) -> ApiResult<UserRef> {
 /// `POST /api/events/{id}/join`: the caller enters the event.
 pub async fn join(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
     if caller.user.bot {
@@ -202,7 +205,7 @@ pub async fn join(
 /// `POST /api/events/{id}/players` `{"username"}`: the arbiter enters an account.
 pub async fn add_player(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
     JsonBody(body): JsonBody<UserChoice>,
 ) -> ApiResult<Json<Value>> {
@@ -238,7 +241,7 @@ async fn for_whom(
 /// event (themselves, or anyone by the arbiter): not paired from the next round.
 pub async fn withdraw(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
     JsonBody(body): JsonBody<UserChoice>,
 ) -> ApiResult<Json<Value>> {
@@ -258,7 +261,7 @@ pub async fn withdraw(
 /// here for the first round (themselves, or anyone by the arbiter).
 pub async fn check_in(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
     JsonBody(body): JsonBody<UserChoice>,
 ) -> ApiResult<Json<Value>> {
@@ -291,7 +294,7 @@ pub async fn check_in(
 /// first round, once anyone has checked in, those who have not are withdrawn.
 pub async fn pair(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
     let (_, event) = state
@@ -320,7 +323,7 @@ pub async fn pair(
 /// pairing while no table has a result, a record or a move.
 pub async fn unpair(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
     Ok(Json(state.unpair_event(&id, caller.user.id).await?))
@@ -330,7 +333,7 @@ pub async fn unpair(
 /// `pacru event decide`.
 pub async fn decide(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
     JsonBody(body): JsonBody<Decision>,
 ) -> ApiResult<Json<Value>> {
@@ -360,7 +363,7 @@ pub async fn decide(
 /// verdict and nothing is stored.
 pub async fn record(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
     JsonBody(body): JsonBody<RecordEntry>,
 ) -> ApiResult<Json<Value>> {
@@ -438,7 +441,10 @@ fn refuse_unless_finished(received: &Received) -> ApiResult<()> {
 }
 
 /// `GET /api/events/{id}/pgr`: every record the event holds, in one PGR.
-pub async fn pgr(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+pub async fn pgr(
+    State(state): State<AppState>,
+    PathArgs(id): PathArgs<String>,
+) -> ApiResult<Response> {
     let event = state.event_in_full(&id).await?;
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -449,14 +455,20 @@ pub async fn pgr(State(state): State<AppState>, Path(id): Path<String>) -> ApiRe
 
 /// `GET /api/events/{id}/trf`: a 2-player event as FIDE's TRF-16 (409 for 3
 /// or 4 a table: TRF has no place for them).
-pub async fn trf(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+pub async fn trf(
+    State(state): State<AppState>,
+    PathArgs(id): PathArgs<String>,
+) -> ApiResult<Response> {
     let event = state.event_in_full(&id).await?;
     let text = pacru_event::export::trf(&event).map_err(|e| ApiError::Conflict(e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 /// `GET /api/events/{id}/desk`: the event as the file `pacru event` opens.
-pub async fn desk(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+pub async fn desk(
+    State(state): State<AppState>,
+    PathArgs(id): PathArgs<String>,
+) -> ApiResult<Response> {
     let bytes = state.event_desk(&id).await?;
     Ok((
         [

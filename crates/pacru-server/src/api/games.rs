@@ -1,12 +1,12 @@
 //! Games: create, list, join, decline, abort, move, resign, the record.
 
-use super::body::{JsonBody, QueryArgs};
+use super::body::{JsonBody, PathArgs, QueryArgs};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{GameState, GameStatus, TimeControl};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use pacru_core::{Colour, RulesEdition};
@@ -161,7 +161,10 @@ pub async fn list(
 }
 
 /// `GET /api/games/{id}`.
-pub async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+pub async fn show(
+    State(state): State<AppState>,
+    PathArgs(id): PathArgs<String>,
+) -> ApiResult<Json<Value>> {
     let game = state.game(&id).await?;
     Ok(Json(game.to_json(state.clock.now())))
 }
@@ -173,7 +176,7 @@ async fn changed(state: &AppState, game: GameState) -> ApiResult<Json<Value>> {
 /// `POST /api/games/{id}/join`.
 pub async fn join(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
     JsonBody(body): JsonBody<SeatChoice>,
 ) -> ApiResult<Json<Value>> {
@@ -189,7 +192,7 @@ pub async fn join(
 /// `POST /api/games/{id}/decline`.
 pub async fn decline(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
     let game = state
@@ -203,7 +206,7 @@ pub async fn decline(
 /// `POST /api/games/{id}/abort`.
 pub async fn abort(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
     let game_id = id.clone();
@@ -226,7 +229,7 @@ pub async fn abort(
 /// `POST /api/games/{id}/resign`.
 pub async fn resign(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
     let game = state
@@ -251,7 +254,7 @@ pub async fn play(
 /// `POST /api/games/{id}/move/{move}`.
 pub async fn move_(
     State(state): State<AppState>,
-    Path((id, text)): Path<(String, String)>,
+    PathArgs((id, text)): PathArgs<(String, String)>,
     caller: Caller,
     QueryArgs(query): QueryArgs<MoveQuery>,
 ) -> ApiResult<Json<Value>> {
@@ -266,7 +269,7 @@ fn pgr_response(text: String) -> Response {
 /// `GET /api/games/{id}/pgr`: the canonical record.
 pub async fn pgr(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let game = state.game(&id).await?;

@@ -47,10 +47,6 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/ratings/{players}", get(users::leaderboard))
         .route("/ws/games/{id}", get(stream::game_socket))
         .route("/api/events", post(events::create).get(events::list))
-        .route(
-            "/api/events/import",
-            post(events::import).layer(DefaultBodyLimit::max(events::MAX_DESK_BYTES)),
-        )
         .route("/api/events/{id}", get(events::show))
         .route("/api/events/{id}/join", post(events::join))
         .route("/api/events/{id}/players", post(events::add_player))
@@ -67,7 +63,14 @@ pub fn routes(state: &AppState) -> Router<AppState> {
     if state.clock.is_test() {
         api = api.route("/api/test/clock", post(test_clock::advance));
     }
-    api.route("/api/{*rest}", axum::routing::any(not_found))
+    // Every route above reads its whole body first, within the API's limit;
+    // an event's desk file, imported below, has a limit of its own.
+    api.layer(middleware::from_fn(body::whole_body))
+        .route(
+            "/api/events/import",
+            post(events::import).layer(DefaultBodyLimit::max(events::MAX_DESK_BYTES)),
+        )
+        .route("/api/{*rest}", axum::routing::any(not_found))
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(body::MAX_BODY_BYTES))

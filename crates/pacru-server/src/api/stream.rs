@@ -3,15 +3,17 @@
 //! line (NDJSON) or a ping (WebSocket) to keep quiet connections open, and ends
 //! when the game ends, the watcher falls too far behind, or the server stops.
 
+use super::body::PathArgs;
 use super::games::play;
-use crate::auth::{Caller, MaybeCaller, same_origin};
+use crate::auth::{CROSS_SITE_CHANGE, Caller, MaybeCaller, same_origin};
 use crate::error::{ApiError, ApiResult};
 use crate::game::GameStatus;
 use crate::hub::GameLine;
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
@@ -126,7 +128,7 @@ fn ndjson_response(
 /// `GET /api/games/{id}/stream`: the game, then its events.
 pub async fn game_stream(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
 ) -> ApiResult<Response> {
     let live = state.live(&id).await?;
     let (first, rx, over) = {
@@ -180,16 +182,21 @@ pub async fn event_stream(State(state): State<AppState>, caller: Caller) -> ApiR
 /// `{"type":"answer","status":S,...}` carrying what the POST would answer.
 pub async fn game_socket(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: MaybeCaller,
     headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult<Response> {
+    let upgrade = upgrade.map_err(|e| ApiError::BadRequest(e.body_text()))?;
     let live = state.live(&id).await?;
     // A page of another site must not move for a signed-in visitor.
-    let caller = caller
-        .0
-        .filter(|c| !c.by_cookie || same_origin(&headers, &state.origin(&headers)));
+    let mover = match caller.0 {
+        Some(c) if c.by_cookie && !same_origin(&headers, &state.origin(&headers)) => {
+            Mover::OtherSite
+        }
+        Some(c) => Mover::Caller(c),
+        None => Mover::SignedOut,
+    };
     Ok(upgrade
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
@@ -202,16 +209,38 @@ pub async fn game_socket(
                 )
             };
             let feed = feed(vec![Arc::from(first)], rx, state.stopping.clone());
-            run_socket(socket, state, id, caller, feed).await;
+            run_socket(socket, state, id, mover, feed).await;
         })
         .into_response())
+}
+
+/// Who may move through a game's WebSocket.
+enum Mover {
+    /// A signed-in user (whether they hold a seat is the move's business).
+    Caller(Caller),
+    /// Nobody is signed in: a move is answered 401.
+    SignedOut,
+    /// A user signed in by cookie on a page of another site: a move is
+    /// answered 403, as the POST of the move is.
+    OtherSite,
+}
+
+impl Mover {
+    /// The caller a move is made for, or the refusal the POST would answer.
+    fn caller(&self) -> ApiResult<&Caller> {
+        match self {
+            Mover::Caller(caller) => Ok(caller),
+            Mover::SignedOut => Err(ApiError::Unauthorized),
+            Mover::OtherSite => Err(ApiError::Forbidden(CROSS_SITE_CHANGE.into())),
+        }
+    }
 }
 
 async fn run_socket(
     mut socket: WebSocket,
     state: AppState,
     id: String,
-    caller: Option<Caller>,
+    mover: Mover,
     mut feed: Feed<GameLine>,
 ) {
     loop {
@@ -232,7 +261,7 @@ async fn run_socket(
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue,
                 };
-                let answer = answer(&state, &id, caller.as_ref(), text.as_str()).await;
+                let answer = answer(&state, &id, &mover, text.as_str()).await;
                 if socket.send(Message::Text(Utf8Bytes::from(answer.to_string()))).await.is_err() {
                     return;
                 }
@@ -243,7 +272,7 @@ async fn run_socket(
 }
 
 /// The answer to a client's WebSocket message.
-async fn answer(state: &AppState, id: &str, caller: Option<&Caller>, text: &str) -> Value {
+async fn answer(state: &AppState, id: &str, mover: &Mover, text: &str) -> Value {
     let result: ApiResult<Value> = async {
         let message: Value = serde_json::from_str(text)
             .map_err(|e| ApiError::BadRequest(format!("not JSON: {e}")))?;
@@ -264,8 +293,7 @@ async fn answer(state: &AppState, id: &str, caller: Option<&Caller>, text: &str)
                     .ok_or_else(|| ApiError::BadRequest("ply: a whole number".into()))?,
             ),
         };
-        let caller = caller.ok_or(ApiError::Unauthorized)?;
-        let game = play(state, id, caller, mv, ply).await?;
+        let game = play(state, id, mover.caller()?, mv, ply).await?;
         Ok(game.to_json(state.clock.now()))
     }
     .await;
@@ -284,7 +312,7 @@ async fn answer(state: &AppState, id: &str, caller: Option<&Caller>, text: &str)
 /// change (`{"type":"event","event":{...}}`).
 pub async fn event_updates(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
 ) -> ApiResult<Response> {
     let rx = state.hub.subscribe_event(&id);
     let event = state.event(&id).await?;

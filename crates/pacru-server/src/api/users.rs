@@ -1,12 +1,13 @@
 //! Users as others see them: `/api/users/{name}`, their rating history and
 //! the leaderboards `/api/ratings/{players}`.
 
+use super::body::PathArgs;
 use crate::error::{ApiError, ApiResult};
 use crate::game::UserRef;
 use crate::rating::Rating;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde_json::{Value, json};
 
 /// The rating pools (player counts).
@@ -39,7 +40,7 @@ pub const LEADERBOARD_ROWS: usize = 100;
 /// "games"}]}`, non-provisional first, then by rating.
 pub async fn leaderboard(
     State(state): State<AppState>,
-    Path(players): Path<String>,
+    PathArgs(players): PathArgs<String>,
 ) -> ApiResult<Json<Value>> {
     let pool: usize = players
         .parse()
@@ -74,7 +75,7 @@ pub async fn user_named(state: &AppState, name: String) -> ApiResult<UserRef> {
 /// first, with the rating after that game.
 pub async fn history(
     State(state): State<AppState>,
-    Path(name): Path<String>,
+    PathArgs(name): PathArgs<String>,
 ) -> ApiResult<Json<Value>> {
     let user = user_named(&state, name).await?;
     let rows = state.db.rating_history(user.id).await?;
@@ -97,7 +98,7 @@ pub async fn history(
 /// `GET /api/users/{name}`.
 pub async fn show(
     State(state): State<AppState>,
-    Path(name): Path<String>,
+    PathArgs(name): PathArgs<String>,
 ) -> ApiResult<Json<Value>> {
     let user = user_named(&state, name).await?;
     Ok(Json(json!({

@@ -5,7 +5,7 @@
 use super::time_control::{TimeControl, charged};
 use crate::clock::Millis;
 use crate::error::ApiError;
-use pacru_core::{Colour, Move, Position, RulesEdition};
+use pacru_core::{Colour, IllegalMove, Move, Position, RulesEdition};
 use pacru_notation::pgr::GameResult;
 
 /// An account as a game names it.
@@ -456,20 +456,17 @@ impl GameState {
         if self.position.to_move() != seat {
             return Err(ApiError::conflict("not your turn"));
         }
+        // `pass` stands in records for a player removed as blocked, whom the
+        // server passes over itself: from the player to move it is illegal,
+        // as the referee says.
+        if text.eq_ignore_ascii_case("pass") {
+            return Err(self.refusal(pacru_referee::pass_refused()));
+        }
         let mv: Move = text
             .parse()
             .map_err(|e: pacru_core::MoveSyntaxError| ApiError::Syntax(e.to_string()))?;
         if let Err(e) = self.position.validate(&mv) {
-            return Err(ApiError::Illegal {
-                rule: e.rule.to_string(),
-                message: e.reason,
-                allowed: self
-                    .position
-                    .sorted_legal_moves()
-                    .iter()
-                    .map(Move::to_string)
-                    .collect(),
-            });
+            return Err(self.refusal(e));
         }
         let slot = self.slot(seat);
         let spent = charged(now - self.turn_started);
@@ -524,6 +521,21 @@ impl GameState {
         }
         changes.extend(self.play(user, "resign", None, now)?);
         Ok(changes)
+    }
+
+    /// The refusal of an illegal move: the rule, the referee's reason and the
+    /// legal moves of the position.
+    fn refusal(&self, illegal: IllegalMove) -> ApiError {
+        ApiError::Illegal {
+            rule: illegal.rule.to_string(),
+            message: illegal.reason,
+            allowed: self
+                .position
+                .sorted_legal_moves()
+                .iter()
+                .map(Move::to_string)
+                .collect(),
+        }
     }
 
     /// A seated player gives the game up before any move.

@@ -4,11 +4,12 @@
 //! there and the server referees.
 
 use super::{html, not_found};
+use crate::api::body::PathArgs;
 use crate::auth::MaybeCaller;
 use crate::error::{ApiError, ApiResult};
 use crate::service::is_game_id;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use pacru_core::{Players, RulesEdition};
@@ -19,7 +20,7 @@ use serde_json::json;
 /// `GET /games/{id}`.
 pub async fn page(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: MaybeCaller,
 ) -> ApiResult<Response> {
     if !is_game_id(&id) {

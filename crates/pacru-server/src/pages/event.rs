@@ -8,11 +8,11 @@
 //! wrote is ever read as markup.
 
 use super::{html, not_found, site_page};
-use crate::api::body::QueryArgs;
+use crate::api::body::{PathArgs, QueryArgs};
 use crate::auth::MaybeCaller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use pacru_core::Position;
@@ -65,7 +65,7 @@ const RECORD_FORM: &str = "<section id=\"record-entry\" aria-labelledby=\"record
 /// `GET /events/{id}`.
 pub async fn page(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     caller: MaybeCaller,
 ) -> ApiResult<Response> {
     let event = match state.event(&id).await {
@@ -121,7 +121,7 @@ pub struct TableQuery {
 /// its PGR copied into the event page's record form. The page fetches nothing.
 pub async fn board(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     QueryArgs(query): QueryArgs<TableQuery>,
     caller: MaybeCaller,
 ) -> ApiResult<Response> {

@@ -1,11 +1,12 @@
 //! `/@/{username}`: a player's ratings (one pool per player count) and games.
 
 use super::{clock_words, game_form, not_found, players_html, site_page};
+use crate::api::body::PathArgs;
 use crate::api::users::{POOLS, ratings_json};
 use crate::auth::MaybeCaller;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use pacru_view::page::escape_html;
@@ -17,7 +18,7 @@ const SHOWN: usize = 100;
 /// `GET /@/{username}`.
 pub async fn page(
     State(state): State<AppState>,
-    Path(name): Path<String>,
+    PathArgs(name): PathArgs<String>,
     caller: MaybeCaller,
 ) -> ApiResult<Response> {
     let Some(user) = state.db.user_by_name(name.clone()).await? else {

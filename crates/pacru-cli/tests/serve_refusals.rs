@@ -1,0 +1,289 @@
+//! `pacru serve` as a real process: refusals that must be the API's JSON and
+//! change nothing, on every route (bodies over the limit where the handler
+//! reads no body, paths that do not read, WebSocket requests), and the
+//! answers that must be the same in every interface (`pass`, a cross-site
+//! move over the WebSocket, one `gameFinish` a game).
+
+mod common;
+
+use common::server::{Client, ServerProcess};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+use tempfile::TempDir;
+use tungstenite::client::IntoClientRequest;
+
+fn server() -> (TempDir, ServerProcess) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    (dir, server)
+}
+
+/// A 2-player game created by `a` (inviting `invite` when given) and joined by `b`.
+fn two_player_game(a: &Client, b: &Client, invite: Option<&str>) -> String {
+    let mut body = json!({"players": 2, "rules": "2004", "clock": null, "rated": false});
+    if let Some(name) = invite {
+        body["invite"] = json!([name]);
+    }
+    let created = a.post("/api/games", &body);
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.json["id"].as_str().unwrap().to_string();
+    let joined = b.post(&format!("/api/games/{id}/join"), &json!({}));
+    assert_eq!(joined.status, 200, "{joined:?}");
+    id
+}
+
+/// One HTTP/1.1 request written by hand on a fresh connection: the status and
+/// the body of the answer.
+fn raw_request(url: &str, head: &str, body: &[u8]) -> (u16, String) {
+    let addr = url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    // The server may answer (and close) before it has read all of a body it
+    // refuses; what it says is what counts.
+    let _ = stream.write_all(body);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {text:?}"));
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+/// The session cookie (`name=value`) of `username` signed in anew.
+fn session_cookie(url: &str, username: &str) -> String {
+    let answer = Client::new(url).sign_in(username, &format!("password-of-{username}"));
+    assert_eq!(answer.status, 200, "{answer:?}");
+    let set_cookie = answer.headers["set-cookie"].to_str().unwrap();
+    set_cookie.split(';').next().unwrap().to_string()
+}
+
+#[test]
+fn a_body_over_the_limit_is_refused_where_the_handler_reads_none() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let id = two_player_game(&ana, &bo, None);
+    let big = vec![b'x'; 200_000];
+    for (client, path) in [
+        (&ana, format!("/api/games/{id}/move/e1-e2")),
+        (&bo, format!("/api/games/{id}/resign")),
+        (&ana, format!("/api/games/{id}/abort")),
+        (&ana, "/api/games".to_string()),
+    ] {
+        let answer = client.post_bytes(&path, big.clone());
+        assert_eq!(answer.status, 413, "{path}: {answer:?}");
+        assert_eq!(answer.json["error"], "too large", "{path}");
+    }
+    let game = ana.get(&format!("/api/games/{id}")).json;
+    assert_eq!(game["status"], "playing", "{game}");
+    assert_eq!(game["moves"], json!([]), "{game}");
+
+    // Without a length: a chunked body is counted as it comes.
+    let token = ana.post("/api/token", &json!({})).json["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut chunked = Vec::new();
+    for _ in 0..5 {
+        chunked.extend_from_slice(format!("{:x}\r\n", 20_000).as_bytes());
+        chunked.extend_from_slice(&[b'x'; 20_000]);
+        chunked.extend_from_slice(b"\r\n");
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let head = format!(
+        "POST /api/games/{id}/move/e1-e2 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\
+         Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    );
+    let (status, body) = raw_request(&server.url, &head, &chunked);
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("\"error\":\"too large\""), "{body}");
+    assert_eq!(
+        ana.get(&format!("/api/games/{id}")).json["moves"],
+        json!([])
+    );
+
+    // Exactly the limit is a body like any other.
+    let answer = ana.post_bytes(&format!("/api/games/{id}/move/e1-e2"), vec![b' '; 65_536]);
+    assert_eq!(answer.status, 200, "{answer:?}");
+    // Sign-out with a body over the limit signs nobody out.
+    let answer = bo.delete_bytes("/api/session", big);
+    assert_eq!(answer.status, 413, "{answer:?}");
+    assert_eq!(bo.get("/api/account").status, 200);
+}
+
+#[test]
+fn a_path_or_a_websocket_request_that_does_not_read_is_refused_as_json() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let id = two_player_game(&ana, &bo, None);
+    for path in [
+        "/api/games/%FF".to_string(),
+        "/api/games/%FF/stream".to_string(),
+        "/api/games/%FF/pgr".to_string(),
+        "/api/users/%FF".to_string(),
+        "/api/events/%FF".to_string(),
+        "/api/ratings/%FF".to_string(),
+        "/games/%FF".to_string(),
+        format!("/ws/games/{id}"),
+    ] {
+        let answer = ana.get(&path);
+        assert_eq!(answer.status, 400, "{path}: {answer:?}");
+        assert_eq!(answer.json["error"], "bad request", "{path}: {answer:?}");
+        assert!(answer.json["message"].is_string(), "{path}: {answer:?}");
+    }
+    let answer = ana.play(&id, "\u{ff}", None);
+    assert_eq!(answer.status, 400, "{answer:?}");
+    assert!(answer.json["error"].is_string(), "{answer:?}");
+    let head = format!(
+        "GET /ws/games/{id} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 12\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nConnection: close\r\n\r\n"
+    );
+    let (status, body) = raw_request(&server.url, &head, b"");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("\"error\":\"bad request\""), "{body}");
+}
+
+/// A move sent over the game's WebSocket with `cookie` and `origin`: the answer.
+fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, mv: &str) -> Value {
+    let ws_url = format!("{}/ws/games/{id}", url.replacen("http://", "ws://", 1));
+    let mut request = ws_url.into_client_request().unwrap();
+    if let Some(cookie) = cookie {
+        request
+            .headers_mut()
+            .insert("Cookie", cookie.parse().unwrap());
+    }
+    if let Some(origin) = origin {
+        request
+            .headers_mut()
+            .insert("Origin", origin.parse().unwrap());
+    }
+    let (mut socket, _) = tungstenite::connect(request).expect("the WebSocket opens");
+    let first = socket.read().unwrap();
+    let game: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert_eq!(game["id"], id);
+    socket
+        .send(tungstenite::Message::text(
+            json!({"type": "move", "move": mv, "ply": 1}).to_string(),
+        ))
+        .unwrap();
+    loop {
+        let message = socket.read().unwrap();
+        if let tungstenite::Message::Text(text) = message {
+            let value: Value = serde_json::from_str(text.as_str()).unwrap();
+            if value["type"] == "answer" {
+                let _ = socket.close(None);
+                return value;
+            }
+        }
+    }
+}
+
+#[test]
+fn a_websocket_move_is_answered_as_its_post_is() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let id = two_player_game(&ana, &bo, None);
+    let cookie = session_cookie(&server.url, "ana");
+    let path = format!("/api/games/{id}/move/e1-e2");
+
+    // With the cookie from another site, or with no Origin: 403 both ways.
+    for origin in [Some("http://evil.example"), None] {
+        let mut post = Client::new(&server.url);
+        assert_eq!(post.sign_in("ana", "password-of-ana").status, 200);
+        post.origin = origin.map(str::to_string);
+        let by_post = post.post(&path, &Value::Null);
+        let by_socket = socket_move(&server.url, &id, Some(&cookie), origin, "e1-e2");
+        assert_eq!(by_post.status, 403, "{by_post:?}");
+        assert_eq!(by_socket["status"], 403, "{by_socket}");
+        assert_eq!(by_socket["error"], by_post.json["error"]);
+        assert_eq!(by_socket["message"], by_post.json["message"]);
+    }
+    // Signed out: 401 both ways.
+    let by_post = Client::new(&server.url).post(&path, &Value::Null);
+    let by_socket = socket_move(&server.url, &id, None, Some(&server.url), "e1-e2");
+    assert_eq!(by_post.status, 401);
+    assert_eq!(by_socket["status"], 401, "{by_socket}");
+    assert_eq!(by_socket["error"], by_post.json["error"]);
+    assert_eq!(
+        ana.get(&format!("/api/games/{id}")).json["moves"],
+        json!([])
+    );
+
+    // From the server's own page: the move is made.
+    let made = socket_move(&server.url, &id, Some(&cookie), Some(&server.url), "e1-e2");
+    assert_eq!(made["status"], 200, "{made}");
+    assert_eq!(made["game"]["moves"], json!(["e1-e2"]));
+}
+
+#[test]
+fn pass_from_the_player_to_move_is_illegal_under_r2_as_the_referee_says() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let id = two_player_game(&ana, &bo, None);
+    let checked = common::pacru_with_input(
+        &["check", "--format", "json", "-"],
+        b"[Result \"*\"]\n\n1. pass *\n",
+    );
+    let verdict: Value = serde_json::from_str(checked.stdout.trim()).unwrap();
+    assert_eq!(verdict["error"]["rule"], "R2", "{verdict}");
+    for text in ["pass", "PASS"] {
+        let answer = ana.play(&id, text, None);
+        assert_eq!(answer.status, 400, "{answer:?}");
+        assert_eq!(answer.json["error"], "illegal", "{answer:?}");
+        assert_eq!(answer.json["rule"], "R2");
+        assert_eq!(answer.json["message"], verdict["error"]["message"]);
+        assert!(!answer.json["allowed"].as_array().unwrap().is_empty());
+    }
+    // Out of turn, `pass` is out of turn like any move.
+    assert_eq!(bo.play(&id, "pass", None).status, 409);
+    assert_eq!(
+        ana.get(&format!("/api/games/{id}")).json["moves"],
+        json!([])
+    );
+}
+
+#[test]
+fn an_invited_player_hears_of_the_game_finish_once() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let events = bo.stream("/api/stream/event");
+    let id = two_player_game(&ana, &bo, Some("bo"));
+    let challenge = events.next_json(30).expect("a challenge");
+    assert_eq!(challenge["type"], "challenge", "{challenge}");
+    let start = events.next_json(30).expect("a game start");
+    assert_eq!(start["type"], "gameStart", "{start}");
+    assert_eq!(
+        ana.post(&format!("/api/games/{id}/resign"), &json!({}))
+            .status,
+        200
+    );
+    let finish = events.next_json(30).expect("a game finish");
+    assert_eq!(finish["type"], "gameFinish", "{finish}");
+    assert_eq!(finish["game"]["id"], id.as_str());
+    // The next event of bo's is the next game's challenge, not the same
+    // finish again.
+    let created = ana.post(
+        "/api/games",
+        &json!({"players": 2, "clock": null, "rated": false, "invite": ["bo"]}),
+    );
+    assert_eq!(created.status, 201);
+    let next = events.next_json(30).expect("the next challenge");
+    assert_eq!(next["type"], "challenge", "{next}");
+    assert_eq!(next["game"]["id"], created.json["id"]);
+}
