@@ -1,7 +1,7 @@
 //! The reader's movetext tokens (the general path): words (moves, `pass`,
 //! round numbers, result tokens), glyphs, the result token and comments.
 
-use super::errors::{Fail, unknown_token};
+use super::errors::{Fail, Resync, unknown_token};
 use super::{GameState, MAX_TOKEN_BYTES, Pos, Reader};
 use crate::pgr::GameResult;
 use crate::pgr::visitor::{MoveToken, Visitor};
@@ -248,7 +248,15 @@ impl<R: Read> Reader<R> {
             }
             after_cr = b == b'\r';
             if self.scratch.len() > self.max_comment_bytes {
-                return Err(self.comment_too_long(at, state));
+                let mut fail = self.comment_too_long(at, state);
+                // The reader stops within the comment, on a line of which it
+                // knows nothing: were it a tag line of another game, a tag
+                // line after it would not start a game. A game starts after
+                // a blank line, or after a line that is no tag line.
+                fail.resync = Resync::SkipLine {
+                    after_movetext: false,
+                };
+                return Err(fail);
             }
         }
         self.check_size(state)?;

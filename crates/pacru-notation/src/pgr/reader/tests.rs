@@ -91,6 +91,7 @@ struct Options {
     lenient: bool,
     skip_every: usize,
     max_game_bytes: u64,
+    max_comment_bytes: usize,
     /// Whether the movetext fast path may run.
     fast_path: bool,
 }
@@ -99,6 +100,7 @@ const PLAIN: Options = Options {
     lenient: false,
     skip_every: 0,
     max_game_bytes: DEFAULT_MAX_GAME_BYTES,
+    max_comment_bytes: DEFAULT_MAX_COMMENT_BYTES,
     fast_path: true,
 };
 
@@ -109,7 +111,9 @@ fn trace(data: &[u8], chunk: usize, options: Options) -> String {
         chunk,
         turn: 0,
     };
-    let mut reader = Reader::new(input).max_game_bytes(options.max_game_bytes);
+    let mut reader = Reader::new(input)
+        .max_game_bytes(options.max_game_bytes)
+        .max_comment_bytes(options.max_comment_bytes);
     reader.fast_path = options.fast_path;
     if options.lenient {
         reader = reader.lenient();
@@ -420,6 +424,47 @@ fn long_tokens_are_reported_alike() {
     }
 }
 
+/// A comment never closed, cut at the limit of one comment within the tag
+/// lines of a later game: the reader starts no game in the middle of those
+/// tag lines (found by an audit of `pacru check` and `pacru fmt`: a game
+/// began at its `Red` tag, its `Event` lost, and `fmt` rewrote it).
+#[test]
+fn a_comment_cut_at_its_limit_starts_no_game_within_tag_lines() {
+    let next = "[Event \"2nd\"]\n[Site \"s\"]\n[Round \"2\"]\n[Red \"r\"]\n[Result \"*\"]\n\n1. a3-b4 *\n\n";
+    let last = "[Event \"3rd\"]\n[Result \"*\"]\n\n1. e1-e2 *\n";
+    let data = format!("[Result \"*\"]\n\n1. e1-e2 {{oops\n\n{next}{last}");
+    // The comment's text runs from after the brace: the cut falls on its
+    // first line (the next game is read whole), on each tag line of the
+    // second game in turn, and on its movetext.
+    for limit in [3, 10, 25, 40, 50, 60, 68] {
+        let mut reader = Reader::new(data.as_bytes())
+            .lenient()
+            .max_comment_bytes(limit);
+        let err = reader.read_game().unwrap_err();
+        assert!(
+            err.message.contains("comment longer"),
+            "{limit}: {}",
+            err.message
+        );
+        let mut events = Vec::new();
+        while let Some(game) = reader.read_game().unwrap() {
+            events.push(game.tags.get("Event").map(str::to_string));
+        }
+        let expected: &[&str] = if limit == 3 {
+            &["2nd", "3rd"]
+        } else {
+            &["3rd"]
+        };
+        let expected: Vec<Option<String>> = expected.iter().map(|e| Some(e.to_string())).collect();
+        assert_eq!(events, expected, "cut after {limit} bytes of the comment");
+        let options = Options {
+            max_comment_bytes: limit,
+            ..PLAIN
+        };
+        check_same(data.as_bytes(), options);
+    }
+}
+
 #[test]
 fn the_size_limit_is_reported_alike() {
     let text = long_game(120, "\n") + &long_game(40, "\r\n");
@@ -490,7 +535,7 @@ proptest! {
         let data = format!(
             "[Result \"*\"]\n\n{first}*\n\n[Result \"*\"]\n\n{second} *\n\n1. e1-e2 *\n"
         );
-        let options = Options { lenient: false, skip_every, max_game_bytes: limit, fast_path: true };
+        let options = Options { lenient: false, skip_every, max_game_bytes: limit, max_comment_bytes: DEFAULT_MAX_COMMENT_BYTES, fast_path: true };
         check_same(data.as_bytes(), options);
     }
 }
