@@ -14,10 +14,25 @@ use std::time::Duration;
 use tempfile::TempDir;
 use tungstenite::client::IntoClientRequest;
 
-fn server() -> (TempDir, ServerProcess) {
+/// A server with two players, ana and bo, signed in.
+struct Club {
+    _dir: TempDir,
+    server: ServerProcess,
+    ana: Client,
+    bo: Client,
+}
+
+fn club() -> Club {
     let dir = tempfile::tempdir().unwrap();
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
-    (dir, server)
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    Club {
+        _dir: dir,
+        server,
+        ana,
+        bo,
+    }
 }
 
 /// A 2-player game created by `a` (inviting `invite` when given) and joined by `b`.
@@ -71,10 +86,10 @@ fn session_cookie(url: &str, username: &str) -> String {
 
 #[test]
 fn a_body_over_the_limit_is_refused_where_the_handler_reads_none() {
-    let (_dir, server) = server();
-    let ana = Client::sign_up(&server.url, "ana");
-    let bo = Client::sign_up(&server.url, "bo");
-    let id = two_player_game(&ana, &bo, None);
+    let Club {
+        server, ana, bo, ..
+    } = &club();
+    let id = two_player_game(ana, bo, None);
     let big = vec![b'x'; 200_000];
     for (client, path) in [
         (&ana, format!("/api/games/{id}/move/e1-e2")),
@@ -125,10 +140,10 @@ fn a_body_over_the_limit_is_refused_where_the_handler_reads_none() {
 
 #[test]
 fn a_path_or_a_websocket_request_that_does_not_read_is_refused_as_json() {
-    let (_dir, server) = server();
-    let ana = Client::sign_up(&server.url, "ana");
-    let bo = Client::sign_up(&server.url, "bo");
-    let id = two_player_game(&ana, &bo, None);
+    let Club {
+        server, ana, bo, ..
+    } = &club();
+    let id = two_player_game(ana, bo, None);
     for path in [
         "/api/games/%FF".to_string(),
         "/api/games/%FF/stream".to_string(),
@@ -193,10 +208,10 @@ fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, 
 
 #[test]
 fn a_websocket_move_is_answered_as_its_post_is() {
-    let (_dir, server) = server();
-    let ana = Client::sign_up(&server.url, "ana");
-    let bo = Client::sign_up(&server.url, "bo");
-    let id = two_player_game(&ana, &bo, None);
+    let Club {
+        server, ana, bo, ..
+    } = &club();
+    let id = two_player_game(ana, bo, None);
     let cookie = session_cookie(&server.url, "ana");
     let path = format!("/api/games/{id}/move/e1-e2");
 
@@ -231,10 +246,8 @@ fn a_websocket_move_is_answered_as_its_post_is() {
 
 #[test]
 fn pass_from_the_player_to_move_is_illegal_under_r2_as_the_referee_says() {
-    let (_dir, server) = server();
-    let ana = Client::sign_up(&server.url, "ana");
-    let bo = Client::sign_up(&server.url, "bo");
-    let id = two_player_game(&ana, &bo, None);
+    let Club { ana, bo, .. } = &club();
+    let id = two_player_game(ana, bo, None);
     let checked = common::pacru_with_input(
         &["check", "--format", "json", "-"],
         b"[Result \"*\"]\n\n1. pass *\n",
@@ -259,11 +272,9 @@ fn pass_from_the_player_to_move_is_illegal_under_r2_as_the_referee_says() {
 
 #[test]
 fn an_invited_player_hears_of_the_game_finish_once() {
-    let (_dir, server) = server();
-    let ana = Client::sign_up(&server.url, "ana");
-    let bo = Client::sign_up(&server.url, "bo");
+    let Club { ana, bo, .. } = &club();
     let events = bo.stream("/api/stream/event");
-    let id = two_player_game(&ana, &bo, Some("bo"));
+    let id = two_player_game(ana, bo, Some("bo"));
     let challenge = events.next_json(30).expect("a challenge");
     assert_eq!(challenge["type"], "challenge", "{challenge}");
     let start = events.next_json(30).expect("a game start");
