@@ -111,6 +111,7 @@ fn unrated_and_bot_against_bot_games_change_nothing() {
     let one = Client::bot(&server.url, "bot-one");
     let two = Client::bot(&server.url, "bot-two");
     let id = game(&[&one, &two], true, &["bot-two"]);
+    assert_eq!(one.play(&id, "e1-e2", Some(1)).status, 200);
     let resigned = one.post(&format!("/api/games/{id}/resign"), &json!({}));
     assert_eq!(resigned.json["status"], "finished", "{resigned:?}");
     assert_eq!(resigned.json["rated"], true, "{resigned:?}");
@@ -124,6 +125,42 @@ fn unrated_and_bot_against_bot_games_change_nothing() {
         assert_eq!(history.json["history"], json!([]), "{name}");
     }
     assert_eq!(ana.get("/api/ratings/2").json["players"], json!([]));
+}
+
+/// A rated 2-player game given up by a resignation before any move is
+/// aborted, as lichess does: nobody wins and no rating changes, whoever
+/// resigns and however (`/resign`, in turn or not, or the move `resign`).
+/// After a move, a resignation is a rated loss.
+#[test]
+fn a_two_player_game_resigned_before_any_move_is_aborted() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let resigns: [(&Client, &str); 3] =
+        [(&ana, "/resign"), (&bo, "/resign"), (&ana, "/move/resign")];
+    for (who, how) in resigns {
+        let id = game(&[&ana, &bo], true, &[]);
+        let given_up = who.post(&format!("/api/games/{id}{how}"), &json!({}));
+        assert_eq!(given_up.status, 200, "{how}: {given_up:?}");
+        let json = &given_up.json;
+        assert_eq!(json["status"], "aborted", "{how}: {json}");
+        assert_eq!(json["moves"], json!([]), "{how}: {json}");
+        assert_eq!(json["winner"], Value::Null, "{how}: {json}");
+        assert_eq!(json["termination"], "abandoned", "{how}: {json}");
+        assert_eq!(
+            ana.get(&format!("/api/games/{id}")).json["status"],
+            "aborted"
+        );
+    }
+    for name in ["ana", "bo"] {
+        untouched(&ratings(&ana, name)["2"]);
+    }
+    let id = game(&[&ana, &bo], true, &[]);
+    assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
+    let resigned = bo.post(&format!("/api/games/{id}/resign"), &json!({}));
+    assert_eq!(resigned.json["status"], "finished", "{resigned:?}");
+    assert_eq!(resigned.json["winner"], "Black", "{resigned:?}");
+    assert_eq!(ratings(&ana, "ana")["2"]["games"], 1);
 }
 
 #[test]

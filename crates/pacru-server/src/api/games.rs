@@ -203,22 +203,30 @@ pub async fn decline(
     changed(&state, game).await
 }
 
+/// Why game `id` may not be aborted, if it is a table of an event: its
+/// arbiter decides its result.
+async fn event_table(state: &AppState, id: &str) -> ApiResult<Option<String>> {
+    let game_id = id.to_string();
+    let of_event = state
+        .db
+        .call(move |conn| crate::db::events::table_of_game(conn, &game_id))
+        .await?;
+    Ok(of_event.map(|(event, table)| {
+        format!(
+            "table {} of round {} of event {event}: an event's game is not aborted; its arbiter decides",
+            table.table, table.round
+        )
+    }))
+}
+
 /// `POST /api/games/{id}/abort`.
 pub async fn abort(
     State(state): State<AppState>,
     PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
-    let game_id = id.clone();
-    let of_event = state
-        .db
-        .call(move |conn| crate::db::events::table_of_game(conn, &game_id))
-        .await?;
-    if let Some((event, table)) = of_event {
-        return Err(ApiError::conflict(format!(
-            "table {} of round {} of event {event}: an event's game is not aborted; its arbiter decides",
-            table.table, table.round
-        )));
+    if let Some(why) = event_table(&state, &id).await? {
+        return Err(ApiError::conflict(why));
     }
     let game = state
         .change_game(&id, |game, now| Ok(vec![game.abort(caller.user.id, now)?]))
@@ -232,8 +240,9 @@ pub async fn resign(
     PathArgs(id): PathArgs<String>,
     caller: Caller,
 ) -> ApiResult<Json<Value>> {
+    let abortable = event_table(&state, &id).await?.is_none();
     let game = state
-        .change_game(&id, |game, now| game.resign(caller.user.id, now))
+        .change_game(&id, |game, now| game.resign(caller.user.id, now, abortable))
         .await?;
     changed(&state, game).await
 }
@@ -246,8 +255,16 @@ pub async fn play(
     text: &str,
     ply: Option<usize>,
 ) -> ApiResult<GameState> {
+    // Only a resignation may abort the game (before any move); only then
+    // does it matter whether the game is an event's.
+    let abortable = matches!(
+        text.parse::<pacru_core::Move>(),
+        Ok(pacru_core::Move::Resign)
+    ) && event_table(state, id).await?.is_none();
     state
-        .change_game(id, |game, now| game.play(caller.user.id, text, ply, now))
+        .change_game(id, |game, now| {
+            game.play(caller.user.id, text, ply, now, abortable)
+        })
         .await
 }
 

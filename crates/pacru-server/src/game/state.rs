@@ -433,6 +433,7 @@ impl GameState {
         text: &str,
         ply: Option<usize>,
         now: Millis,
+        abortable: bool,
     ) -> Result<Vec<Change>, ApiError> {
         if text.len() > MAX_MOVE_BYTES {
             return Err(ApiError::BadRequest(format!(
@@ -468,6 +469,10 @@ impl GameState {
         if let Err(e) = self.position.validate(&mv) {
             return Err(self.refusal(e));
         }
+        if mv == Move::Resign && abortable && self.unplayed() {
+            changes.push(self.abort_unchecked(now)?);
+            return Ok(changes);
+        }
         let slot = self.slot(seat);
         let spent = charged(now - self.turn_started);
         let time_control = self.time_control;
@@ -499,11 +504,23 @@ impl GameState {
 
     /// `user` resigns: the `resign` move when it is their turn; in a 2-player
     /// game also out of turn (the game ends by resignation, no move recorded).
-    pub fn resign(&mut self, user: i64, now: Millis) -> Result<Vec<Change>, ApiError> {
+    /// A 2-player game given up so before any move, when `abortable` (it is no
+    /// event's), is aborted instead, as `abort` does: nobody wins, no rating
+    /// changes.
+    pub fn resign(
+        &mut self,
+        user: i64,
+        now: Millis,
+        abortable: bool,
+    ) -> Result<Vec<Change>, ApiError> {
         let seat = self
             .seat_of(user)
             .ok_or_else(|| ApiError::Forbidden("you hold no seat in this game".into()))?;
         let mut changes = self.flag(now);
+        if abortable && self.unplayed() {
+            changes.push(self.abort_unchecked(now)?);
+            return Ok(changes);
+        }
         if self.status == GameStatus::Playing
             && self.position.to_move() != seat
             && self.position.players().len() == 2
@@ -519,8 +536,16 @@ impl GameState {
         if !changes.is_empty() && self.status != GameStatus::Playing {
             return Ok(changes);
         }
-        changes.extend(self.play(user, "resign", None, now)?);
+        changes.extend(self.play(user, "resign", None, now, abortable)?);
         Ok(changes)
+    }
+
+    /// Whether a resignation now gives up a 2-player game in play before any
+    /// move: the game's status is then `aborted`.
+    fn unplayed(&self) -> bool {
+        self.status == GameStatus::Playing
+            && self.moves.is_empty()
+            && self.position.players().len() == 2
     }
 
     /// The refusal of an illegal move: the rule, the referee's reason and the
