@@ -298,3 +298,142 @@ fn an_invited_player_hears_of_the_game_finish_once() {
     assert_eq!(next["type"], "challenge", "{next}");
     assert_eq!(next["game"]["id"], created.json["id"]);
 }
+
+/// The peak resident memory of process `pid`, in MiB (Linux's `VmHWM`).
+fn peak_memory_mib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM");
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib / 1024
+}
+
+/// Sends `requests` (whole HTTP/1.1 requests) on as many connections, all but
+/// their last byte first, then the last bytes together: the server gets them
+/// at once. The statuses of the answers, in order.
+fn all_at_once(url: &str, requests: &[Vec<u8>]) -> Vec<u16> {
+    let addr = url.trim_start_matches("http://");
+    let mut streams: Vec<TcpStream> = requests
+        .iter()
+        .map(|request| {
+            let mut stream = TcpStream::connect(addr).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(120)))
+                .unwrap();
+            stream.write_all(&request[..request.len() - 1]).unwrap();
+            stream
+        })
+        .collect();
+    for (stream, request) in streams.iter_mut().zip(requests) {
+        stream.write_all(&request[request.len() - 1..]).unwrap();
+    }
+    streams
+        .iter_mut()
+        .map(|stream| {
+            let mut answer = Vec::new();
+            let _ = stream.read_to_end(&mut answer);
+            let text = String::from_utf8_lossy(&answer);
+            text.split(' ')
+                .nth(1)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+fn json_post(path: &str, body: &Value) -> Vec<u8> {
+    let body = body.to_string();
+    format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// Password hashes sent together run a few at a time in memory kept for
+/// them: 64 sign-ups at once held over a gigabyte before (19 MiB a hash, and
+/// the allocator kept most of each).
+#[test]
+fn sign_ups_sent_together_stay_within_bounded_memory() {
+    let club = club();
+    let requests: Vec<Vec<u8>> = (0..64)
+        .map(|i| {
+            json_post(
+                "/api/account",
+                &json!({"username": format!("user{i}"), "password": "password-1"}),
+            )
+        })
+        .collect();
+    let statuses = all_at_once(&club.server.url, &requests);
+    assert!(statuses.iter().all(|&s| s == 201), "{statuses:?}");
+    let peak = peak_memory_mib(club.server.pid());
+    assert!(peak < 400, "the server's memory peaked at {peak} MiB");
+}
+
+/// Wrong passwords sent together for one account: ten fail, the others are
+/// refused before their password is checked (they all passed the check
+/// before, as none had failed yet).
+#[test]
+fn sign_ins_sent_together_fail_ten_times_at_most() {
+    let club = club();
+    let requests: Vec<Vec<u8>> = (0..40)
+        .map(|i| {
+            json_post(
+                "/api/session",
+                &json!({"username": "ana", "password": format!("wrong-{i}-password")}),
+            )
+        })
+        .collect();
+    let statuses = all_at_once(&club.server.url, &requests);
+    let failed = statuses.iter().filter(|&&s| s == 401).count();
+    let refused = statuses.iter().filter(|&&s| s == 429).count();
+    assert_eq!((failed, refused), (10, 30), "{statuses:?}");
+    assert_eq!(club.ana.get("/api/account").status, 200, "signed in still");
+}
+
+/// A client that sends pings and reads nothing: the pongs it does not read
+/// are held up to a bound, not without end (150 MB of pings made the server
+/// grow by 150 MiB before).
+#[test]
+fn a_websocket_that_never_reads_its_pongs_holds_bounded_memory() {
+    let club = club();
+    let id = two_player_game(&club.ana, &club.bo, None);
+    let addr = club.server.url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_write_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let upgrade = format!(
+        "GET /ws/games/{id} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    );
+    stream.write_all(upgrade.as_bytes()).unwrap();
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).unwrap();
+    assert_eq!(&head, b"HTTP/1.1 101", "the socket opens");
+    let before = peak_memory_mib(club.server.pid());
+    // A masked ping with 125 bytes of payload (the mask 0: the payload as is).
+    let mut ping = vec![0x89, 0x80 | 125, 0, 0, 0, 0];
+    ping.extend_from_slice(&[b'p'; 125]);
+    let burst: Vec<u8> = ping
+        .iter()
+        .copied()
+        .cycle()
+        .take(ping.len() * 8000)
+        .collect();
+    let mut sent = 0;
+    while sent < 150_000_000 {
+        if stream.write_all(&burst).is_err() {
+            break;
+        }
+        sent += burst.len();
+    }
+    let after = peak_memory_mib(club.server.pid());
+    assert!(
+        after < before + 48,
+        "the server's memory grew from {before} to {after} MiB on {sent} bytes of pings"
+    );
+}

@@ -1,12 +1,11 @@
-//! Passwords (argon2id), secrets for sessions and tokens (256 random bits, kept
-//! only as SHA-256 hashes), and who is calling: a bearer token or the session
-//! cookie, with the cross-site check for cookie-authenticated changes.
+//! Passwords (argon2id, computed in [`crate::password`]), secrets for
+//! sessions and tokens (256 random bits, kept only as SHA-256 hashes), and who
+//! is calling: a bearer token or the session cookie, with the cross-site check
+//! for cookie-authenticated changes.
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::UserRef;
 use crate::state::AppState;
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, header};
@@ -33,32 +32,7 @@ pub fn secret_hash(secret: &str) -> Vec<u8> {
     Sha256::digest(secret.as_bytes()).to_vec()
 }
 
-/// The argon2id hash of `password` in PHC form (off the async threads).
-pub async fn hash_password(password: String) -> ApiResult<String> {
-    tokio::task::spawn_blocking(move || {
-        let mut salt = [0u8; 16];
-        getrandom::fill(&mut salt).map_err(|e| ApiError::Internal(format!("random: {e}")))?;
-        let salt = SaltString::encode_b64(&salt).map_err(|e| ApiError::Internal(e.to_string()))?;
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| ApiError::Internal(format!("argon2: {e}")))
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
-}
-
-/// Whether `password` matches the stored `hash` (off the async threads).
-pub async fn verify_password(password: String, hash: String) -> ApiResult<bool> {
-    tokio::task::spawn_blocking(move || {
-        let parsed = PasswordHash::new(&hash).map_err(|e| ApiError::Internal(e.to_string()))?;
-        Ok(Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok())
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
-}
+pub use crate::password::{hash_password, verify_password};
 
 /// The bearer token of a request, if it sends one.
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {

@@ -11,6 +11,7 @@ mod game;
 mod hub;
 mod limits;
 mod pages;
+mod password;
 mod rating;
 mod service;
 mod state;

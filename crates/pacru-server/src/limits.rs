@@ -49,10 +49,14 @@ impl Limits {
         })
     }
 
-    /// `Err(seconds)` while any of `keys` has had too many failed sign-ins in
-    /// the current minute.
-    pub fn check_sign_in(&self, keys: &[String], now: Millis) -> Result<(), u64> {
-        let Ok(failures) = self.failures.lock() else {
+    /// Begins a sign-in for `keys` (an account, an address): `Err(seconds)`
+    /// while any of them has had too many failed sign-ins in the current
+    /// minute; otherwise the attempt counts as a failure until
+    /// [`Limits::sign_in_succeeded`] takes it back. Counted before the
+    /// password is checked, attempts sent together cannot all pass the check
+    /// while none has failed yet.
+    pub fn begin_sign_in(&self, keys: &[String], now: Millis) -> Result<(), u64> {
+        let Ok(mut failures) = self.failures.lock() else {
             return Ok(());
         };
         for key in keys {
@@ -64,14 +68,6 @@ impl Limits {
                 return Err(u64::try_from((left + 999) / 1000).unwrap_or(60).max(1));
             }
         }
-        Ok(())
-    }
-
-    /// Counts a failed sign-in for each of `keys`.
-    pub fn sign_in_failed(&self, keys: &[String], now: Millis) {
-        let Ok(mut failures) = self.failures.lock() else {
-            return;
-        };
         if failures.len() > MAX_KEYS {
             failures.retain(|_, (start, _)| now - *start < WINDOW_MS);
         }
@@ -81,6 +77,22 @@ impl Limits {
                 *entry = (now, 0);
             }
             entry.1 += 1;
+        }
+        Ok(())
+    }
+
+    /// Takes back the attempt [`Limits::begin_sign_in`] counted for `keys`:
+    /// the password was right.
+    pub fn sign_in_succeeded(&self, keys: &[String], now: Millis) {
+        let Ok(mut failures) = self.failures.lock() else {
+            return;
+        };
+        for key in keys {
+            if let Some(entry) = failures.get_mut(key)
+                && now - entry.0 < WINDOW_MS
+            {
+                entry.1 = entry.1.saturating_sub(1);
+            }
         }
     }
 }
@@ -94,17 +106,36 @@ mod tests {
         let limits = Limits::new(600);
         let keys = vec!["user:ana".to_string()];
         for _ in 0..SIGN_IN_FAILURES {
-            assert!(limits.check_sign_in(&keys, 1_000).is_ok());
-            limits.sign_in_failed(&keys, 1_000);
+            assert!(limits.begin_sign_in(&keys, 1_000).is_ok());
         }
-        assert_eq!(limits.check_sign_in(&keys, 1_000), Err(60));
-        assert_eq!(limits.check_sign_in(&keys, 31_000), Err(30));
+        assert_eq!(limits.begin_sign_in(&keys, 1_000), Err(60));
+        assert_eq!(limits.begin_sign_in(&keys, 31_000), Err(30));
         assert!(
             limits
-                .check_sign_in(&["user:bo".to_string()], 1_000)
+                .begin_sign_in(&["user:bo".to_string()], 1_000)
                 .is_ok()
         );
-        assert!(limits.check_sign_in(&keys, 61_000).is_ok());
+        assert!(limits.begin_sign_in(&keys, 61_000).is_ok());
+    }
+
+    #[test]
+    fn attempts_count_while_they_run_and_a_success_is_taken_back() {
+        let limits = Limits::new(600);
+        let keys = vec!["user:ana".to_string(), "ip:127.0.0.1".to_string()];
+        // Ten attempts begun together, none finished: the eleventh waits.
+        for _ in 0..SIGN_IN_FAILURES {
+            assert!(limits.begin_sign_in(&keys, 1_000).is_ok());
+        }
+        assert!(limits.begin_sign_in(&keys, 1_000).is_err());
+        // Right passwords do not count.
+        for _ in 0..SIGN_IN_FAILURES {
+            limits.sign_in_succeeded(&keys, 2_000);
+        }
+        for _ in 0..SIGN_IN_FAILURES {
+            assert!(limits.begin_sign_in(&keys, 3_000).is_ok());
+            limits.sign_in_succeeded(&keys, 3_000);
+        }
+        assert!(limits.begin_sign_in(&keys, 3_000).is_ok());
     }
 
     #[test]

@@ -131,7 +131,7 @@ async fn authenticate(
     ];
     state
         .limits
-        .check_sign_in(&keys, now)
+        .begin_sign_in(&keys, now)
         .map_err(|retry_after| ApiError::TooManyRequests { retry_after })?;
     let credentials = if username.len() <= 20 {
         state.db.credentials(username.to_string()).await?
@@ -145,11 +145,11 @@ async fn authenticate(
         _ => false,
     };
     match credentials {
-        Some(c) if ok => Ok(c.user),
-        _ => {
-            state.limits.sign_in_failed(&keys, now);
-            Err(ApiError::BadCredentials)
+        Some(c) if ok => {
+            state.limits.sign_in_succeeded(&keys, now);
+            Ok(c.user)
         }
+        _ => Err(ApiError::BadCredentials),
     }
 }
 

@@ -31,6 +31,13 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(7);
 /// The largest WebSocket message a client may send.
 pub const MAX_WS_MESSAGE: usize = 64 * 1024;
 
+/// The most a WebSocket may hold of what it has not yet sent to its client.
+/// Every ping a client sends is answered with a pong; a client that sends
+/// pings and reads nothing made the answers pile up without end (150 MB of
+/// pings in a second, the server's memory growing with them). Past this the
+/// socket is closed.
+pub const MAX_WS_UNSENT: usize = 512 * 1024;
+
 struct Feed<T> {
     first: VecDeque<Arc<str>>,
     rx: broadcast::Receiver<T>,
@@ -200,6 +207,7 @@ pub async fn game_socket(
     Ok(upgrade
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
+        .max_write_buffer_size(MAX_WS_UNSENT)
         .on_upgrade(move |socket| async move {
             let (first, rx) = {
                 let game = live.state.lock().await;
