@@ -437,3 +437,38 @@ fn a_websocket_that_never_reads_its_pongs_holds_bounded_memory() {
         "the server's memory grew from {before} to {after} MiB on {sent} bytes of pings"
     );
 }
+
+/// Requests with a made-up token or session cookie, a new one each time, are
+/// counted against their address: counted against each unknown credential,
+/// every one of them escaped the limit.
+#[test]
+fn made_up_credentials_do_not_escape_the_rate_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start_with(
+        &db,
+        &[
+            "serve",
+            "--db",
+            db.to_str().unwrap(),
+            "--listen",
+            "127.0.0.1:0",
+            "--rate-limit",
+            "12",
+        ],
+    );
+    for credential in ["Authorization: Bearer", "Cookie: pacru_session="] {
+        let statuses: Vec<u16> = (0..30)
+            .map(|i| {
+                let separator = if credential.ends_with('=') { "" } else { " " };
+                let head = format!(
+                    "GET /api/games HTTP/1.1\r\nHost: x\r\n{credential}{separator}made-up-{i:040}\r\n\
+                     Connection: close\r\n\r\n"
+                );
+                raw_request(&server.url, &head, b"").0
+            })
+            .collect();
+        let limited = statuses.iter().filter(|&&s| s == 429).count();
+        assert!(limited >= 15, "{credential}: {statuses:?}");
+    }
+}

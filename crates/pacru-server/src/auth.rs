@@ -107,21 +107,21 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
-        if let Some(token) = bearer(&parts.headers) {
-            return match state.db.token_user(secret_hash(token)).await? {
-                Some(user) => Ok(MaybeCaller(Some(Caller {
+        // The rate limit identified the request already (`api::rate_limit`).
+        let presented = match parts.extensions.get::<Presented>() {
+            Some(presented) => presented.clone(),
+            None => Presented::of(&state, &parts.headers).await?,
+        };
+        let user = match presented {
+            Presented::Token(Some(user)) => {
+                return Ok(MaybeCaller(Some(Caller {
                     user,
                     by_cookie: false,
-                }))),
-                None => Err(ApiError::Unauthorized),
-            };
-        }
-        let Some(secret) = session_secret(&parts.headers) else {
-            return Ok(MaybeCaller(None));
-        };
-        let now = state.clock.now();
-        let Some(user) = state.db.session_user(secret_hash(&secret), now).await? else {
-            return Ok(MaybeCaller(None));
+                })));
+            }
+            Presented::Token(None) => return Err(ApiError::Unauthorized),
+            Presented::Session(Some(user)) => user,
+            Presented::Session(None) | Presented::Nothing => return Ok(MaybeCaller(None)),
         };
         let changes = !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
         if changes && !same_origin(&parts.headers, &state.origin(&parts.headers)) {
@@ -131,6 +131,37 @@ where
             user,
             by_cookie: true,
         })))
+    }
+}
+
+/// The credentials a request presents, looked up: a bearer token, the session
+/// cookie (each with its account, `None` when unknown, revoked or expired),
+/// or nothing.
+#[derive(Clone, Debug)]
+pub enum Presented {
+    /// `Authorization: Bearer T`.
+    Token(Option<UserRef>),
+    /// The session cookie.
+    Session(Option<UserRef>),
+    /// Neither.
+    Nothing,
+}
+
+impl Presented {
+    /// What `headers` present, looked up in the database.
+    pub async fn of(state: &AppState, headers: &HeaderMap) -> ApiResult<Presented> {
+        if let Some(token) = bearer(headers) {
+            return Ok(Presented::Token(
+                state.db.token_user(secret_hash(token)).await?,
+            ));
+        }
+        let Some(secret) = session_secret(headers) else {
+            return Ok(Presented::Nothing);
+        };
+        let now = state.clock.now();
+        Ok(Presented::Session(
+            state.db.session_user(secret_hash(&secret), now).await?,
+        ))
     }
 }
 

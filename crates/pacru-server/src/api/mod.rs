@@ -86,23 +86,37 @@ async fn method_not_allowed() -> ApiError {
 }
 
 /// Counts each request (of the API and of the pages) against its token,
-/// session or address.
-pub async fn rate_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// session or address: against the token or session only when it is known
+/// (one made up, new with each request, would otherwise escape every limit).
+/// The credentials looked up go on to the handler (`auth::MaybeCaller`).
+pub async fn rate_limit(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let presented = match auth::Presented::of(&state, request.headers()).await {
+        Ok(presented) => presented,
+        Err(e) => return e.into_response(),
+    };
     let headers = request.headers();
-    let key = if let Some(token) = auth::bearer(headers) {
-        [b"t:".as_slice(), &auth::secret_hash(token)].concat()
-    } else if let Some(secret) = auth::session_secret(headers) {
-        [b"s:".as_slice(), &auth::secret_hash(&secret)].concat()
-    } else {
+    let key = match &presented {
+        auth::Presented::Token(Some(_)) => auth::bearer(headers)
+            .map(|token| [b"t:".as_slice(), &auth::secret_hash(token)].concat()),
+        auth::Presented::Session(Some(_)) => auth::session_secret(headers)
+            .map(|secret| [b"s:".as_slice(), &auth::secret_hash(&secret)].concat()),
+        _ => None,
+    };
+    let key = key.unwrap_or_else(|| {
         let ip = request
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip().to_string())
             .unwrap_or_default();
         format!("a:{ip}").into_bytes()
-    };
+    });
     if let Err(retry_after) = state.limits.check_api(key) {
         return ApiError::TooManyRequests { retry_after }.into_response();
     }
+    request.extensions_mut().insert(presented);
     next.run(request).await
 }
