@@ -472,3 +472,34 @@ fn made_up_credentials_do_not_escape_the_rate_limit() {
         assert!(limited >= 15, "{credential}: {statuses:?}");
     }
 }
+
+/// A body that trickles in is given up after 30 s (408), and does not hold
+/// the connection and its memory for as long as its sender likes.
+#[test]
+fn a_body_that_never_arrives_whole_is_given_up() {
+    let club = club();
+    let addr = club.server.url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(90)))
+        .unwrap();
+    stream
+        .write_all(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\n\r\n{\"players\"",
+        )
+        .unwrap();
+    let started = std::time::Instant::now();
+    // Others are served meanwhile.
+    assert_eq!(club.ana.get("/api/games").status, 200);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let waited = started.elapsed();
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("\"error\":\"too slow\""), "{text}");
+    assert!(
+        (29..60).contains(&waited.as_secs()),
+        "given up after {waited:?}"
+    );
+}

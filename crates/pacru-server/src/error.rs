@@ -58,6 +58,9 @@ pub enum ApiError {
     /// 413: the body is over the limit.
     #[error("request body too large")]
     TooLarge,
+    /// 408: the body did not arrive in time.
+    #[error("request body too slow")]
+    TooSlow,
     /// 429: over a rate limit; try again after this many seconds.
     #[error("too many requests")]
     TooManyRequests {
@@ -88,6 +91,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooSlow => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -121,9 +125,14 @@ impl ApiError {
             ApiError::NotFound => json!({"error": "not found"}),
             ApiError::MethodNotAllowed => json!({"error": "method not allowed"}),
             ApiError::Conflict(what) => json!({"error": what}),
-            ApiError::TooLarge => {
-                json!({"error": "too large", "message": "the request body is over 64 KiB"})
-            }
+            ApiError::TooLarge => json!({
+                "error": "too large",
+                "message": "the request body is over the limit (64 KiB; 8 MiB for an event's desk file)"
+            }),
+            ApiError::TooSlow => json!({
+                "error": "too slow",
+                "message": "the request body did not arrive within 30 s"
+            }),
             ApiError::TooManyRequests { retry_after } => {
                 json!({"error": "too many requests", "retry_after": retry_after})
             }

@@ -9,6 +9,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
+use std::time::Duration;
 
 /// The largest request body, in bytes.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -62,35 +63,52 @@ where
     }
 }
 
+/// How long a request's body may take to arrive.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(30);
+
 /// Reads every request's body before its handler runs, so that a body over
 /// [`MAX_BODY_BYTES`] is refused (413) and changes nothing even where the
-/// handler never reads its body (a resignation, a move, a sign-out).
+/// handler never reads its body (a resignation, a move, a sign-out), and a
+/// body that trickles in is given up after [`BODY_DEADLINE`] (408).
 pub async fn whole_body(request: Request, next: Next) -> Response {
+    match read_whole(request, MAX_BODY_BYTES).await {
+        Ok(request) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `request` with its whole body read, at most `limit` bytes within
+/// [`BODY_DEADLINE`].
+pub async fn read_whole(request: Request, limit: usize) -> Result<Request, ApiError> {
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
-        return ApiError::TooLarge.into_response();
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(ApiError::TooLarge);
     }
     let (parts, body) = request.into_parts();
-    let mut chunks = body.into_data_stream();
-    let mut bytes = Vec::new();
-    while let Some(chunk) = chunks.next().await {
-        match chunk {
-            Ok(chunk) if bytes.len() + chunk.len() > MAX_BODY_BYTES => {
-                return ApiError::TooLarge.into_response();
-            }
-            Ok(chunk) => bytes.extend_from_slice(&chunk),
-            Err(e) => {
-                return ApiError::BadRequest(format!("the body could not be read: {e}"))
-                    .into_response();
+    let read = async {
+        let mut chunks = body.into_data_stream();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = chunks.next().await {
+            match chunk {
+                Ok(chunk) if bytes.len() + chunk.len() > limit => return Err(ApiError::TooLarge),
+                Ok(chunk) => bytes.extend_from_slice(&chunk),
+                Err(e) => {
+                    return Err(ApiError::BadRequest(format!(
+                        "the body could not be read: {e}"
+                    )));
+                }
             }
         }
-    }
-    next.run(Request::from_parts(parts, Body::from(bytes)))
+        Ok(bytes)
+    };
+    let bytes = tokio::time::timeout(BODY_DEADLINE, read)
         .await
+        .map_err(|_| ApiError::TooSlow)??;
+    Ok(Request::from_parts(parts, Body::from(bytes)))
 }
 
 /// The parameters of a route's path read into `T`: a path that does not read

@@ -483,6 +483,18 @@ pub async fn desk(
         .into_response())
 }
 
+/// The body of an import read whole (up to [`MAX_DESK_BYTES`]) before its
+/// handler runs, as [`super::body::whole_body`] reads the others.
+pub async fn whole_desk_body(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match super::body::read_whole(request, MAX_DESK_BYTES).await {
+        Ok(request) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}
+
 /// `POST /api/events/import`: an event file made with `pacru event` (the raw
 /// bytes as the body) becomes an event of the server, its arbiter the caller.
 /// On the server (`?venue=server`) every player still in must have an account.

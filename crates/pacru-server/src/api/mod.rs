@@ -68,7 +68,9 @@ pub fn routes(state: &AppState) -> Router<AppState> {
     api.layer(middleware::from_fn(body::whole_body))
         .route(
             "/api/events/import",
-            post(events::import).layer(DefaultBodyLimit::max(events::MAX_DESK_BYTES)),
+            post(events::import)
+                .layer(DefaultBodyLimit::max(events::MAX_DESK_BYTES))
+                .layer(middleware::from_fn(events::whole_desk_body)),
         )
         .route("/api/{*rest}", axum::routing::any(not_found))
         .method_not_allowed_fallback(method_not_allowed)
