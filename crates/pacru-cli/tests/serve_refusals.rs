@@ -503,3 +503,57 @@ fn a_body_that_never_arrives_whole_is_given_up() {
         "given up after {waited:?}"
     );
 }
+
+/// Connections on which the server writes nothing for a minute are closed
+/// (one that sends nothing, one that sends its headers a byte at a time),
+/// while a game's stream, on which the server writes every 7 s, stays open.
+#[test]
+fn quiet_connections_are_closed_and_streams_stay() {
+    let club = club();
+    let id = two_player_game(&club.ana, &club.bo, None);
+    let addr = club.server.url.trim_start_matches("http://").to_string();
+    let started = std::time::Instant::now();
+    let idle = TcpStream::connect(&addr).unwrap();
+    let trickle = std::thread::spawn({
+        let addr = addr.clone();
+        move || {
+            let mut stream = TcpStream::connect(&addr).unwrap();
+            let header = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+            let mut sent = 0;
+            // A byte every 2 s, never the end of the headers: until the
+            // server closes the connection (or 120 s).
+            while started.elapsed() < Duration::from_secs(120) {
+                let byte = header.get(sent).copied().unwrap_or(b'a');
+                if stream.write_all(&[byte]).is_err() {
+                    break;
+                }
+                sent += 1;
+                std::thread::sleep(Duration::from_secs(2));
+            }
+            started.elapsed()
+        }
+    });
+    let stream = club.ana.stream(&format!("/api/games/{id}/stream"));
+    assert_eq!(stream.next_json(10).expect("the game")["id"], id.as_str());
+    // The idle connection: closed after a minute.
+    let mut idle = idle;
+    idle.set_read_timeout(Some(Duration::from_secs(100)))
+        .unwrap();
+    let mut byte = [0u8; 1];
+    let read = idle.read(&mut byte);
+    let closed_after = started.elapsed();
+    assert!(
+        matches!(read, Ok(0) | Err(_)) && (55..95).contains(&closed_after.as_secs()),
+        "the idle connection: {read:?} after {closed_after:?}"
+    );
+    let trickled = trickle.join().unwrap();
+    assert!(
+        (55..100).contains(&trickled.as_secs()),
+        "the trickling headers were taken for {trickled:?}"
+    );
+    // The stream, quiet but for its keep-alive lines, is still open: a
+    // move made now reaches it.
+    assert_eq!(club.ana.play(&id, "e1-e2", Some(1)).status, 200);
+    let moved = stream.next_json(10).expect("the move on the stream");
+    assert_eq!(moved["type"], "move", "{moved}");
+}

@@ -10,6 +10,7 @@ mod events;
 mod game;
 mod hub;
 mod limits;
+mod listener;
 mod pages;
 mod password;
 mod rating;
@@ -22,6 +23,7 @@ pub use error::ApiError;
 pub use game::LAG_ALLOWANCE_MS;
 
 use axum::Router;
+use axum::serve::ListenerExt as _;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -155,6 +157,9 @@ impl Server {
             shutdown.await;
             let _ = stop.send(true);
         };
+        // `tap_io` only so that axum gives the peer's address (ConnectInfo)
+        // for a listener of this crate.
+        let listener = listener::QuietListener(listener).tap_io(|_| {});
         axum::serve(
             listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),
