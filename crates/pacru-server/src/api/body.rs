@@ -1,5 +1,6 @@
 //! Request bodies, paths and query strings read into typed values, every
-//! failure answered as the API's JSON error (413 over the limit, 400 otherwise).
+//! failure answered as the API's JSON error (413 over the limit, 408 for a
+//! body that does not arrive in time, 400 otherwise).
 
 use crate::error::ApiError;
 use axum::body::{Body, Bytes};
