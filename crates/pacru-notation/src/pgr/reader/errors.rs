@@ -188,8 +188,11 @@ pub(super) fn unknown_token(text: &str) -> String {
     let miscased = ["draw", "black", "red", "yellow", "green", "blue"]
         .iter()
         .any(|w| w.eq_ignore_ascii_case(text));
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     let hint = if miscased {
         "; result tokens are written exactly so"
+    } else if digits > 0 && text.as_bytes().get(digits) == Some(&b'.') {
+        "; a round number has one dot or three (12. or 12...)"
     } else {
         ""
     };

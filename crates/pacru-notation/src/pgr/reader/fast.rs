@@ -3,7 +3,7 @@
 
 use super::buffer::{is_space, utf8_prefix};
 use super::canonical::canonical_prefix;
-use super::movetext::{DELIMITERS, is_delimiter};
+use super::movetext::{DELIMITERS, is_delimiter, is_round_dots};
 use super::{GameState, MAX_TOKEN_BYTES, Reader};
 use crate::pgr::visitor::{MoveToken, Visitor};
 use pacru_core::Move;
@@ -154,7 +154,7 @@ impl<R: Read> Reader<R> {
                     let Some(&after) = bytes.get(k) else {
                         break 'tokens;
                     };
-                    if k == digits_end || k - i > MAX_TOKEN_BYTES {
+                    if !is_round_dots(k - digits_end) || k - i > MAX_TOKEN_BYTES {
                         break 'window;
                     }
                     if !is_delimiter(after) {

@@ -26,8 +26,8 @@ pub(super) const DELIMITERS: [bool; 256] = {
 };
 
 impl<R: Read> Reader<R> {
-    /// If the word in `scratch` starts with a round number ("12." or "12..."),
-    /// the length of that prefix.
+    /// If the word in `scratch` starts with a round number ("12." or "12...",
+    /// the two spellings the format allows), the length of that prefix.
     pub(super) fn round_prefix(&self) -> Option<usize> {
         let w = &self.scratch;
         let digits = w.iter().take_while(|c| c.is_ascii_digit()).count();
@@ -35,7 +35,7 @@ impl<R: Read> Reader<R> {
             return None;
         }
         let dots = w[digits..].iter().take_while(|&&c| c == b'.').count();
-        (dots > 0).then_some(digits + dots)
+        is_round_dots(dots).then_some(digits + dots)
     }
 
     /// Reads a word (a move, `pass`, a result word or a round number) into
@@ -305,4 +305,10 @@ impl<R: Read> Reader<R> {
         std::str::from_utf8(&self.scratch)
             .map_err(|_| self.fail(at, state, format!("{what} is not valid UTF-8")))
     }
+}
+
+/// Whether `dots` dots after a round number's digits spell a round number:
+/// `12.` or `12...` (`notation.md`); `12..` or `12....` is an unknown token.
+pub(super) fn is_round_dots(dots: usize) -> bool {
+    dots == 1 || dots == 3
 }
