@@ -325,6 +325,62 @@ fn fmt_copies_malformed_games_through() {
 }
 
 #[test]
+fn fmt_copies_a_bad_game_with_its_last_line_whole() {
+    let good = "[Event \"good\"]\n\n1. e1-e2 *\n";
+    // The bad game's own line endings and blanks are its text; only the blank
+    // lines after it are the separator, which `fmt` writes itself.
+    for (bad, copied) in [
+        ("1. e1-e2 e9-q8 *\r\n", "1. e1-e2 e9-q8 *\r\n"),
+        ("1. e1-e2 e9-q8 *  \t\n", "1. e1-e2 e9-q8 *  \t\n"),
+        ("1. e1-e2 e9-q8 *\r\n\r\n \r\n", "1. e1-e2 e9-q8 *\r\n"),
+        ("1. e1-e2 e9-q8 *  ", "1. e1-e2 e9-q8 *  \n"),
+    ] {
+        let game = format!("[Event \"bad\"]\r\n\r\n{bad}");
+        let run = pacru_with_input(&["fmt", "-"], game.as_bytes());
+        assert_eq!(run.code, 1, "{bad:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&run.bytes),
+            format!("[Event \"bad\"]\r\n\r\n{copied}"),
+            "{bad:?}"
+        );
+        // Followed by a good game: one blank line between them.
+        let both = format!("{game}\n\n{good}");
+        let run = pacru_with_input(&["fmt", "-"], both.as_bytes());
+        let expected_good = "[Event \"good\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n\
+            [Players \"KR\"]\n[Rules \"2004\"]\n[Result \"*\"]\n\n1. e1-e2 *\n";
+        assert_eq!(
+            String::from_utf8_lossy(&run.bytes),
+            format!("[Event \"bad\"]\r\n\r\n{copied}\n{expected_good}"),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn round_numbers_have_one_dot_or_three() {
+    for (movetext, plies, ply, token) in [
+        ("1.. e1-e2 *", "0", 1, "1.."),
+        ("1. e1-e2 e9-e8 2.... e2-e3 *", "2", 3, "2...."),
+        ("1..e1-e2 *", "0", 1, "1..e1-e2"),
+    ] {
+        let game = format!("[Event \"x\"]\n\n{movetext}\n");
+        let run = pacru_with_input(&["check", "--format", "json", "-"], game.as_bytes());
+        assert_eq!(run.code, 1, "{movetext}");
+        let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+        assert_eq!(v["status"], "malformed", "{movetext}");
+        assert_eq!(v["plies"].to_string(), plies, "{movetext}");
+        assert_eq!(v["error"]["move"], token, "{movetext}");
+        assert_eq!(v["error"]["ply"], ply, "{movetext}");
+        assert_eq!(v["error"]["rule"], serde_json::Value::Null);
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains("one dot or three"), "{message}");
+    }
+    let game = "[Event \"x\"]\n\n1. e1-e2 1... e9-e8 2.e2-e3 2...e8-e7 *\n";
+    let run = pacru_with_input(&["check", "--format", "json", "-"], game.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}
+
+#[test]
 fn fmt_of_crlf_and_bom_and_missing_files() {
     let run = pacru(&["fmt", "tests/data/crlf-bom.pgr"]);
     assert_eq!(run.code, 0);
