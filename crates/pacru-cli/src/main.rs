@@ -11,6 +11,7 @@ mod commands;
 mod diagnostics;
 mod excerpt;
 mod input;
+mod json;
 mod outcome;
 mod position_arg;
 mod progress;

@@ -81,6 +81,43 @@ fn a_token_with_escape_is_escaped_and_the_caret_follows_it() {
 }
 
 #[test]
+fn json_escapes_c1_controls_del_and_direction_marks_keeping_the_values() {
+    // serde_json escapes only C0 controls; the rest of what acts on a terminal
+    // is written as \uXXXX escapes, and the JSON values are unchanged.
+    let safe = |bytes: &[u8]| {
+        clean(bytes)
+            && !String::from_utf8_lossy(bytes)
+                .chars()
+                .any(|c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a\u{9b}31m\u{202e}b.pgr");
+    let token = "i7\u{9b}2J\u{7f}h8";
+    std::fs::write(&file, format!("[Result \"*\"]\n\n1. e1-e2 {token} *\n")).unwrap();
+    let name = file.to_str().unwrap();
+    let check = pacru(&["check", "--format", "json", name]);
+    assert_eq!(check.code, 1);
+    assert!(safe(&check.bytes), "{:?}", check.stdout);
+    assert!(check.stdout.contains(r"\u009b") && check.stdout.contains(r"\u202e"));
+    let v: serde_json::Value = serde_json::from_str(check.stdout.trim()).unwrap();
+    assert_eq!(v["file"], name);
+    assert_eq!(v["error"]["move"], token);
+
+    let tagged = dir.path().join("tags.pgr");
+    std::fs::write(&tagged, record_with_escape_in_a_tag()).unwrap();
+    let replay = pacru(&["replay", "--format", "json", tagged.to_str().unwrap()]);
+    assert_eq!(replay.code, 0, "{replay:?}");
+    assert!(safe(&replay.bytes), "{:?}", replay.stdout);
+    assert!(
+        replay.stdout.contains("\\u009b31m\\u007f"),
+        "{}",
+        replay.stdout
+    );
+    let v: serde_json::Value = serde_json::from_str(replay.stdout.trim()).unwrap();
+    assert!(v.to_string().contains("\u{9b}31m\u{7f}"), "{v}");
+}
+
+#[test]
 fn a_binary_file_gives_no_control_bytes() {
     for file in ["/bin/ls", "tests/data/garbage.bin"] {
         let run = pacru(&["check", file]);

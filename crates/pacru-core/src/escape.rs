@@ -5,8 +5,9 @@
 //! line, or Unicode characters that reorder the text around them. Every
 //! human-readable output shows such text through [`Escaped`] (or
 //! [`escape_controls`]), which writes those characters as Rust-style escapes
-//! (`\u{1b}`) and leaves everything else as it is. JSON output needs no such care:
-//! its own escaping already covers control characters.
+//! (`\u{1b}`) and leaves everything else as it is. JSON needs the same care:
+//! `serde_json` escapes only the C0 controls, so a program writing JSON for a
+//! terminal escapes the rest of [`needs_escape`]'s characters as `\uXXXX`.
 
 use std::borrow::Cow;
 use std::fmt;

@@ -157,7 +157,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
                     status: verdict.status.as_str(),
                     analysis,
                 };
-                text = serde_json::to_string(&line).context("writing the analysis as JSON")?;
+                text = crate::json::line(&line).context("writing the analysis as JSON")?;
                 text.push('\n');
             }
         }

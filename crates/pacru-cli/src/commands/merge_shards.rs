@@ -21,7 +21,7 @@ pub fn run(args: &MergeShardsArgs) -> anyhow::Result<Outcome> {
         StandingsFormat::Text => print!("{}", merged.standings.table()),
         StandingsFormat::Json => println!(
             "{}",
-            serde_json::to_string(&merged.standings).context("writing the standings")?
+            crate::json::line(&merged.standings).context("writing the standings")?
         ),
     }
     let count = merged.count;
@@ -69,7 +69,7 @@ fn write_out(merged: &Merged, out: &Path) -> anyhow::Result<()> {
         &out.join(STANDINGS_FILE),
         merged.standings.table().as_bytes(),
     )?;
-    let mut json = serde_json::to_string_pretty(&merged.standings)?;
+    let mut json = crate::json::pretty(&merged.standings)?;
     json.push('\n');
     write_atomic(&out.join(STANDINGS_JSON_FILE), json.as_bytes())?;
     Ok(())

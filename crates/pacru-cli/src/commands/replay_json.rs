@@ -44,7 +44,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
         }
         let stops_early = !stopped_before
             && (!game.verdict.is_ok() || game.refused.is_some() || game.syntax_error.is_some());
-        let mut json = serde_json::to_string(&game)?;
+        let mut json = crate::json::line(&game)?;
         json.push('\n');
         let earned = if stops_early {
             Outcome::Failure

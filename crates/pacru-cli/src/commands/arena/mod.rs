@@ -273,7 +273,7 @@ fn run(
         StandingsFormat::Text => print!("{}", report.standings.table()),
         StandingsFormat::Json => println!(
             "{}",
-            serde_json::to_string(&report.standings).context("writing the standings")?
+            crate::json::line(&report.standings).context("writing the standings")?
         ),
     }
     if report.records_not_ok.is_empty() {

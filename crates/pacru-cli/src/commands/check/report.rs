@@ -39,7 +39,7 @@ struct UnreadableError<'a> {
 
 /// `value` as one line of JSON, with its line break.
 fn to_line(file: &str, value: &impl Serialize) -> String {
-    let mut line = serde_json::to_string(value).unwrap_or_else(|e| {
+    let mut line = crate::json::line(value).unwrap_or_else(|e| {
         // Serialising plain strings and numbers cannot fail; say so if it does.
         format!("{{\"file\":{file:?},\"error\":\"cannot write the verdict: {e}\"}}")
     });
@@ -58,7 +58,7 @@ pub fn json_line(file: &str, verdict: &Verdict) -> String {
 /// `NAME game ` in text, after `{"file":NAME,"game":` in JSON.
 pub fn number_offset(file: &str, json: bool) -> usize {
     if json {
-        let name = serde_json::to_string(file).map_or(0, |name| name.len());
+        let name = crate::json::line(&file).map_or(0, |name| name.len());
         "{\"file\":".len() + name + ",\"game\":".len()
     } else {
         Escaped(file).to_string().len() + " game ".len()

@@ -315,7 +315,7 @@ fn export(a: &ExportArgs, out: &mut String) -> anyhow::Result<Outcome> {
         write_out(path, export::games_pgr(&event).as_bytes(), out)?;
     }
     if let Some(path) = &a.json {
-        let mut text = serde_json::to_string_pretty(&export::event_json(&event))?;
+        let mut text = crate::json::pretty(&export::event_json(&event))?;
         text.push('\n');
         write_out(path, text.as_bytes(), out)?;
     }
@@ -337,7 +337,7 @@ fn write_out(path: &Path, bytes: &[u8], out: &mut String) -> anyhow::Result<()> 
 
 /// `value` as pretty JSON, with a line break.
 fn json(value: &impl Serialize, out: &mut String) -> anyhow::Result<()> {
-    out.push_str(&serde_json::to_string_pretty(value)?);
+    out.push_str(&crate::json::pretty(value)?);
     out.push('\n');
     Ok(())
 }
