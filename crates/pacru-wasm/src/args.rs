@@ -37,9 +37,39 @@ pub fn is_missing(value: &JsValue) -> bool {
 
 /// `value` as a string; `what` names it in the error.
 pub fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    value
+    let text = value
         .as_string()
-        .ok_or_else(|| type_error(&format!("{what} must be a string, not {}", kind(value))))
+        .ok_or_else(|| type_error(&format!("{what} must be a string, not {}", kind(value))))?;
+    refuse_lone_surrogates(value, what)?;
+    Ok(text)
+}
+
+/// A `RangeError` if the JavaScript string `value` holds a lone surrogate: it
+/// would reach the module as U+FFFD, and the text read would not be the text
+/// given. Checked with `String.prototype.isWellFormed` (Node.js 20, current
+/// browsers); where a platform lacks it, not checked.
+fn refuse_lone_surrogates(value: &JsValue, what: &str) -> Result<(), JsValue> {
+    thread_local! {
+        static IS_WELL_FORMED: Option<js_sys::Function> = Reflect::get(&js_sys::global(), &"String".into())
+            .and_then(|string| Reflect::get(&string, &"prototype".into()))
+            .and_then(|prototype| Reflect::get(&prototype, &"isWellFormed".into()))
+            .ok()
+            .and_then(|method| method.dyn_into().ok());
+    }
+    let well_formed = IS_WELL_FORMED.with(|method| {
+        method.as_ref().is_none_or(|method| {
+            method
+                .call0(value)
+                .map_or(true, |answer| answer.is_truthy())
+        })
+    });
+    if well_formed {
+        Ok(())
+    } else {
+        Err(range_error(&format!(
+            "{what} holds a lone surrogate (half of a UTF-16 pair): it is not text"
+        )))
+    }
 }
 
 /// `value` as a whole number from `min` to `max`; `what` names it in the error.
@@ -93,6 +123,7 @@ pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 /// that is not UTF-8 is read exactly as `pacru` reads it.
 pub fn record_bytes(value: &JsValue, what: &str) -> Result<Vec<u8>, JsValue> {
     if let Some(text) = value.as_string() {
+        refuse_lone_surrogates(value, what)?;
         return Ok(text.into_bytes());
     }
     if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {

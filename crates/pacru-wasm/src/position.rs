@@ -102,7 +102,8 @@ struct ChevronObject {
 /// The letters of a string, or the strings of an array: how seats and colours are
 /// given (`"SWE"`, `["S", "W", "E"]`).
 fn items(value: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
-    if let Some(text) = value.as_string() {
+    if value.is_string() {
+        let text = args::string(value, what)?;
         return Ok(text.chars().map(String::from).collect());
     }
     if value.is_array() {

@@ -14,6 +14,7 @@ import {
   check,
   formatGame,
   readGames,
+  readMove,
   selfplay,
 } from 'pacru';
 import { assertAlive } from './support.mjs';
@@ -263,5 +264,39 @@ test('selfplay and bestMove', () => {
   }
   for (const game of games()) call('analyse(game)', () => analyse(game, { nodes: 1 }));
   call('bestMove({nodes}) fractional', () => bestMove(position, { nodes: 1.5 }));
+  assertAlive();
+});
+
+test('check hands its verdicts over in batches: many games and a long name', () => {
+  // One JSON text of every verdict, each with the 64 KiB name, would be 1.3 GB:
+  // past what the module can hold in one string (it trapped).
+  const name = 'n'.repeat(65536);
+  const verdicts = check('*\n\n'.repeat(20000), { name });
+  assert.equal(verdicts.length, 20000);
+  assert.equal(verdicts[19999].game, 20000);
+  assert.equal(verdicts[19999].file, name);
+  assert.deepEqual(Object.keys(verdicts[0]), [
+    'file', 'game', 'line', 'status', 'plies', 'result', 'winner', 'final_position', 'error',
+  ]);
+  assert.ok(JSON.stringify(verdicts[1]).startsWith(`{"file":"${name}","game":2,"line":3,"status":"ok"`));
+  assertAlive();
+});
+
+test('a lone surrogate is refused, not read as U+FFFD', () => {
+  const lone = ['\ud800', '\udfff', 'a\udc00b'];
+  for (const half of lone) {
+    for (const [what, f] of [
+      ['check', () => check(`[Event "${half}"]\n\n1. e1-e2 *\n`)],
+      ['check name', () => check('*\n', { name: half })],
+      ['readGames', () => readGames(`[Event "${half}"]\n\n*\n`)],
+      ['readMove', () => readMove(`e1-e2${half}`)],
+      ['play', () => Position.standard(2).play(`e1-e2${half}`)],
+      ['fromPpn', () => Position.fromPpn(`${START_2P}${half}`)],
+    ]) {
+      assert.throws(f, (e) => e instanceof RangeError && /lone surrogate/.test(e.message), what);
+    }
+  }
+  // A whole pair is text like any other.
+  assert.equal(check('[Event "\ud83d\ude00"]\n\n1. e1-e2 *\n')[0].status, 'ok');
   assertAlive();
 });

@@ -583,6 +583,10 @@ var pacruRules = (() => {
         const ret = typeof arg0 === "bigint";
         return ret;
       },
+      __wbg___wbindgen_is_falsy_16bd49b68658263e: function(arg0) {
+        const ret = !arg0;
+        return ret;
+      },
       __wbg___wbindgen_is_function_1f9d30630b8b1d3d: function(arg0) {
         const ret = typeof arg0 === "function";
         return ret;
@@ -624,6 +628,12 @@ var pacruRules = (() => {
       __wbg___wbindgen_typeof_e777a26e115d416b: function(arg0) {
         const ret = typeof arg0;
         return ret;
+      },
+      __wbg_call_6137034ef55c9d0f: function() {
+        return handleError(function(arg0, arg1) {
+          const ret = arg0.call(arg1);
+          return ret;
+        }, arguments);
       },
       __wbg_error_df96c9fa625b00b8: function(arg0, arg1) {
         console.error(getStringFromWasm0(arg0, arg1));
@@ -736,6 +746,12 @@ var pacruRules = (() => {
       __wbg_random_5a4cafd2f02395ff: function() {
         const ret = Math.random();
         return ret;
+      },
+      __wbg_set_145a351398b48c65: function() {
+        return handleError(function(arg0, arg1, arg2) {
+          const ret = Reflect.set(arg0, arg1, arg2);
+          return ret;
+        }, arguments);
       },
       __wbg_static_accessor_GLOBAL_266715b9d96ba635: function() {
         const ret = typeof global === "undefined" ? null : global;
