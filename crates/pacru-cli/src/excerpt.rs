@@ -53,16 +53,32 @@ pub fn token_width(line: &str, column: usize) -> usize {
         .max(1)
 }
 
+/// How many characters on each side of the caret are looked at: more than the
+/// window shows, and few enough that a line megabytes long costs no more than a
+/// short one.
+const SPAN: usize = 2 * WINDOW;
+
 /// The text of `line` with a caret line under `width` characters from `column`
 /// (1-based, in characters), both indented by two spaces. A long line is cut to
 /// a window of about [`WINDOW`] columns around the column, marked with `...`; the
 /// caret never runs past what is shown. With `colour`, the caret is red.
 pub fn caret(line: &str, column: usize, width: usize, colour: bool) -> String {
-    let cells: Vec<Cell> = line.chars().map(cell).collect();
-    let at = column.max(1).min(cells.len() + 1) - 1;
+    let count = line.chars().count();
+    let at_char = column.max(1).min(count + 1) - 1;
+    // Only the characters around the caret become cells.
+    let first = at_char.saturating_sub(SPAN);
+    let cells: Vec<Cell> = line
+        .chars()
+        .skip(first)
+        .take(at_char - first + width.clamp(1, WINDOW) + SPAN)
+        .map(cell)
+        .collect();
+    let cut_before = first > 0;
+    let cut_after = first + cells.len() < count;
+    let at = at_char - first;
     let total: usize = cells.iter().map(|c| c.width).sum();
     let mut start = 0;
-    if total > WINDOW {
+    if total > WINDOW || cut_before || cut_after {
         let mut before: usize = cells[..at].iter().map(|c| c.width).sum();
         while start < at && before > WINDOW / 2 {
             before -= cells[start].width;
@@ -75,8 +91,12 @@ pub fn caret(line: &str, column: usize, width: usize, colour: bool) -> String {
         shown_width += cells[end].width;
         end += 1;
     }
-    let prefix = if start > 0 { "..." } else { "" };
-    let suffix = if end < cells.len() { "..." } else { "" };
+    let prefix = if start > 0 || cut_before { "..." } else { "" };
+    let suffix = if end < cells.len() || cut_after {
+        "..."
+    } else {
+        ""
+    };
     let shown: String = cells[start..end].iter().map(|c| c.text.as_str()).collect();
     let mut pad = " ".repeat(prefix.len());
     for c in &cells[start..at] {
@@ -119,6 +139,28 @@ mod tests {
         let marks = lines.next().unwrap();
         assert!(text.ends_with("..."), "{text}");
         assert_eq!(marks.len(), text.len() - "...".len(), "{shown}");
+    }
+
+    #[test]
+    fn a_line_megabytes_long_shows_what_a_cut_line_shows() {
+        // Only the characters around the caret are looked at: the excerpt of a
+        // line of a million characters is that of its neighbourhood, also cut.
+        let x = |n| "x".repeat(n);
+        let long = format!("{}e1-e2 {}", x(1_000_000), x(1_000_000));
+        let near = format!("{}e1-e2 {}", x(250), x(250));
+        assert_eq!(
+            caret(&long, 1_000_001, 5, false),
+            caret(&near, 251, 5, false)
+        );
+        assert_eq!(
+            caret(&long, 1_000_001, 2_000_000, false),
+            caret(&near, 251, 500, false)
+        );
+        let shown = caret(&long, 1_000_001, 5, false);
+        assert!(
+            shown.starts_with("  ...x") && shown.contains("e1-e2 x"),
+            "{shown}"
+        );
     }
 
     #[test]

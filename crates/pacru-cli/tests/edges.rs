@@ -118,6 +118,37 @@ fn json_escapes_c1_controls_del_and_direction_marks_keeping_the_values() {
 }
 
 #[test]
+fn quoting_a_line_megabytes_long_takes_the_memory_of_a_short_one() {
+    // One line of three million `pass` tokens (15 MB): the report quotes the
+    // first, and the excerpt looked at every character of the line (1.2 GB).
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("passes.pgr");
+    let line = "pass ".repeat(3_000_000);
+    std::fs::write(&file, format!("[Event \"x\"]\n\n1. e1-e2 {line}*\n")).unwrap();
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 400000; exec \"$0\" check \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_pacru"))
+        .arg(&file)
+        .env("RAYON_NUM_THREADS", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{stdout} {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        stdout.contains("illegal move pass at ply 2 (line 3, column 10)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  1. e1-e2 pass pass"), "{stdout}");
+    assert!(stdout.contains(" p...\n           ^^^^\n"), "{stdout}");
+}
+
+#[test]
 fn a_binary_file_gives_no_control_bytes() {
     for file in ["/bin/ls", "tests/data/garbage.bin"] {
         let run = pacru(&["check", file]);
