@@ -157,7 +157,8 @@ pub struct ShowArgs {
     #[arg(value_name = "PPN")]
     pub ppn: String,
 
-    /// Rules edition (it matters when a blocked player to move is settled).
+    /// Rules edition, as the other commands take it: a position, its diagram and
+    /// its settling are the same under both editions.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
 
