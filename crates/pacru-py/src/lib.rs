@@ -12,6 +12,7 @@
 //! - [`source`]: paths, text and Python file objects as byte streams;
 //! - [`values`]: colours, editions, seats and fields between Python and Rust;
 //! - [`errors`]: the exceptions, and panics turned into `pacru.InternalError`;
+//! - [`interrupt`]: Ctrl-C during long work with the interpreter released;
 //! - [`api`]: every call into the text forms and the referee of the pacru crates.
 
 pub mod analysis;
@@ -19,6 +20,7 @@ pub mod api;
 pub mod check;
 pub mod errors;
 pub mod games;
+pub mod interrupt;
 pub mod position;
 pub mod selfplay;
 pub mod source;
@@ -199,7 +201,8 @@ mod _pacru {
     /// `movetime` milliseconds a search, not both; a position is searched once,
     /// or up to three times when a move next to it has a loss near a threshold. A game whose tags give no
     /// start position raises `pacru.MalformedGame`; a game with an illegal move
-    /// is analysed up to it. Ctrl-C stops the work between positions.
+    /// is analysed up to it. Ctrl-C stops the work, even in the middle of a
+    /// search.
     ///
     /// >>> (game,) = pacru.read_games("[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n")
     /// >>> analysis = pacru.analyse(game, nodes=200, seed=1)

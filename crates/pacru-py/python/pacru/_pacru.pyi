@@ -208,7 +208,7 @@ def analyse(
     """The ``search`` engine's analysis of ``game``, as ``pacru analyse``: ``nodes``
     simulations a search (5000 by default) or ``movetime`` milliseconds, not both;
     a position is searched up to three times when a move next to it has a loss
-    near a threshold."""
+    near a threshold. Ctrl-C stops the analysis, even in the middle of a search."""
 
 def _game_from_state(state: tuple[object, ...]) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...
