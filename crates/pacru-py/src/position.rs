@@ -2,6 +2,7 @@
 
 use crate::api;
 use crate::errors::{detached, illegal_move, invalid_move, invalid_position, shielded};
+use crate::interrupt::Interrupt;
 use crate::values::{
     chevron_to_py, colour_from, colour_to_py, colours_from, field_from, rules_from, rules_to_py,
     seats_from, type_name,
@@ -298,24 +299,37 @@ impl PyPosition {
         shielded(py, || Ok(self.inner.legal_move_count()))
     }
 
-    /// The number of move sequences of `depth` moves from here (resignations not
-    /// counted): the standard check of a move generator.
+    /// The number of move sequences of `depth` moves from here (0 to 30;
+    /// resignations not counted): the standard check of a move generator.
+    /// Ctrl-C stops the count.
     fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
-        perft_in_pieces(py, &self.inner, check_depth(depth)?)
+        let depth = check_depth(depth)?;
+        let interrupt = Interrupt::new();
+        detached(py, || perft(&self.inner, depth, &interrupt))?
+            .ok_or_else(|| interrupt.into_error(py, "perft"))
     }
 
     /// Perft split by first move: each legal move with the count below it, in the
-    /// order of `legal_moves()`.
+    /// order of `legal_moves()`. Ctrl-C stops the count.
     fn perft_divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
         let depth = check_depth(depth)?;
+        let interrupt = Interrupt::new();
+        let counts = detached(py, || -> Option<Vec<(Move, u64)>> {
+            if depth == 0 {
+                return Some(Vec::new());
+            }
+            let mut counts = Vec::new();
+            for mv in self.inner.sorted_legal_moves() {
+                let mut child = self.inner.clone();
+                child.play_unchecked(&mv);
+                let count = perft(&child, depth - 1, &interrupt)?;
+                counts.push((mv, count));
+            }
+            Some(counts)
+        })?
+        .ok_or_else(|| interrupt.into_error(py, "perft"))?;
         let dict = PyDict::new(py);
-        if depth == 0 {
-            return Ok(dict);
-        }
-        for mv in self.inner.sorted_legal_moves() {
-            let mut child = self.inner.clone();
-            child.play_unchecked(&mv);
-            let count = perft_in_pieces(py, &child, depth - 1)?;
+        for (mv, count) in counts {
             dict.set_item(PyMove::from(mv), count)?;
         }
         Ok(dict)
@@ -347,28 +361,40 @@ impl PyPosition {
     }
 }
 
-/// The depth up to which perft runs in one piece (a few milliseconds from usual
-/// positions).
-const PERFT_PIECE_DEPTH: u32 = 4;
+/// The deepest perft counted, as in the npm package: a count this deep would
+/// take longer than anyone waits (the 2-player start has 16,168 sequences of 3
+/// moves), and the limit bounds the recursion.
+pub const MAX_PERFT_DEPTH: u32 = 30;
 
-/// Perft as [`Position::perft`] counts it, in pieces of depth at most
-/// [`PERFT_PIECE_DEPTH`], each with the interpreter released; between pieces a
-/// pending Ctrl-C (or another signal handler's exception) stops the count.
-fn perft_in_pieces(py: Python<'_>, position: &Position, depth: u32) -> PyResult<u64> {
-    if depth <= PERFT_PIECE_DEPTH {
-        return detached(py, || position.perft(depth));
+/// Perft as [`Position::perft`] counts it (the last ply counted without playing
+/// its moves), asking `interrupt` before each subtree of more than one ply;
+/// `None` once it says stop.
+fn perft(position: &Position, depth: u32, interrupt: &Interrupt) -> Option<u64> {
+    match depth {
+        0 => Some(1),
+        1 => Some(position.legal_move_count()),
+        _ => {
+            let mut total = 0u64;
+            for mv in position.legal_moves() {
+                if interrupt.stopped() {
+                    return None;
+                }
+                let mut child = position.clone();
+                child.play_unchecked(&mv);
+                total += perft(&child, depth - 1, interrupt)?;
+            }
+            Some(total)
+        }
     }
-    let mut total = 0;
-    for mv in position.legal_moves() {
-        let mut child = position.clone();
-        child.play_unchecked(&mv);
-        total += perft_in_pieces(py, &child, depth - 1)?;
-        py.check_signals()?;
-    }
-    Ok(total)
 }
 
 fn check_depth(depth: i64) -> PyResult<u32> {
     u32::try_from(depth)
-        .map_err(|_| PyValueError::new_err(format!("depth must be 0 or more, not {depth}")))
+        .ok()
+        .filter(|&depth| depth <= MAX_PERFT_DEPTH)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "depth must be from 0 to {MAX_PERFT_DEPTH}, not {depth}"
+            ))
+        })
 }

@@ -240,6 +240,14 @@ def test_the_diagram_is_the_one_pacru_show_draws(cli):
         assert shown == position.diagram() + str(position) + "\n"
 
 
-def test_perft_depth_must_not_be_negative():
-    with pytest.raises(ValueError, match="depth must be 0 or more"):
-        Position.standard().perft(-1)
+def test_perft_depth_must_be_from_0_to_30():
+    # As in the npm package: deeper counts would take longer than anyone waits.
+    # A finished game (no legal move) answers at once whatever the depth.
+    finished = Position("9/9/9/9/9/9/9/1R2R4/9 Ra1W,Rc1W,Ra7S,Ri9N R KR")
+    assert finished.perft(30) == 0 and finished.perft_divide(30) == {}
+    for depth in [-1, 31, 1000]:
+        for position in [finished, Position.standard()]:
+            with pytest.raises(ValueError, match=f"depth must be from 0 to 30, not {depth}$"):
+                position.perft(depth)
+            with pytest.raises(ValueError, match=f"depth must be from 0 to 30, not {depth}$"):
+                position.perft_divide(depth)

@@ -99,9 +99,10 @@ class Position:
     def legal_move_count(self) -> int:
         """The number of legal moves, counted without listing them."""
     def perft(self, depth: int) -> int:
-        """The number of move sequences of ``depth`` moves from here."""
+        """The number of move sequences of ``depth`` moves from here (``depth``
+        0 to 30, else ``ValueError``). Ctrl-C stops the count."""
     def perft_divide(self, depth: int) -> dict[Move, int]:
-        """Perft split by first move."""
+        """Perft split by first move (``depth`` 0 to 30). Ctrl-C stops the count."""
     def play(self, move: _MoveLike) -> Position:
         """The position after ``move``; raises :class:`pacru.IllegalMove` (or
         :class:`pacru.InvalidMove` for text that is not a move)."""
