@@ -14,8 +14,9 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 /// A move, in canonical notation when printed (`str(move)`).
 ///
-/// `Move("a3-b4(a4)")` reads move notation (letter case and spaces are forgiven);
-/// whether the move is legal is a question for a position (`Position.play`).
+/// `Move("a3-b4(a4)")` reads move notation (letter case and spaces are forgiven),
+/// at most 65,536 characters; whether the move is legal is a question for a
+/// position (`Position.play`).
 #[pyclass(name = "Move", module = "pacru", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMove {
@@ -69,8 +70,8 @@ fn move_from(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 /// A position of the game: the fields' colours, the chevrons, whose turn it is, the
 /// players and the rules edition. Immutable: `play` returns a new position.
 ///
-/// `Position(ppn)` reads a position in PPN; `Position.standard(players)` is the
-/// standard start. `str(position)` is its PPN.
+/// `Position(ppn)` reads a position in PPN (at most 65,536 characters);
+/// `Position.standard(players)` is the standard start. `str(position)` is its PPN.
 #[pyclass(name = "Position", module = "pacru", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub struct PyPosition {

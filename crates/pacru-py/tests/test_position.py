@@ -200,6 +200,30 @@ def test_text_that_is_not_a_move_is_an_invalid_move():
         Position.standard().play(42)
 
 
+def test_move_text_is_at_most_65536_characters():
+    # As in the npm package: a longer text is an InvalidMove before it is read,
+    # and the message quotes only its start.
+    longest = "e1-e2(" + "*," * 32764 + "*)"
+    assert len(longest) == 65536
+    assert str(pacru.Move(longest)).startswith("e1-e2(*,*,")
+    start = Position.standard()
+    for text in [longest[:-1] + ",*)", "e1-e2(" + "a1," * 10_000_000 + "a1)"]:
+        for read in [pacru.Move, start.play, start.is_legal]:
+            with pytest.raises(pacru.InvalidMove, match="a move is at most 65536 characters long$") as raised:
+                read(text)
+            assert raised.value.column == 65537 and raised.value.text == text
+            assert len(str(raised.value)) < 200
+
+
+def test_ppn_text_is_at_most_65536_characters():
+    ppn = str(Position.standard())
+    too_long = ppn + " " * (65537 - len(ppn))
+    for read in [Position, Position.from_ppn]:
+        with pytest.raises(pacru.InvalidPosition, match="a position in PPN is at most 65536 characters long$") as raised:
+            read(too_long)
+        assert raised.value.column == 65537
+
+
 def test_moves_are_values():
     move = pacru.Move("a3-b4(a4)")
     assert str(move) == "a3-b4(a4)" and repr(move) == "Move('a3-b4(a4)')"

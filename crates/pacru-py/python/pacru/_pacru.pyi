@@ -38,7 +38,8 @@ class Move:
     their canonical notations are."""
 
     def __new__(cls, text: str) -> Move:
-        """Reads move notation (syntax only); raises :class:`pacru.InvalidMove`."""
+        """Reads move notation (syntax only, at most 65,536 characters); raises
+        :class:`pacru.InvalidMove`."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -47,7 +48,8 @@ class Position:
     """A position of the game. Immutable; ``str(position)`` is its PPN."""
 
     def __new__(cls, ppn: str, rules: _RulesLike = "2004") -> Position:
-        """Reads a position in PPN; raises :class:`pacru.InvalidPosition`."""
+        """Reads a position in PPN (at most 65,536 characters); raises
+        :class:`pacru.InvalidPosition`."""
     @staticmethod
     def from_ppn(text: str, rules: _RulesLike = "2004") -> Position:
         """The same as ``Position(text, rules)``."""
