@@ -9,7 +9,7 @@ use crate::api;
 use crate::errors::{detached, malformed_game};
 use crate::games::PyGame;
 use crate::interrupt::Interrupt;
-use crate::values::colour_to_py;
+use crate::values::{Int, colour_to_py};
 use pacru_analysis::{AnalysisOptions, Budget, DEFAULT_NODES, GameAnalysis};
 use pacru_notation::pgr::Game;
 use pyo3::exceptions::PyValueError;
@@ -109,20 +109,17 @@ impl PyAnalysis {
 
 /// The budget from `analyse`'s arguments, checked as `pacru analyse` checks its
 /// options.
-fn budget(nodes: Option<i64>, movetime: Option<i64>) -> PyResult<Budget> {
+fn budget(nodes: Option<Int>, movetime: Option<Int>) -> PyResult<Budget> {
     match (nodes, movetime) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give movetime or nodes, not both")),
-        (Some(n), None) => u64::try_from(n)
-            .ok()
-            .filter(|&n| n >= 1)
-            .map(Budget::Nodes)
-            .ok_or_else(|| PyValueError::new_err(format!("nodes must be at least 1, not {n}"))),
-        (None, Some(ms)) => u64::try_from(ms)
-            .ok()
-            .filter(|&ms| ms >= 1)
+        (Some(n), None) => n.within(1..=i64::MAX).map(Budget::Nodes).ok_or_else(|| {
+            PyValueError::new_err(format!("nodes must be from 1 to 2**63 - 1, not {n}"))
+        }),
+        (None, Some(ms)) => ms
+            .within(1..=i64::MAX)
             .map(|ms| Budget::MoveTime(Duration::from_millis(ms)))
             .ok_or_else(|| {
-                PyValueError::new_err(format!("movetime must be at least 1 ms, not {ms}"))
+                PyValueError::new_err(format!("movetime must be from 1 to 2**63 - 1 ms, not {ms}"))
             }),
         (None, None) => Ok(Budget::Nodes(DEFAULT_NODES)),
     }
@@ -133,8 +130,8 @@ fn budget(nodes: Option<i64>, movetime: Option<i64>) -> PyResult<Budget> {
 pub fn analyse(
     py: Python<'_>,
     game: &PyGame,
-    nodes: Option<i64>,
-    movetime: Option<i64>,
+    nodes: Option<Int>,
+    movetime: Option<Int>,
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyAnalysis> {
     let seed: u64 = match seed {

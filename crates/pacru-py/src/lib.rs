@@ -34,7 +34,7 @@ use pyo3::prelude::*;
 mod _pacru {
     use crate::errors::{detached, shielded};
     use crate::source::{source_from, sources_from};
-    use crate::values::rules_from;
+    use crate::values::{Int, rules_from};
     use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
 
@@ -132,24 +132,23 @@ mod _pacru {
     /// 1. i3-h2 e9-f8 2. i9-h8 f8-g7(g8) *
     #[pyfunction]
     #[pyo3(
-        signature = (players, games, seed, *, rules = None, max_plies = 1000),
+        signature = (players, games, seed, *, rules = None, max_plies = Int::from(1000)),
         text_signature = "(players, games, seed, *, rules='2004', max_plies=1000)"
     )]
     fn selfplay(
         py: Python<'_>,
-        players: i64,
-        games: i64,
+        players: Int,
+        games: Int,
         seed: &Bound<'_, PyAny>,
         rules: Option<&Bound<'_, PyAny>>,
-        max_plies: i64,
+        max_plies: Int,
     ) -> PyResult<String> {
-        if !(2..=4).contains(&players) {
-            return Err(PyValueError::new_err(format!(
-                "players must be 2, 3 or 4, not {players}"
-            )));
-        }
-        let games = u64::try_from(games)
-            .map_err(|_| PyValueError::new_err(format!("games must be 0 or more, not {games}")))?;
+        let players: usize = players.within(2..=4).ok_or_else(|| {
+            PyValueError::new_err(format!("players must be 2, 3 or 4, not {players}"))
+        })?;
+        let games: u64 = games.within(0..=i64::MAX).ok_or_else(|| {
+            PyValueError::new_err(format!("games must be from 0 to 2**63 - 1, not {games}"))
+        })?;
         let seed: u64 = seed.extract().map_err(|_| {
             PyValueError::new_err(format!(
                 "seed must be an int from 0 to 2**64 - 1, not {}",
@@ -157,13 +156,13 @@ mod _pacru {
                     .map_or_else(|_| "?".to_string(), |r| r.to_string())
             ))
         })?;
-        let max_plies = u32::try_from(max_plies).map_err(|_| {
+        let max_plies: u32 = max_plies.within(0..=i64::from(u32::MAX)).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "max_plies must be from 0 to 2**32 - 1, not {max_plies}"
             ))
         })?;
         let plan = crate::selfplay::Selfplay {
-            players: players as usize,
+            players,
             games,
             seed,
             rules: rules_from(rules)?,
@@ -218,8 +217,8 @@ mod _pacru {
     fn analyse(
         py: Python<'_>,
         game: PyRef<'_, crate::games::PyGame>,
-        nodes: Option<i64>,
-        movetime: Option<i64>,
+        nodes: Option<Int>,
+        movetime: Option<Int>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::analysis::PyAnalysis> {
         shielded(py, || {

@@ -4,8 +4,8 @@ use crate::api;
 use crate::errors::{detached, illegal_move, invalid_move, invalid_position, shielded};
 use crate::interrupt::Interrupt;
 use crate::values::{
-    chevron_to_py, colour_from, colour_to_py, colours_from, field_from, rules_from, rules_to_py,
-    seats_from, type_name,
+    Int, chevron_to_py, colour_from, colour_to_py, colours_from, field_from, rules_from,
+    rules_to_py, seats_from, type_name,
 };
 use pacru_core::{Move, Position, PositionError, Seat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -118,12 +118,12 @@ impl PyPosition {
     /// The standard start for 2, 3 or 4 players.
     #[staticmethod]
     #[pyo3(
-        signature = (players = 2, seats = None, colours = None, rules = None),
+        signature = (players = Int::from(2), seats = None, colours = None, rules = None),
         text_signature = "(players=2, seats=None, colours=None, rules='2004')"
     )]
     fn standard(
         py: Python<'_>,
-        players: i64,
+        players: Int,
         seats: Option<&Bound<'_, PyAny>>,
         colours: Option<&Bound<'_, PyAny>>,
         rules: Option<&Bound<'_, PyAny>>,
@@ -131,7 +131,7 @@ impl PyPosition {
         let rules = rules_from(rules)?;
         let colours = colours.map(colours_from).transpose()?;
         let seats = seats.map(seats_from).transpose()?;
-        let players = usize::try_from(players).map_err(|_| {
+        let players: usize = players.within(0..=i64::MAX).ok_or_else(|| {
             invalid_position(
                 py,
                 format!("a game has 2 to 4 players, not {players}"),
@@ -303,7 +303,7 @@ impl PyPosition {
     /// The number of move sequences of `depth` moves from here (0 to 30;
     /// resignations not counted): the standard check of a move generator.
     /// Ctrl-C stops the count.
-    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: Int) -> PyResult<u64> {
         let depth = check_depth(depth)?;
         let interrupt = Interrupt::new();
         detached(py, || perft(&self.inner, depth, &interrupt))?
@@ -312,7 +312,7 @@ impl PyPosition {
 
     /// Perft split by first move: each legal move with the count below it, in the
     /// order of `legal_moves()`. Ctrl-C stops the count.
-    fn perft_divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+    fn perft_divide<'py>(&self, py: Python<'py>, depth: Int) -> PyResult<Bound<'py, PyDict>> {
         let depth = check_depth(depth)?;
         let interrupt = Interrupt::new();
         let counts = detached(py, || -> Option<Vec<(Move, u64)>> {
@@ -389,13 +389,10 @@ fn perft(position: &Position, depth: u32, interrupt: &Interrupt) -> Option<u64> 
     }
 }
 
-fn check_depth(depth: i64) -> PyResult<u32> {
-    u32::try_from(depth)
-        .ok()
-        .filter(|&depth| depth <= MAX_PERFT_DEPTH)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "depth must be from 0 to {MAX_PERFT_DEPTH}, not {depth}"
-            ))
-        })
+fn check_depth(depth: Int) -> PyResult<u32> {
+    depth.within(0..=i64::from(MAX_PERFT_DEPTH)).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "depth must be from 0 to {MAX_PERFT_DEPTH}, not {depth}"
+        ))
+    })
 }

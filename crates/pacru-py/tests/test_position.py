@@ -80,6 +80,8 @@ def test_standard_starts():
     [
         ({"players": 5}, "a game has 2 to 4 players, not 5"),
         ({"players": 1}, "a game has 2 to 4 players, not 1"),
+        # Ints of any size are a ValueError too, not an OverflowError.
+        ({"players": 2**64}, "a game has 2 to 4 players, not 18446744073709551616"),
         ({"players": 3, "colours": "KR"}, "2 colours given for 3 players"),
         ({"players": 2, "colours": "KK"}, "Black is listed twice among the players"),
         ({"players": 2, "seats": "SS"}, "seat S is taken twice"),
@@ -269,9 +271,11 @@ def test_perft_depth_must_be_from_0_to_30():
     # A finished game (no legal move) answers at once whatever the depth.
     finished = Position("9/9/9/9/9/9/9/1R2R4/9 Ra1W,Rc1W,Ra7S,Ri9N R KR")
     assert finished.perft(30) == 0 and finished.perft_divide(30) == {}
-    for depth in [-1, 31, 1000]:
+    for depth in [-1, 31, 1000, 2**64, -(2**64)]:
         for position in [finished, Position.standard()]:
             with pytest.raises(ValueError, match=f"depth must be from 0 to 30, not {depth}$"):
                 position.perft(depth)
             with pytest.raises(ValueError, match=f"depth must be from 0 to 30, not {depth}$"):
                 position.perft_divide(depth)
+    with pytest.raises(TypeError):
+        finished.perft("3")  # type: ignore[arg-type]
