@@ -4,6 +4,7 @@ use crate::api;
 use crate::errors::{detached, illegal_move_in_game, malformed_game, malformed_record, shielded};
 use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
+use crate::turns::Turns;
 use crate::verdict::verdict_dict;
 use pacru_core::Position;
 use pacru_notation::pgr::{Game, MoveEntry, ParseGameResultError, PgrError, Reader, Tags};
@@ -245,10 +246,11 @@ pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
 /// The games of an input, read one at a time as they are iterated over.
 ///
 /// A game that does not parse raises `pacru.MalformedGame`; calling `next()`
-/// again goes on with the game after it.
-#[pyclass(name = "GameReader", module = "pacru")]
+/// again goes on with the game after it. Threads may share one: each game goes
+/// to one of them.
+#[pyclass(name = "GameReader", module = "pacru", frozen)]
 pub struct PyGameReader {
-    reader: Option<Reader<Stream>>,
+    reader: Turns<Option<Reader<Stream>>>,
     failure: FailureSlot,
     file: String,
 }
@@ -259,7 +261,7 @@ impl PyGameReader {
         let file = source.name().to_string();
         let (stream, failure) = open(source)?;
         Ok(PyGameReader {
-            reader: Some(Reader::new(stream).lenient()),
+            reader: Turns::new(Some(Reader::new(stream).lenient())),
             failure,
             file,
         })
@@ -272,8 +274,20 @@ impl PyGameReader {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        let Some(reader) = &mut self.reader else {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+        self.reader
+            .take(py, "pacru.GameReader", |state| self.next_game(py, state))
+    }
+}
+
+impl PyGameReader {
+    /// The next game of `state`'s reader (`None` once it is done).
+    fn next_game(
+        &self,
+        py: Python<'_>,
+        state: &mut Option<Reader<Stream>>,
+    ) -> PyResult<Option<PyGame>> {
+        let Some(reader) = state.as_mut() else {
             return Ok(None);
         };
         let read: Result<Option<(Game, usize)>, PgrError> = detached(py, || {
@@ -288,12 +302,12 @@ impl PyGameReader {
                 file: self.file.clone(),
             })),
             Ok(None) => {
-                self.reader = None;
+                *state = None;
                 take_failure(&self.failure).map_or(Ok(None), |f| Err(f.into_pyerr()))
             }
             Err(error) => match take_failure(&self.failure) {
                 Some(failure) => {
-                    self.reader = None;
+                    *state = None;
                     Err(Failure::into_pyerr(failure))
                 }
                 None => Err(malformed_record(py, &error)),

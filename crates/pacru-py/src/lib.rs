@@ -10,6 +10,7 @@
 //! - [`selfplay`]: random games as records;
 //! - [`analysis`]: `analyse`, the search engine's judgement of a game;
 //! - [`source`]: paths, text and Python file objects as byte streams;
+//! - [`turns`]: the state of an iterator that threads share;
 //! - [`values`]: colours, editions, seats and fields between Python and Rust;
 //! - [`errors`]: the exceptions, and panics turned into `pacru.InternalError`;
 //! - [`interrupt`]: Ctrl-C during long work with the interpreter released;
@@ -24,6 +25,7 @@ pub mod interrupt;
 pub mod position;
 pub mod selfplay;
 pub mod source;
+pub mod turns;
 pub mod values;
 pub mod verdict;
 

@@ -146,14 +146,16 @@ class Game:
 
 @final
 class GameReader(Iterator[Game]):
-    """The games of one input, read as they are iterated over."""
+    """The games of one input, read as they are iterated over. Threads may share
+    one: each game goes to one of them."""
 
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Game: ...
 
 @final
 class Verdicts(Iterator[Verdict]):
-    """The verdicts of :func:`pacru.check`, produced as they are iterated over."""
+    """The verdicts of :func:`pacru.check`, produced as they are iterated over.
+    Threads may share one: each verdict goes to one of them."""
 
     def __iter__(self) -> Verdicts: ...
     def __next__(self) -> Verdict: ...
