@@ -108,7 +108,7 @@ pub fn illegal_move_in_game(
 
 /// `text` for a message: its first 40 characters, then `...` if there are more
 /// (as the npm package quotes it).
-fn shorten(text: &str) -> String {
+pub fn shorten(text: &str) -> String {
     const KEEP: usize = 40;
     match text.char_indices().nth(KEEP) {
         Some((end, _)) => format!("{}...", &text[..end]),
