@@ -69,8 +69,9 @@ mod _pacru {
     /// The games of `source`, read one at a time as they are iterated over.
     ///
     /// `source` is a path (a `str` without a line break, or a path object),
-    /// record text (a `str` with a line break, or `bytes`), or a file object
-    /// opened in text or binary mode. Each game is a `pacru.Game` with its tags,
+    /// record text (a `str` with a line break, `bytes`, `bytearray` or
+    /// `memoryview`), or a file object opened in text or binary mode. Each game
+    /// is a `pacru.Game` with its tags,
     /// moves and result; legality is not checked (`Game.check()`, `Game.replay()`
     /// or `pacru.check`). A game that does not parse raises `pacru.MalformedGame`
     /// with its line and column; calling `next()` again goes on with the game

@@ -217,8 +217,20 @@ def test_input_that_cannot_be_read_raises_os_errors(tmp_path):
         pacru.check([str(tmp_path / "missing.pgr")])
     with pytest.raises(TypeError, match="expected a path"):
         pacru.check(42)
-    with pytest.raises(TypeError, match="paths only"):
+    with pytest.raises(TypeError, match=r"paths only \(str or path objects\), not int"):
         pacru.check(["a.pgr", 3])
+
+
+def test_bytes_like_objects_are_record_text():
+    record = b'[Result "*"]\n\n1. e1-e2 e9-e8 *\n'
+    expected = list(pacru.check(record))
+    assert expected[0]["status"] == "ok"
+    for source in [bytearray(record), memoryview(record), memoryview(b"xx" + record)[2:]]:
+        assert list(pacru.check(source)) == expected
+        assert [str(g) for g in pacru.read_games(source)] == [str(g) for g in pacru.read_games(record)]
+    # A type that is none of them is named with the types that are.
+    with pytest.raises(TypeError, match=r"record text \(str, bytes, bytearray or memoryview\)"):
+        pacru.check(42)
 
 
 class FailingFile(io.RawIOBase):

@@ -11,9 +11,10 @@ _RulesLike = Union[Rules, str, int]
 """A rules edition: ``Rules.PACRU_2011``, ``"2011"`` or ``2011``."""
 _MoveLike = Union["Move", str]
 """A move: a :class:`Move` or move notation such as ``"a3-b4(a4)"``."""
-_Source = Union[str, "os.PathLike[str]", bytes, bytearray, IO[str], IO[bytes]]
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[str], IO[bytes]]
 """Records to read: a path (a ``str`` without a line break, or a path object),
-record text (a ``str`` with a line break, or ``bytes``), or a file object."""
+record text (a ``str`` with a line break, ``bytes``, ``bytearray`` or
+``memoryview``), or a file object."""
 
 __all__ = [
     "Position",
