@@ -71,11 +71,10 @@ mod _pacru {
     /// `source` is a path (a `str` without a line break, or a path object),
     /// record text (a `str` with a line break, `bytes`, `bytearray` or
     /// `memoryview`), or a file object opened in text or binary mode. Each game
-    /// is a `pacru.Game` with its tags,
-    /// moves and result; legality is not checked (`Game.check()`, `Game.replay()`
-    /// or `pacru.check`). A game that does not parse raises `pacru.MalformedGame`
-    /// with its line and column; calling `next()` again goes on with the game
-    /// after it.
+    /// is a `pacru.Game` with its tags, moves and result; legality is not
+    /// checked (`Game.check()`, `Game.replay()` or `pacru.check`). A game that
+    /// does not parse raises `pacru.MalformedGame` with its line and column;
+    /// calling `next()` again goes on with the game after it.
     ///
     /// >>> (game,) = pacru.read_games(pacru.selfplay(2, 1, seed=7, max_plies=4))
     /// >>> [str(move) for move in game.moves]

@@ -14,9 +14,10 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 /// A move, in canonical notation when printed (`str(move)`).
 ///
-/// `Move("a3-b4(a4)")` reads move notation (letter case and spaces are forgiven),
-/// at most 65,536 characters; whether the move is legal is a question for a
-/// position (`Position.play`).
+/// `Move("a3-b4(a4)")` reads move notation, at most 65,536 characters, in any
+/// letter case and with spaces after commas (a space anywhere else, at the start
+/// or the end too, is a `pacru.InvalidMove`); whether the move is legal is a
+/// question for a position (`Position.play`).
 #[pyclass(name = "Move", module = "pacru", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMove {

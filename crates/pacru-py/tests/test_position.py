@@ -226,6 +226,16 @@ def test_ppn_text_is_at_most_65536_characters():
         assert raised.value.column == 65537
 
 
+def test_move_text_forgives_letter_case_and_spaces_after_commas_only():
+    # What the README and docs/notation.md say the move reader accepts.
+    assert str(pacru.Move("A3-A5(*, E5)")) == "a3-a5(*,e5)"
+    assert str(pacru.Move("e3<<(d1,  c1, b2,a1)")) == "e3<<(a1,c1,d1,b2)"
+    for text, column in [(" e1-e2", 1), ("e1-e2 ", 6), ("e1-e2\t", 6), ("e1-e2 (e3)", 6), ("a3-a5( *)", 7)]:
+        with pytest.raises(pacru.InvalidMove) as raised:
+            pacru.Move(text)
+        assert raised.value.column == column, text
+
+
 def test_moves_are_values():
     move = pacru.Move("a3-b4(a4)")
     assert str(move) == "a3-b4(a4)" and repr(move) == "Move('a3-b4(a4)')"

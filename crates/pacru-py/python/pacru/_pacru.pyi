@@ -39,8 +39,8 @@ class Move:
     their canonical notations are."""
 
     def __new__(cls, text: str) -> Move:
-        """Reads move notation (syntax only, at most 65,536 characters); raises
-        :class:`pacru.InvalidMove`."""
+        """Reads move notation (syntax only, at most 65,536 characters; any letter
+        case, spaces only after commas); raises :class:`pacru.InvalidMove`."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
