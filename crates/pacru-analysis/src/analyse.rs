@@ -6,6 +6,7 @@ use pacru_core::{Colour, Move, Position};
 use pacru_notation::pgr::{Game, Mark, SetupError};
 use pacru_search::{Evaluation, Rewards};
 use serde::{Serialize, Serializer};
+use std::cell::Cell;
 
 /// A loss of the mover's expected score from which a move is a mistake, in
 /// thousandths (0.100).
@@ -111,15 +112,18 @@ pub(crate) fn replay(game: &Game) -> Result<(Vec<Position>, Vec<Move>), SetupErr
     Ok((positions, moves))
 }
 
-/// The `search`-th search of a position (from 0), each with its own seed.
+/// The `search`-th search of a position (from 0), each with its own seed. It
+/// ends early when `stop` returns true (asked every few simulations); its result
+/// is then that of a shorter search.
 pub(crate) fn evaluate(
     position: &Position,
     options: &AnalysisOptions,
     search: usize,
+    stop: &dyn Fn() -> bool,
 ) -> Evaluation {
     options
         .searcher(search)
-        .evaluate(position, options.budget.limits(), &|| false)
+        .evaluate(position, options.budget.limits(), stop)
 }
 
 /// The judgement of a position: the searches made of it, one or more, each with
@@ -313,7 +317,7 @@ pub fn analyse_game(
     options: &AnalysisOptions,
     on_position: &mut dyn FnMut(),
 ) -> Result<GameAnalysis, SetupError> {
-    let analysis = analyse(game, options, &mut |first| {
+    let analysis = analyse(game, options, &|| false, &mut |first| {
         if first {
             on_position();
         }
@@ -346,29 +350,69 @@ pub fn analyse_game_while(
     options: &AnalysisOptions,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<Option<GameAnalysis>, SetupError> {
-    analyse(game, options, &mut |_| go_on())
+    analyse(game, options, &|| false, &mut |_| go_on())
+}
+
+/// [`analyse_game`] that can be stopped in the middle of a search: `stop` is
+/// asked every few simulations of every search, and once it returns true the
+/// analysis ends there and gives `Ok(None)` (for callers that stop on Ctrl-C
+/// while a search runs, however large its budget).
+///
+/// ```
+/// use pacru_analysis::{AnalysisOptions, Budget, analyse_game, analyse_game_until};
+/// use pacru_notation::pgr::Reader;
+/// use std::sync::atomic::{AtomicU32, Ordering};
+///
+/// let text = "[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+/// let game = Reader::new(text.as_bytes()).read_game().unwrap().unwrap();
+/// // A budget no analysis finishes, stopped after a few questions.
+/// let endless = AnalysisOptions { budget: Budget::Nodes(u64::MAX), seed: 0 };
+/// let asked = AtomicU32::new(0);
+/// let stopped = analyse_game_until(&game, &endless, &|| asked.fetch_add(1, Ordering::Relaxed) >= 10);
+/// assert_eq!(stopped.unwrap(), None);
+/// let options = AnalysisOptions { budget: Budget::Nodes(100), seed: 0 };
+/// let whole = analyse_game_until(&game, &options, &|| false).unwrap();
+/// assert_eq!(whole, Some(analyse_game(&game, &options, &mut || {}).unwrap()));
+/// ```
+pub fn analyse_game_until(
+    game: &Game,
+    options: &AnalysisOptions,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<GameAnalysis>, SetupError> {
+    analyse(game, options, stop, &mut |_| true)
 }
 
 /// [`analyse_game_while`] whose `go_on` is told whether the search just made
-/// was the position's first.
+/// was the position's first, and whose searches end early when `stop` returns
+/// true (the analysis then gives `Ok(None)`).
 fn analyse(
     game: &Game,
     options: &AnalysisOptions,
+    stop: &dyn Fn() -> bool,
     go_on: &mut dyn FnMut(bool) -> bool,
 ) -> Result<Option<GameAnalysis>, SetupError> {
     let (positions, moves) = replay(game)?;
+    // Once `stop` has said yes, every search after is cut short as well, and the
+    // cut search's result is not used.
+    let stopped = Cell::new(false);
+    let stop = || {
+        if !stopped.get() && stop() {
+            stopped.set(true);
+        }
+        stopped.get()
+    };
     let mut judged = Vec::with_capacity(positions.len());
     for position in &positions {
-        judged.push(Judgement::new(evaluate(position, options, 0)));
-        if !go_on(true) {
+        judged.push(Judgement::new(evaluate(position, options, 0, &stop)));
+        if stop() || !go_on(true) {
             return Ok(None);
         }
     }
     for _ in 1..MOST_SEARCHES {
         for i in to_search_again(&positions, &moves, &judged) {
-            let search = evaluate(&positions[i], options, judged[i].searches());
+            let search = evaluate(&positions[i], options, judged[i].searches(), &stop);
             judged[i].add(search);
-            if !go_on(false) {
+            if stop() || !go_on(false) {
                 return Ok(None);
             }
         }
@@ -485,8 +529,8 @@ mod tests {
             budget: crate::Budget::Nodes(300),
             seed: 4,
         };
-        let first = evaluate(&positions[1], &options, 0);
-        let again = evaluate(&positions[1], &options, 1);
+        let first = evaluate(&positions[1], &options, 0, &|| false);
+        let again = evaluate(&positions[1], &options, 1, &|| false);
         assert_ne!(first, again);
         assert_eq!(
             first,

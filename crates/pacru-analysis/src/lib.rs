@@ -9,7 +9,7 @@ mod parallel;
 
 pub use analyse::{
     BLUNDER_LOSS, GameAnalysis, MISTAKE_LOSS, MOST_SEARCHES, NEAR_THRESHOLD, PV_PLIES, PlyAnalysis,
-    analyse_game, analyse_game_while, mark_for,
+    analyse_game, analyse_game_until, analyse_game_while, mark_for,
 };
 pub use annotate::annotate;
 pub use line::AnalysisLine;

@@ -52,7 +52,7 @@ pub fn analyse_games(
         .par_iter()
         .map(|&(g, i)| {
             let (positions, _) = replays[g].as_ref().expect("only replayed games have jobs");
-            let e = evaluate(&positions[i], options, 0);
+            let e = evaluate(&positions[i], options, 0, &|| false);
             on_progress(Progress::Searched);
             Judgement::new(e)
         })
@@ -84,7 +84,7 @@ pub fn analyse_games(
             .par_iter()
             .map(|&(g, i)| {
                 let (positions, _) = replays[g].as_ref().expect("only replayed games have jobs");
-                let e = evaluate(&positions[i], options, judged[g][i].searches());
+                let e = evaluate(&positions[i], options, judged[g][i].searches(), &|| false);
                 on_progress(Progress::Searched);
                 e
             })

@@ -8,7 +8,8 @@
 use crate::api;
 use crate::errors::{detached, malformed_game};
 use crate::games::PyGame;
-use crate::values::colour_to_py;
+use crate::interrupt::Interrupt;
+use crate::values::{Int, colour_to_py};
 use pacru_analysis::{AnalysisOptions, Budget, DEFAULT_NODES, GameAnalysis};
 use pacru_notation::pgr::Game;
 use pyo3::exceptions::PyValueError;
@@ -108,32 +109,29 @@ impl PyAnalysis {
 
 /// The budget from `analyse`'s arguments, checked as `pacru analyse` checks its
 /// options.
-fn budget(nodes: Option<i64>, movetime: Option<i64>) -> PyResult<Budget> {
+fn budget(nodes: Option<Int>, movetime: Option<Int>) -> PyResult<Budget> {
     match (nodes, movetime) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give movetime or nodes, not both")),
-        (Some(n), None) => u64::try_from(n)
-            .ok()
-            .filter(|&n| n >= 1)
-            .map(Budget::Nodes)
-            .ok_or_else(|| PyValueError::new_err(format!("nodes must be at least 1, not {n}"))),
-        (None, Some(ms)) => u64::try_from(ms)
-            .ok()
-            .filter(|&ms| ms >= 1)
+        (Some(n), None) => n.within(1..=i64::MAX).map(Budget::Nodes).ok_or_else(|| {
+            PyValueError::new_err(format!("nodes must be from 1 to 2**63 - 1, not {n}"))
+        }),
+        (None, Some(ms)) => ms
+            .within(1..=i64::MAX)
             .map(|ms| Budget::MoveTime(Duration::from_millis(ms)))
             .ok_or_else(|| {
-                PyValueError::new_err(format!("movetime must be at least 1 ms, not {ms}"))
+                PyValueError::new_err(format!("movetime must be from 1 to 2**63 - 1 ms, not {ms}"))
             }),
         (None, None) => Ok(Budget::Nodes(DEFAULT_NODES)),
     }
 }
 
-/// Analyses `game` (see `pacru.analyse` in `lib.rs`). Between positions a
-/// pending Ctrl-C stops the work and is raised.
+/// Analyses `game` (see `pacru.analyse` in `lib.rs`). Ctrl-C stops the work
+/// within a fraction of a second, even in the middle of a search, and is raised.
 pub fn analyse(
     py: Python<'_>,
     game: &PyGame,
-    nodes: Option<i64>,
-    movetime: Option<i64>,
+    nodes: Option<Int>,
+    movetime: Option<Int>,
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyAnalysis> {
     let seed: u64 = match seed {
@@ -151,16 +149,9 @@ pub fn analyse(
         seed,
     };
     let (game, index, file) = game.parts();
-    let mut interrupt = None;
-    let mut go_on = || match Python::attach(|py| py.check_signals()) {
-        Ok(()) => true,
-        Err(e) => {
-            interrupt = Some(e);
-            false
-        }
-    };
+    let interrupt = Interrupt::new();
     let (analysis, status) = detached(py, || {
-        let analysis = pacru_analysis::analyse_game_while(game, &options, &mut go_on);
+        let analysis = pacru_analysis::analyse_game_until(game, &options, &|| interrupt.stopped());
         let status = api::check_game(game, index, None).status.as_str();
         (analysis, status)
     })?;
@@ -172,8 +163,7 @@ pub fn analyse(
             status: status.to_owned(),
             analysis,
         }),
-        Ok(None) => Err(interrupt
-            .unwrap_or_else(|| crate::errors::internal_error(py, "the analysis stopped".into()))),
+        Ok(None) => Err(interrupt.into_error(py, "the analysis")),
         Err(e) => Err(malformed_game(py, index, game.line, 1, &e.to_string())),
     }
 }

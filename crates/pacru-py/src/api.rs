@@ -12,13 +12,42 @@ pub fn to_ppn(position: &Position) -> String {
     position.to_ppn().to_string()
 }
 
-/// Reads a PPN; the position is played under `rules`.
+/// The longest move text read, in characters, as in the npm package: far more
+/// than any move needs (`a1>NE(...)` with every field of the board is under
+/// 400), little enough that reading a hostile text stays cheap.
+pub const MAX_MOVE_CHARS: usize = 65_536;
+
+/// The longest PPN read, in characters, as in the npm package (a real one is
+/// under 300).
+pub const MAX_PPN_CHARS: usize = 65_536;
+
+/// Whether `text` has more than `max` characters (counted only when its bytes
+/// could be that many).
+fn longer_than(text: &str, max: usize) -> bool {
+    text.len() > max && text.chars().nth(max).is_some()
+}
+
+/// Reads a PPN; the position is played under `rules`. A text longer than
+/// [`MAX_PPN_CHARS`] is refused before it is read.
 pub fn from_ppn(text: &str, rules: RulesEdition) -> Result<Position, PpnError> {
+    if longer_than(text, MAX_PPN_CHARS) {
+        return Err(PpnError {
+            column: MAX_PPN_CHARS + 1,
+            message: format!("a position in PPN is at most {MAX_PPN_CHARS} characters long"),
+        });
+    }
     Position::from_ppn(text, rules)
 }
 
-/// Reads a move in move notation (syntax only).
+/// Reads a move in move notation (syntax only). A text longer than
+/// [`MAX_MOVE_CHARS`] is refused before it is read.
 pub fn parse_move(text: &str) -> Result<Move, MoveSyntaxError> {
+    if longer_than(text, MAX_MOVE_CHARS) {
+        return Err(MoveSyntaxError {
+            column: MAX_MOVE_CHARS + 1,
+            message: format!("a move is at most {MAX_MOVE_CHARS} characters long"),
+        });
+    }
     text.parse()
 }
 

@@ -4,6 +4,7 @@
 use crate::api;
 use crate::errors::{detached, os_error};
 use crate::source::{Failure, FailureSlot, Source, Stream, check_path, open, take_failure};
+use crate::turns::Turns;
 use crate::verdict::verdict_dict;
 use pacru_core::RulesEdition;
 use pacru_notation::pgr::Reader;
@@ -103,9 +104,15 @@ impl Games {
 }
 
 /// The verdicts of `pacru.check`, one dict per game in input order, produced as
-/// they are iterated over (each input is read as a stream).
-#[pyclass(name = "Verdicts", module = "pacru")]
+/// they are iterated over (each input is read as a stream). Threads may share
+/// one: each verdict goes to one of them.
+#[pyclass(name = "Verdicts", module = "pacru", frozen)]
 pub struct PyVerdicts {
+    state: Turns<Inputs>,
+}
+
+/// What is left to check.
+struct Inputs {
     inputs: VecDeque<(Source, Option<String>)>,
     current: Option<Current>,
     rules: Option<RulesEdition>,
@@ -124,9 +131,11 @@ impl PyVerdicts {
             }
         }
         Ok(PyVerdicts {
-            inputs: inputs.into(),
-            current: None,
-            rules,
+            state: Turns::new(Inputs {
+                inputs: inputs.into(),
+                current: None,
+                rules,
+            }),
         })
     }
 }
@@ -137,7 +146,15 @@ impl PyVerdicts {
         slf
     }
 
-    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.state
+            .take(py, "pacru.Verdicts", |state| state.next(py))
+    }
+}
+
+impl Inputs {
+    /// The next verdict, `None` at the end of the last input.
+    fn next<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         loop {
             let current = match &mut self.current {
                 Some(current) => current,

@@ -106,10 +106,21 @@ pub fn illegal_move_in_game(
     )
 }
 
-/// `pacru.InvalidMove`: `text` is not a move.
+/// `text` for a message: its first 40 characters, then `...` if there are more
+/// (as the npm package quotes it).
+pub fn shorten(text: &str) -> String {
+    const KEEP: usize = 40;
+    match text.char_indices().nth(KEEP) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// `pacru.InvalidMove`: `text` is not a move. The message quotes at most 40
+/// characters of it; the exception's `text` is all of it.
 pub fn invalid_move(py: Python<'_>, text: &str, error: &MoveSyntaxError) -> PyErr {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let message = format!("not a move: {text:?}: {error}");
+    let message = format!("not a move: {:?}: {error}", shorten(text));
     raise(
         py,
         &CLASS,

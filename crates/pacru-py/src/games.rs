@@ -1,13 +1,17 @@
 //! `pacru.read_games` and `pacru.Game`: game records read as a stream.
 
 use crate::api;
-use crate::errors::{detached, illegal_move_in_game, malformed_game, malformed_record, shielded};
+use crate::errors::{
+    detached, illegal_move_in_game, malformed_game, malformed_record, shielded, shorten,
+};
 use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
+use crate::turns::Turns;
 use crate::verdict::verdict_dict;
 use pacru_core::Position;
 use pacru_notation::pgr::{Game, MoveEntry, ParseGameResultError, PgrError, Reader, Tags};
 use pacru_referee::{Observer, PlyStep, VerdictStatus};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -212,10 +216,52 @@ impl PyGame {
     }
 }
 
-/// Rebuilds a pickled game (see `Game.__reduce__`).
+/// The longest tag name the record reader reads.
+const MAX_TAG_NAME_CHARS: usize = 256;
+
+/// Whether `name` is a tag name as the record reader reads it: a letter, then
+/// letters, digits and `_`, at most [`MAX_TAG_NAME_CHARS`] characters.
+fn is_tag_name(name: &str) -> bool {
+    name.len() <= MAX_TAG_NAME_CHARS
+        && name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// Whether `glyph` is an annotation glyph as the record reader reads it: `!`,
+/// `?`, `!!`, `??`, `!?`, `?!`, or `$` and one to three digits.
+fn is_glyph(glyph: &str) -> bool {
+    match glyph.strip_prefix('$') {
+        Some(digits) => {
+            (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => matches!(glyph, "!" | "?" | "!!" | "??" | "!?" | "?!"),
+    }
+}
+
+/// Rebuilds a pickled game (see `Game.__reduce__`). The state is checked as a
+/// record is read (tag names, glyphs, move texts, the result), so that the game
+/// is written as a record that reads back the same; a state that fails raises
+/// `ValueError` (`pacru.InvalidMove` for a move text).
 #[pyfunction]
 pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
     let (tags, (before_tags, leading_comments), entries, result, at, index, file) = state;
+    if let Some((name, _)) = tags.iter().find(|(name, _)| !is_tag_name(name)) {
+        return Err(PyValueError::new_err(format!(
+            "a tag name is a letter, then letters, digits and _, at most \
+             {MAX_TAG_NAME_CHARS} characters, not {:?}",
+            shorten(name)
+        )));
+    }
+    if let Some(glyph) = entries
+        .iter()
+        .flat_map(|(_, _, glyphs, ..)| glyphs)
+        .find(|glyph| !is_glyph(glyph))
+    {
+        return Err(PyValueError::new_err(format!(
+            "a glyph is !, ?, !!, ??, !?, ?! or $ and 1 to 3 digits, not {:?}",
+            shorten(glyph)
+        )));
+    }
     let mut game = Game::new();
     game.comments_before_tags = before_tags;
     game.tags = tags.into_iter().collect::<Tags>();
@@ -235,9 +281,9 @@ pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
             comments,
         });
     }
-    game.result = result.parse().map_err(|e: ParseGameResultError| {
-        pyo3::exceptions::PyValueError::new_err(e.to_string())
-    })?;
+    game.result = result
+        .parse()
+        .map_err(|e: ParseGameResultError| PyValueError::new_err(e.to_string()))?;
     (game.line, game.offset, game.result_line, game.result_column) = at;
     Ok(PyGame { game, index, file })
 }
@@ -245,10 +291,11 @@ pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
 /// The games of an input, read one at a time as they are iterated over.
 ///
 /// A game that does not parse raises `pacru.MalformedGame`; calling `next()`
-/// again goes on with the game after it.
-#[pyclass(name = "GameReader", module = "pacru")]
+/// again goes on with the game after it. Threads may share one: each game goes
+/// to one of them.
+#[pyclass(name = "GameReader", module = "pacru", frozen)]
 pub struct PyGameReader {
-    reader: Option<Reader<Stream>>,
+    reader: Turns<Option<Reader<Stream>>>,
     failure: FailureSlot,
     file: String,
 }
@@ -259,7 +306,7 @@ impl PyGameReader {
         let file = source.name().to_string();
         let (stream, failure) = open(source)?;
         Ok(PyGameReader {
-            reader: Some(Reader::new(stream).lenient()),
+            reader: Turns::new(Some(Reader::new(stream).lenient())),
             failure,
             file,
         })
@@ -272,8 +319,20 @@ impl PyGameReader {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        let Some(reader) = &mut self.reader else {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+        self.reader
+            .take(py, "pacru.GameReader", |state| self.next_game(py, state))
+    }
+}
+
+impl PyGameReader {
+    /// The next game of `state`'s reader (`None` once it is done).
+    fn next_game(
+        &self,
+        py: Python<'_>,
+        state: &mut Option<Reader<Stream>>,
+    ) -> PyResult<Option<PyGame>> {
+        let Some(reader) = state.as_mut() else {
             return Ok(None);
         };
         let read: Result<Option<(Game, usize)>, PgrError> = detached(py, || {
@@ -288,12 +347,12 @@ impl PyGameReader {
                 file: self.file.clone(),
             })),
             Ok(None) => {
-                self.reader = None;
+                *state = None;
                 take_failure(&self.failure).map_or(Ok(None), |f| Err(f.into_pyerr()))
             }
             Err(error) => match take_failure(&self.failure) {
                 Some(failure) => {
-                    self.reader = None;
+                    *state = None;
                     Err(Failure::into_pyerr(failure))
                 }
                 None => Err(malformed_record(py, &error)),

@@ -10,8 +10,10 @@
 //! - [`selfplay`]: random games as records;
 //! - [`analysis`]: `analyse`, the search engine's judgement of a game;
 //! - [`source`]: paths, text and Python file objects as byte streams;
+//! - [`turns`]: the state of an iterator that threads share;
 //! - [`values`]: colours, editions, seats and fields between Python and Rust;
 //! - [`errors`]: the exceptions, and panics turned into `pacru.InternalError`;
+//! - [`interrupt`]: Ctrl-C during long work with the interpreter released;
 //! - [`api`]: every call into the text forms and the referee of the pacru crates.
 
 pub mod analysis;
@@ -19,9 +21,11 @@ pub mod api;
 pub mod check;
 pub mod errors;
 pub mod games;
+pub mod interrupt;
 pub mod position;
 pub mod selfplay;
 pub mod source;
+pub mod turns;
 pub mod values;
 pub mod verdict;
 
@@ -32,7 +36,7 @@ use pyo3::prelude::*;
 mod _pacru {
     use crate::errors::{detached, shielded};
     use crate::source::{source_from, sources_from};
-    use crate::values::rules_from;
+    use crate::values::{Int, rules_from};
     use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
 
@@ -65,12 +69,12 @@ mod _pacru {
     /// The games of `source`, read one at a time as they are iterated over.
     ///
     /// `source` is a path (a `str` without a line break, or a path object),
-    /// record text (a `str` with a line break, or `bytes`), or a file object
-    /// opened in text or binary mode. Each game is a `pacru.Game` with its tags,
-    /// moves and result; legality is not checked (`Game.check()`, `Game.replay()`
-    /// or `pacru.check`). A game that does not parse raises `pacru.MalformedGame`
-    /// with its line and column; calling `next()` again goes on with the game
-    /// after it.
+    /// record text (a `str` with a line break, `bytes`, `bytearray` or
+    /// `memoryview`), or a file object opened in text or binary mode. Each game
+    /// is a `pacru.Game` with its tags, moves and result; legality is not
+    /// checked (`Game.check()`, `Game.replay()` or `pacru.check`). A game that
+    /// does not parse raises `pacru.MalformedGame` with its line and column;
+    /// calling `next()` again goes on with the game after it.
     ///
     /// >>> (game,) = pacru.read_games(pacru.selfplay(2, 1, seed=7, max_plies=4))
     /// >>> [str(move) for move in game.moves]
@@ -130,24 +134,23 @@ mod _pacru {
     /// 1. i3-h2 e9-f8 2. i9-h8 f8-g7(g8) *
     #[pyfunction]
     #[pyo3(
-        signature = (players, games, seed, *, rules = None, max_plies = 1000),
+        signature = (players, games, seed, *, rules = None, max_plies = Int::from(1000)),
         text_signature = "(players, games, seed, *, rules='2004', max_plies=1000)"
     )]
     fn selfplay(
         py: Python<'_>,
-        players: i64,
-        games: i64,
+        players: Int,
+        games: Int,
         seed: &Bound<'_, PyAny>,
         rules: Option<&Bound<'_, PyAny>>,
-        max_plies: i64,
+        max_plies: Int,
     ) -> PyResult<String> {
-        if !(2..=4).contains(&players) {
-            return Err(PyValueError::new_err(format!(
-                "players must be 2, 3 or 4, not {players}"
-            )));
-        }
-        let games = u64::try_from(games)
-            .map_err(|_| PyValueError::new_err(format!("games must be 0 or more, not {games}")))?;
+        let players: usize = players.within(2..=4).ok_or_else(|| {
+            PyValueError::new_err(format!("players must be 2, 3 or 4, not {players}"))
+        })?;
+        let games: u64 = games.within(0..=i64::MAX).ok_or_else(|| {
+            PyValueError::new_err(format!("games must be from 0 to 2**63 - 1, not {games}"))
+        })?;
         let seed: u64 = seed.extract().map_err(|_| {
             PyValueError::new_err(format!(
                 "seed must be an int from 0 to 2**64 - 1, not {}",
@@ -155,13 +158,13 @@ mod _pacru {
                     .map_or_else(|_| "?".to_string(), |r| r.to_string())
             ))
         })?;
-        let max_plies = u32::try_from(max_plies).map_err(|_| {
+        let max_plies: u32 = max_plies.within(0..=i64::from(u32::MAX)).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "max_plies must be from 0 to 2**32 - 1, not {max_plies}"
             ))
         })?;
         let plan = crate::selfplay::Selfplay {
-            players: players as usize,
+            players,
             games,
             seed,
             rules: rules_from(rules)?,
@@ -199,7 +202,8 @@ mod _pacru {
     /// `movetime` milliseconds a search, not both; a position is searched once,
     /// or up to three times when a move next to it has a loss near a threshold. A game whose tags give no
     /// start position raises `pacru.MalformedGame`; a game with an illegal move
-    /// is analysed up to it. Ctrl-C stops the work between positions.
+    /// is analysed up to it. Ctrl-C stops the work, even in the middle of a
+    /// search.
     ///
     /// >>> (game,) = pacru.read_games("[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n")
     /// >>> analysis = pacru.analyse(game, nodes=200, seed=1)
@@ -215,8 +219,8 @@ mod _pacru {
     fn analyse(
         py: Python<'_>,
         game: PyRef<'_, crate::games::PyGame>,
-        nodes: Option<i64>,
-        movetime: Option<i64>,
+        nodes: Option<Int>,
+        movetime: Option<Int>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::analysis::PyAnalysis> {
         shielded(py, || {

@@ -2,9 +2,10 @@
 
 use crate::api;
 use crate::errors::{detached, illegal_move, invalid_move, invalid_position, shielded};
+use crate::interrupt::Interrupt;
 use crate::values::{
-    chevron_to_py, colour_from, colour_to_py, colours_from, field_from, rules_from, rules_to_py,
-    seats_from, type_name,
+    Int, chevron_to_py, colour_from, colour_to_py, colours_from, field_from, rules_from,
+    rules_to_py, seats_from, type_name,
 };
 use pacru_core::{Move, Position, PositionError, Seat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -13,8 +14,10 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 /// A move, in canonical notation when printed (`str(move)`).
 ///
-/// `Move("a3-b4(a4)")` reads move notation (letter case and spaces are forgiven);
-/// whether the move is legal is a question for a position (`Position.play`).
+/// `Move("a3-b4(a4)")` reads move notation, at most 65,536 characters, in any
+/// letter case and with spaces after commas (a space anywhere else, at the start
+/// or the end too, is a `pacru.InvalidMove`); whether the move is legal is a
+/// question for a position (`Position.play`).
 #[pyclass(name = "Move", module = "pacru", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMove {
@@ -68,8 +71,8 @@ fn move_from(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 /// A position of the game: the fields' colours, the chevrons, whose turn it is, the
 /// players and the rules edition. Immutable: `play` returns a new position.
 ///
-/// `Position(ppn)` reads a position in PPN; `Position.standard(players)` is the
-/// standard start. `str(position)` is its PPN.
+/// `Position(ppn)` reads a position in PPN (at most 65,536 characters);
+/// `Position.standard(players)` is the standard start. `str(position)` is its PPN.
 #[pyclass(name = "Position", module = "pacru", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub struct PyPosition {
@@ -116,12 +119,12 @@ impl PyPosition {
     /// The standard start for 2, 3 or 4 players.
     #[staticmethod]
     #[pyo3(
-        signature = (players = 2, seats = None, colours = None, rules = None),
+        signature = (players = Int::from(2), seats = None, colours = None, rules = None),
         text_signature = "(players=2, seats=None, colours=None, rules='2004')"
     )]
     fn standard(
         py: Python<'_>,
-        players: i64,
+        players: Int,
         seats: Option<&Bound<'_, PyAny>>,
         colours: Option<&Bound<'_, PyAny>>,
         rules: Option<&Bound<'_, PyAny>>,
@@ -129,7 +132,7 @@ impl PyPosition {
         let rules = rules_from(rules)?;
         let colours = colours.map(colours_from).transpose()?;
         let seats = seats.map(seats_from).transpose()?;
-        let players = usize::try_from(players).map_err(|_| {
+        let players: usize = players.within(0..=i64::MAX).ok_or_else(|| {
             invalid_position(
                 py,
                 format!("a game has 2 to 4 players, not {players}"),
@@ -298,24 +301,37 @@ impl PyPosition {
         shielded(py, || Ok(self.inner.legal_move_count()))
     }
 
-    /// The number of move sequences of `depth` moves from here (resignations not
-    /// counted): the standard check of a move generator.
-    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
-        perft_in_pieces(py, &self.inner, check_depth(depth)?)
+    /// The number of move sequences of `depth` moves from here (0 to 30;
+    /// resignations not counted): the standard check of a move generator.
+    /// Ctrl-C stops the count.
+    fn perft(&self, py: Python<'_>, depth: Int) -> PyResult<u64> {
+        let depth = check_depth(depth)?;
+        let interrupt = Interrupt::new();
+        detached(py, || perft(&self.inner, depth, &interrupt))?
+            .ok_or_else(|| interrupt.into_error(py, "perft"))
     }
 
     /// Perft split by first move: each legal move with the count below it, in the
-    /// order of `legal_moves()`.
-    fn perft_divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+    /// order of `legal_moves()`. Ctrl-C stops the count.
+    fn perft_divide<'py>(&self, py: Python<'py>, depth: Int) -> PyResult<Bound<'py, PyDict>> {
         let depth = check_depth(depth)?;
+        let interrupt = Interrupt::new();
+        let counts = detached(py, || -> Option<Vec<(Move, u64)>> {
+            if depth == 0 {
+                return Some(Vec::new());
+            }
+            let mut counts = Vec::new();
+            for mv in self.inner.sorted_legal_moves() {
+                let mut child = self.inner.clone();
+                child.play_unchecked(&mv);
+                let count = perft(&child, depth - 1, &interrupt)?;
+                counts.push((mv, count));
+            }
+            Some(counts)
+        })?
+        .ok_or_else(|| interrupt.into_error(py, "perft"))?;
         let dict = PyDict::new(py);
-        if depth == 0 {
-            return Ok(dict);
-        }
-        for mv in self.inner.sorted_legal_moves() {
-            let mut child = self.inner.clone();
-            child.play_unchecked(&mv);
-            let count = perft_in_pieces(py, &child, depth - 1)?;
+        for (mv, count) in counts {
             dict.set_item(PyMove::from(mv), count)?;
         }
         Ok(dict)
@@ -347,28 +363,37 @@ impl PyPosition {
     }
 }
 
-/// The depth up to which perft runs in one piece (a few milliseconds from usual
-/// positions).
-const PERFT_PIECE_DEPTH: u32 = 4;
+/// The deepest perft counted, as in the npm package: a count this deep would
+/// take longer than anyone waits (the 2-player start has 16,168 sequences of 3
+/// moves), and the limit bounds the recursion.
+pub const MAX_PERFT_DEPTH: u32 = 30;
 
-/// Perft as [`Position::perft`] counts it, in pieces of depth at most
-/// [`PERFT_PIECE_DEPTH`], each with the interpreter released; between pieces a
-/// pending Ctrl-C (or another signal handler's exception) stops the count.
-fn perft_in_pieces(py: Python<'_>, position: &Position, depth: u32) -> PyResult<u64> {
-    if depth <= PERFT_PIECE_DEPTH {
-        return detached(py, || position.perft(depth));
+/// Perft as [`Position::perft`] counts it (the last ply counted without playing
+/// its moves), asking `interrupt` before each subtree of more than one ply;
+/// `None` once it says stop.
+fn perft(position: &Position, depth: u32, interrupt: &Interrupt) -> Option<u64> {
+    match depth {
+        0 => Some(1),
+        1 => Some(position.legal_move_count()),
+        _ => {
+            let mut total = 0u64;
+            for mv in position.legal_moves() {
+                if interrupt.stopped() {
+                    return None;
+                }
+                let mut child = position.clone();
+                child.play_unchecked(&mv);
+                total += perft(&child, depth - 1, interrupt)?;
+            }
+            Some(total)
+        }
     }
-    let mut total = 0;
-    for mv in position.legal_moves() {
-        let mut child = position.clone();
-        child.play_unchecked(&mv);
-        total += perft_in_pieces(py, &child, depth - 1)?;
-        py.check_signals()?;
-    }
-    Ok(total)
 }
 
-fn check_depth(depth: i64) -> PyResult<u32> {
-    u32::try_from(depth)
-        .map_err(|_| PyValueError::new_err(format!("depth must be 0 or more, not {depth}")))
+fn check_depth(depth: Int) -> PyResult<u32> {
+    depth.within(0..=i64::from(MAX_PERFT_DEPTH)).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "depth must be from 0 to {MAX_PERFT_DEPTH}, not {depth}"
+        ))
+    })
 }

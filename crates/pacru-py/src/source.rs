@@ -5,7 +5,7 @@ use crate::errors::os_error;
 use crate::values::type_name;
 use pyo3::exceptions::{PyIsADirectoryError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use std::fs::File;
 use std::io::{self, Cursor, Read};
 use std::sync::{Arc, Mutex};
@@ -38,12 +38,13 @@ impl Source {
 }
 
 /// A source given from Python: a path (`str` without a line break, or an
-/// `os.PathLike`), record text (`str` with a line break, `bytes`), or a file object.
+/// `os.PathLike`), record text (`str` with a line break, `bytes`, `bytearray`,
+/// `memoryview`), or a file object.
 pub fn source_from(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
     match single_source(obj)? {
         Some(source) => Ok(source),
         None => Err(PyTypeError::new_err(format!(
-            "expected a path, record text or a file object, not {}",
+            "expected a path (str or path object), record text (str, bytes, bytearray or memoryview) or a file object, not {}",
             type_name(obj)
         ))),
     }
@@ -56,7 +57,7 @@ pub fn sources_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
     }
     let Ok(items) = obj.try_iter() else {
         return Err(PyTypeError::new_err(format!(
-            "expected a path, a list of paths, record text or a file object, not {}",
+            "expected a path (str or path object), a list of paths, record text (str, bytes, bytearray or memoryview) or a file object, not {}",
             type_name(obj)
         )));
     };
@@ -66,7 +67,7 @@ pub fn sources_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
             match single_source(&item)? {
                 Some(source @ Source::Path(_)) => Ok(source),
                 _ => Err(PyTypeError::new_err(format!(
-                    "a list of inputs must hold paths only, not {}",
+                    "a list of inputs must hold paths only (str or path objects), not {}",
                     type_name(&item)
                 ))),
             }
@@ -88,6 +89,12 @@ fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
     }
     if let Ok(bytes) = obj.cast::<PyByteArray>() {
         return Ok(Some(Source::Text(bytes.to_vec())));
+    }
+    if obj.is_instance_of::<PyMemoryView>() {
+        let bytes = obj.call_method0("tobytes")?;
+        return Ok(Some(Source::Text(
+            bytes.cast::<PyBytes>()?.as_bytes().to_vec(),
+        )));
     }
     if obj.hasattr("__fspath__")? {
         let path = obj.py().import("os")?.call_method1("fspath", (obj,))?;

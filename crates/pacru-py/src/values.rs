@@ -1,13 +1,16 @@
-//! Colours, rules editions, seats and fields between Python and Rust.
+//! Colours, rules editions, seats, fields and int arguments between Python and
+//! Rust.
 //!
 //! Python gives them as the enums of `pacru/_values.py` (which are `str`s) or as
 //! plain text (and editions also as numbers); they come back as those enums.
 
 use pacru_core::{Colour, Field, RulesEdition, Seat};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyString, PyTuple, PyType};
+use std::fmt;
+use std::ops::RangeInclusive;
 
 /// The module that defines the value types.
 const VALUES_MODULE: &str = "pacru._values";
@@ -102,6 +105,54 @@ pub fn rules_from(obj: Option<&Bound<'_, PyAny>>) -> PyResult<RulesEdition> {
             "{text:?} is not a rules edition: expected 2004 or 2011"
         ))
     })
+}
+
+/// An int argument of any size: its value when it fits in an `i64`, else its
+/// text, so that the caller's range check raises `ValueError` with the value as
+/// given (Python's own conversion would raise `OverflowError`, "Python int too
+/// large to convert to C long"). Anything but an int is a `TypeError`, as for
+/// an `i64` argument.
+pub struct Int(Result<i64, String>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        match obj.extract::<i64>() {
+            Ok(value) => Ok(Int(Ok(value))),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Ok(Int(Err(obj.repr()?.to_cow()?.into_owned())))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl From<i64> for Int {
+    fn from(value: i64) -> Int {
+        Int(Ok(value))
+    }
+}
+
+impl Int {
+    /// The value, if it lies in `range` and fits in a `T`.
+    pub fn within<T: TryFrom<i64>>(&self, range: RangeInclusive<i64>) -> Option<T> {
+        self.0
+            .as_ref()
+            .ok()
+            .filter(|value| range.contains(value))
+            .and_then(|&value| T::try_from(value).ok())
+    }
+}
+
+impl fmt::Display for Int {
+    /// The value as Python writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Ok(value) => write!(f, "{value}"),
+            Err(text) => f.write_str(text),
+        }
+    }
 }
 
 /// A field: `"e1"` (either letter case).

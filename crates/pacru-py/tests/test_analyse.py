@@ -141,8 +141,11 @@ def test_an_illegal_game_is_analysed_up_to_its_illegal_move(root, monkeypatch):
     ("kwargs", "message"),
     [
         ({"nodes": 10, "movetime": 10}, "give movetime or nodes, not both"),
-        ({"nodes": 0}, "nodes must be at least 1, not 0"),
-        ({"movetime": -3}, "movetime must be at least 1 ms, not -3"),
+        ({"nodes": 0}, "nodes must be from 1 to 2**63 - 1, not 0"),
+        ({"movetime": -3}, "movetime must be from 1 to 2**63 - 1 ms, not -3"),
+        # Ints of any size are a ValueError too, not an OverflowError.
+        ({"nodes": 2**64}, "nodes must be from 1 to 2**63 - 1, not 18446744073709551616"),
+        ({"movetime": -(2**70)}, "movetime must be from 1 to 2**63 - 1 ms, not -1180591620717411303424"),
         ({"seed": -1}, "seed must be an int from 0 to 2**64 - 1, not -1"),
         ({"seed": "7"}, "seed must be an int from 0 to 2**64 - 1, not '7'"),
     ],

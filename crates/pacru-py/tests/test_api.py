@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pickle
+import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -115,3 +117,51 @@ def test_ctrl_c_stops_long_work(work):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert done.stderr.rstrip().endswith("KeyboardInterrupt"), done.stderr
+
+
+# A game to analyse, and a position whose perft(4) is 1,393,110,262 (seconds of
+# work in one go): a count the interpreter cannot stop between smaller pieces.
+GAME = "next(pacru.read_games('[Result \"*\"]\\n\\n1. e1-e2 e9-e8 *\\n'))"
+WIDE = "pacru.Position('RR7/4R4/9/9/9/9/9/1KKK5/1KKKKKKK1 Ke1N,Ka3E,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S K KR')"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+@pytest.mark.parametrize(
+    "work",
+    [
+        f"pacru.analyse({GAME}, nodes=10**9)",
+        f"pacru.analyse({GAME}, movetime=10**9)",
+        f"{WIDE}.perft(4)",
+        f"{WIDE}.perft_divide(5)",
+        "pacru.Position.standard(2).perft(30)",
+    ],
+    ids=["analyse-nodes", "analyse-movetime", "perft-4", "perft-divide-5", "perft-30"],
+)
+def test_ctrl_c_stops_one_long_computation_at_once(work):
+    # One search or count that would take hours (or seconds in one piece): a
+    # real SIGINT, sent once it runs, must end it within a fraction of a second.
+    code = (
+        "import signal, pacru\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        f"print('started', flush=True)\n{work}\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        assert child.poll() is None, "the work ended by itself"
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        try:
+            _, stderr = child.communicate(timeout=3)
+        except subprocess.TimeoutExpired:
+            pytest.fail("still running 3 s after SIGINT")
+        waited = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert stderr.rstrip().endswith("KeyboardInterrupt"), stderr
+    assert waited < 2, f"KeyboardInterrupt came {waited:.1f} s after SIGINT"

@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+import threading
 
 import pytest
 
@@ -216,8 +217,20 @@ def test_input_that_cannot_be_read_raises_os_errors(tmp_path):
         pacru.check([str(tmp_path / "missing.pgr")])
     with pytest.raises(TypeError, match="expected a path"):
         pacru.check(42)
-    with pytest.raises(TypeError, match="paths only"):
+    with pytest.raises(TypeError, match=r"paths only \(str or path objects\), not int"):
         pacru.check(["a.pgr", 3])
+
+
+def test_bytes_like_objects_are_record_text():
+    record = b'[Result "*"]\n\n1. e1-e2 e9-e8 *\n'
+    expected = list(pacru.check(record))
+    assert expected[0]["status"] == "ok"
+    for source in [bytearray(record), memoryview(record), memoryview(b"xx" + record)[2:]]:
+        assert list(pacru.check(source)) == expected
+        assert [str(g) for g in pacru.read_games(source)] == [str(g) for g in pacru.read_games(record)]
+    # A type that is none of them is named with the types that are.
+    with pytest.raises(TypeError, match=r"record text \(str, bytes, bytearray or memoryview\)"):
+        pacru.check(42)
 
 
 class FailingFile(io.RawIOBase):
@@ -281,3 +294,43 @@ def test_verdicts_are_json_dicts_in_the_order_of_the_cli_keys(root):
     broken = list(pacru.check(root / "examples" / "round2.pgr"))[1]
     assert list(broken["error"]) == ["ply", "line", "column", "move", "rule", "message"]
     assert json.loads(json.dumps(broken)) == broken
+
+
+@pytest.mark.parametrize("iterate", [pacru.check, pacru.read_games], ids=["check", "read_games"])
+def test_threads_sharing_one_iterator_get_each_item_once(iterate):
+    # As when a pool of workers takes games from one queue: each thread goes
+    # on while the others read; together they get every game exactly once.
+    games = 3000
+    record = pacru.selfplay(2, games, seed=3, max_plies=60)
+    items = iterate(record)
+    taken: list[int] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def take():
+        start.wait()
+        try:
+            for item in items:
+                taken.append(item["game"] if isinstance(item, dict) else item.index)
+        except Exception as error:  # noqa: BLE001 (kept for the assertion)
+            errors.append(error)
+
+    threads = [threading.Thread(target=take) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(taken) == list(range(1, games + 1))
+
+
+@pytest.mark.parametrize("iterate", [pacru.check, pacru.read_games], ids=["check", "read_games"])
+def test_a_file_object_that_iterates_its_own_reader_is_an_error(iterate):
+    # Its read() asks the iterator that is waiting for it: an error, not a hang.
+    class Looping:
+        def read(self, size: int) -> bytes:
+            return next(items)  # type: ignore[no-any-return]
+
+    items = iterate(Looping())
+    with pytest.raises(RuntimeError, match="already being iterated by this thread"):
+        next(items)

@@ -119,6 +119,33 @@ def test_games_are_values():
     assert str(first).startswith('[Event "first"]\n')
 
 
+@pytest.mark.parametrize(
+    "forge, message",
+    [
+        (lambda st: st.__setitem__(0, [("Bad Name]", "v"), ("Result", "*")]), "a tag name is a letter"),
+        (lambda st: st.__setitem__(0, [("", "v")]), "a tag name is a letter"),
+        (lambda st: st.__setitem__(0, [("9Lives", "v")]), "a tag name is a letter"),
+        (lambda st: st.__setitem__(0, [("N" * 257, "v")]), "at most 256 characters"),
+        (lambda st: st[2].__setitem__(0, (*st[2][0][:2], ["!!!!"], *st[2][0][3:])), "a glyph is"),
+        (lambda st: st[2].__setitem__(0, (*st[2][0][:2], ["$1234"], *st[2][0][3:])), "a glyph is"),
+        (lambda st: st[2].__setitem__(0, (*st[2][0][:2], ["$"], *st[2][0][3:])), "a glyph is"),
+    ],
+    ids=["tag-bracket", "tag-empty", "tag-digit-first", "tag-257", "glyph-!!!!", "glyph-$1234", "glyph-$"],
+)
+def test_a_forged_pickle_is_refused_as_the_reader_would_refuse_it(forge, message):
+    # Only what the reader reads can be written back as a record that reads
+    # back the same: `[Bad Name] "v"]` or `e1-e2!!!!` would not.
+    (game,) = games_of('[Event "x"]\n\n1. e1-e2 ! $12 e9-e8 *\n')
+    restore, (state,) = game.__reduce__()
+    state = list(state)
+    state[2] = list(state[2])
+    forge(state)
+    with pytest.raises(ValueError, match=message):
+        restore(tuple(state))
+    # What the reader reads comes back.
+    assert restore(game.__reduce__()[1][0]) == game
+
+
 def test_passes_are_not_moves():
     # Yellow is blocked from the start and removed: its turn is written `pass`.
     text = (

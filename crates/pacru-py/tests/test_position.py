@@ -80,6 +80,8 @@ def test_standard_starts():
     [
         ({"players": 5}, "a game has 2 to 4 players, not 5"),
         ({"players": 1}, "a game has 2 to 4 players, not 1"),
+        # Ints of any size are a ValueError too, not an OverflowError.
+        ({"players": 2**64}, "a game has 2 to 4 players, not 18446744073709551616"),
         ({"players": 3, "colours": "KR"}, "2 colours given for 3 players"),
         ({"players": 2, "colours": "KK"}, "Black is listed twice among the players"),
         ({"players": 2, "seats": "SS"}, "seat S is taken twice"),
@@ -200,6 +202,40 @@ def test_text_that_is_not_a_move_is_an_invalid_move():
         Position.standard().play(42)
 
 
+def test_move_text_is_at_most_65536_characters():
+    # As in the npm package: a longer text is an InvalidMove before it is read,
+    # and the message quotes only its start.
+    longest = "e1-e2(" + "*," * 32764 + "*)"
+    assert len(longest) == 65536
+    assert str(pacru.Move(longest)).startswith("e1-e2(*,*,")
+    start = Position.standard()
+    for text in [longest[:-1] + ",*)", "e1-e2(" + "a1," * 10_000_000 + "a1)"]:
+        for read in [pacru.Move, start.play, start.is_legal]:
+            with pytest.raises(pacru.InvalidMove, match="a move is at most 65536 characters long$") as raised:
+                read(text)
+            assert raised.value.column == 65537 and raised.value.text == text
+            assert len(str(raised.value)) < 200
+
+
+def test_ppn_text_is_at_most_65536_characters():
+    ppn = str(Position.standard())
+    too_long = ppn + " " * (65537 - len(ppn))
+    for read in [Position, Position.from_ppn]:
+        with pytest.raises(pacru.InvalidPosition, match="a position in PPN is at most 65536 characters long$") as raised:
+            read(too_long)
+        assert raised.value.column == 65537
+
+
+def test_move_text_forgives_letter_case_and_spaces_after_commas_only():
+    # What the README and docs/notation.md say the move reader accepts.
+    assert str(pacru.Move("A3-A5(*, E5)")) == "a3-a5(*,e5)"
+    assert str(pacru.Move("e3<<(d1,  c1, b2,a1)")) == "e3<<(a1,c1,d1,b2)"
+    for text, column in [(" e1-e2", 1), ("e1-e2 ", 6), ("e1-e2\t", 6), ("e1-e2 (e3)", 6), ("a3-a5( *)", 7)]:
+        with pytest.raises(pacru.InvalidMove) as raised:
+            pacru.Move(text)
+        assert raised.value.column == column, text
+
+
 def test_moves_are_values():
     move = pacru.Move("a3-b4(a4)")
     assert str(move) == "a3-b4(a4)" and repr(move) == "Move('a3-b4(a4)')"
@@ -240,6 +276,16 @@ def test_the_diagram_is_the_one_pacru_show_draws(cli):
         assert shown == position.diagram() + str(position) + "\n"
 
 
-def test_perft_depth_must_not_be_negative():
-    with pytest.raises(ValueError, match="depth must be 0 or more"):
-        Position.standard().perft(-1)
+def test_perft_depth_must_be_from_0_to_30():
+    # As in the npm package: deeper counts would take longer than anyone waits.
+    # A finished game (no legal move) answers at once whatever the depth.
+    finished = Position("9/9/9/9/9/9/9/1R2R4/9 Ra1W,Rc1W,Ra7S,Ri9N R KR")
+    assert finished.perft(30) == 0 and finished.perft_divide(30) == {}
+    for depth in [-1, 31, 1000, 2**64, -(2**64)]:
+        for position in [finished, Position.standard()]:
+            with pytest.raises(ValueError, match=f"depth must be from 0 to 30, not {depth}$"):
+                position.perft(depth)
+            with pytest.raises(ValueError, match=f"depth must be from 0 to 30, not {depth}$"):
+                position.perft_divide(depth)
+    with pytest.raises(TypeError):
+        finished.perft("3")  # type: ignore[arg-type]

@@ -45,7 +45,11 @@ def test_the_records_are_ok_to_the_referee():
     [
         ((1, 1, 1), {}, "players must be 2, 3 or 4"),
         ((5, 1, 1), {}, "players must be 2, 3 or 4"),
-        ((2, -1, 1), {}, "games must be 0 or more"),
+        ((2, -1, 1), {}, "games must be from 0 to 2\\*\\*63 - 1, not -1$"),
+        # Ints of any size are a ValueError too, not an OverflowError.
+        ((2**64, 1, 1), {}, "players must be 2, 3 or 4, not 18446744073709551616$"),
+        ((2, 2**64, 1), {}, "games must be from 0 to 2\\*\\*63 - 1, not 18446744073709551616$"),
+        ((2, 1, 1), {"max_plies": 2**64}, "max_plies must be from 0 to 2\\*\\*32 - 1, not 18446744073709551616$"),
         ((2, 1, -1), {}, "seed must be an int from 0 to 2\\*\\*64 - 1"),
         ((2, 1, 2**64), {}, "seed must be an int"),
         ((2, 1, 1), {"max_plies": -3}, "max_plies must be"),

@@ -11,9 +11,10 @@ _RulesLike = Union[Rules, str, int]
 """A rules edition: ``Rules.PACRU_2011``, ``"2011"`` or ``2011``."""
 _MoveLike = Union["Move", str]
 """A move: a :class:`Move` or move notation such as ``"a3-b4(a4)"``."""
-_Source = Union[str, "os.PathLike[str]", bytes, bytearray, IO[str], IO[bytes]]
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[str], IO[bytes]]
 """Records to read: a path (a ``str`` without a line break, or a path object),
-record text (a ``str`` with a line break, or ``bytes``), or a file object."""
+record text (a ``str`` with a line break, ``bytes``, ``bytearray`` or
+``memoryview``), or a file object."""
 
 __all__ = [
     "Position",
@@ -38,7 +39,8 @@ class Move:
     their canonical notations are."""
 
     def __new__(cls, text: str) -> Move:
-        """Reads move notation (syntax only); raises :class:`pacru.InvalidMove`."""
+        """Reads move notation (syntax only, at most 65,536 characters; any letter
+        case, spaces only after commas); raises :class:`pacru.InvalidMove`."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -47,7 +49,8 @@ class Position:
     """A position of the game. Immutable; ``str(position)`` is its PPN."""
 
     def __new__(cls, ppn: str, rules: _RulesLike = "2004") -> Position:
-        """Reads a position in PPN; raises :class:`pacru.InvalidPosition`."""
+        """Reads a position in PPN (at most 65,536 characters); raises
+        :class:`pacru.InvalidPosition`."""
     @staticmethod
     def from_ppn(text: str, rules: _RulesLike = "2004") -> Position:
         """The same as ``Position(text, rules)``."""
@@ -99,9 +102,10 @@ class Position:
     def legal_move_count(self) -> int:
         """The number of legal moves, counted without listing them."""
     def perft(self, depth: int) -> int:
-        """The number of move sequences of ``depth`` moves from here."""
+        """The number of move sequences of ``depth`` moves from here (``depth``
+        0 to 30, else ``ValueError``). Ctrl-C stops the count."""
     def perft_divide(self, depth: int) -> dict[Move, int]:
-        """Perft split by first move."""
+        """Perft split by first move (``depth`` 0 to 30). Ctrl-C stops the count."""
     def play(self, move: _MoveLike) -> Position:
         """The position after ``move``; raises :class:`pacru.IllegalMove` (or
         :class:`pacru.InvalidMove` for text that is not a move)."""
@@ -143,14 +147,16 @@ class Game:
 
 @final
 class GameReader(Iterator[Game]):
-    """The games of one input, read as they are iterated over."""
+    """The games of one input, read as they are iterated over. Threads may share
+    one: each game goes to one of them."""
 
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Game: ...
 
 @final
 class Verdicts(Iterator[Verdict]):
-    """The verdicts of :func:`pacru.check`, produced as they are iterated over."""
+    """The verdicts of :func:`pacru.check`, produced as they are iterated over.
+    Threads may share one: each verdict goes to one of them."""
 
     def __iter__(self) -> Verdicts: ...
     def __next__(self) -> Verdict: ...
@@ -208,7 +214,7 @@ def analyse(
     """The ``search`` engine's analysis of ``game``, as ``pacru analyse``: ``nodes``
     simulations a search (5000 by default) or ``movetime`` milliseconds, not both;
     a position is searched up to three times when a move next to it has a loss
-    near a threshold."""
+    near a threshold. Ctrl-C stops the analysis, even in the middle of a search."""
 
 def _game_from_state(state: tuple[object, ...]) -> Game: ...
 def _panic_for_tests(message: str) -> None: ...
