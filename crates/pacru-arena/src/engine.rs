@@ -281,8 +281,9 @@ pub const MAX_HANDSHAKE_NAME_CHARS: usize = 64;
 /// as standings and records should show it: `pacru random` rather than
 /// `pacru engine random --seed 7`. Where two such engines give the same name,
 /// both keep their command lines, which tell them apart. A name that is empty,
-/// longer than [`MAX_HANDSHAKE_NAME_CHARS`] or holds a control character is not
-/// used. Names stay distinct ([`dedupe_names`]).
+/// longer than [`MAX_HANDSHAKE_NAME_CHARS`], or holds a control character or a
+/// character that must not reach a terminal ([`pacru_core::needs_escape`]: those
+/// that reorder text) is not used. Names stay distinct ([`dedupe_names`]).
 ///
 /// ```
 /// use pacru_arena::engine::{EngineConfig, adopt_handshake_names};
@@ -299,7 +300,9 @@ pub fn adopt_handshake_names(engines: &mut [EngineConfig], handshake_names: &[Op
     let usable = |name: &&str| {
         !name.trim().is_empty()
             && name.chars().count() <= MAX_HANDSHAKE_NAME_CHARS
-            && !name.chars().any(char::is_control)
+            && !name
+                .chars()
+                .any(|c| c.is_control() || pacru_core::needs_escape(c))
     };
     let candidates: Vec<Option<&str>> = engines
         .iter()
@@ -396,5 +399,35 @@ mod tests {
         assert_eq!(v[2].name, "greedy-7#3");
         let parsed: EngineConfig = "fast=./eng --x=1".parse().unwrap();
         assert_eq!(parsed.name, "fast");
+    }
+
+    fn engines(texts: &[&str]) -> Vec<EngineConfig> {
+        texts.iter().map(|t| t.parse().unwrap()).collect()
+    }
+
+    fn names(engines: &[EngineConfig]) -> Vec<&str> {
+        engines.iter().map(|e| e.name.as_str()).collect()
+    }
+
+    #[test]
+    fn a_handshake_name_that_reorders_text_is_not_adopted() {
+        let reorder = [
+            "evil\u{202e}gnp.exe",
+            "a\u{2066}b",
+            "a\u{2069}b",
+            "a\u{200e}b",
+            "a\u{200f}b",
+            "a\u{202a}b",
+            "a\u{202d}b",
+            "tab\there",
+        ];
+        for name in reorder {
+            let mut v = engines(&["./eng 1", "./other"]);
+            adopt_handshake_names(&mut v, &[Some(name), Some("Other")]);
+            assert_eq!(names(&v), ["eng 1", "Other"], "{name:?}");
+        }
+        let mut v = engines(&["./eng 1"]);
+        adopt_handshake_names(&mut v, &[Some("Cobra \u{e9}t\u{e9} 1.0")]);
+        assert_eq!(names(&v), ["Cobra \u{e9}t\u{e9} 1.0"]);
     }
 }
