@@ -105,6 +105,26 @@ fn normal_exit_without_answer_is_a_disconnect() {
 }
 
 #[test]
+fn an_engine_that_closes_its_input_is_a_disconnect_at_once() {
+    // It answers the first request, closes its input and hangs: the second request
+    // cannot be written, which ends the engine at once, not after its 5 s.
+    let mut engine = broken("closein:1");
+    let pid = engine.pid().unwrap();
+    let clocks = Clocks::per_move(Duration::from_secs(5));
+    first_move(&mut engine, &clocks).unwrap();
+    let started = Instant::now();
+    let failure = first_move(&mut engine, &clocks).unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(2), "{failure}");
+    assert!(
+        failure
+            .to_string()
+            .starts_with("engine closed its input (write failed: Broken pipe"),
+        "{failure}"
+    );
+    assert!(!alive(pid), "the engine is killed");
+}
+
+#[test]
 fn hang_times_out_promptly_and_the_engine_is_killed() {
     let mut engine = broken("hang");
     let pid = engine.pid().unwrap();

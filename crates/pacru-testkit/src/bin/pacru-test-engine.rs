@@ -22,7 +22,9 @@
 //! (text that is no move), `refuse` (a failure reply), `resign` (resigns),
 //! `flood` (endless `info` lines), `longline` (a line of 1 MiB), `wrongid`
 //! (answers with an id never sent), `reorder` (holds its move until the next
-//! request, and answers that one first).
+//! request, and answers that one first), `closein` (closes its standard input,
+//! answers with a legal move and hangs, its output open: the next request cannot
+//! be written).
 //!
 //! Modes that always play legal moves, thinking N milliseconds on each (default
 //! 0): `good` (never misbehaves), `fork` (starts a helper that holds its standard
@@ -138,6 +140,7 @@ enum Fault {
     LongLine,
     WrongId,
     Reorder,
+    CloseInput,
 }
 
 /// How an engine that plays legal moves takes part in the conversation.
@@ -192,6 +195,7 @@ impl Mode {
             "longline" => Fault::LongLine,
             "wrongid" => Fault::WrongId,
             "reorder" => Fault::Reorder,
+            "closein" => Fault::CloseInput,
             _ => {
                 let manner = match name {
                     "good" => Manner::Good,
@@ -303,6 +307,10 @@ impl Mode {
                     match answer {
                         Answer::Send(message) => send(&mut out, framing, &message),
                         Answer::Hold(message) => held = Some(message),
+                        Answer::SendThenHang(message) => {
+                            send(&mut out, framing, &message);
+                            sleep_forever();
+                        }
                         Answer::Done => {}
                         Answer::OutputClosed => return,
                     }
@@ -359,6 +367,8 @@ enum Answer {
     Send(EngineMessage),
     /// Keep this message for after the next request's answer.
     Hold(EngineMessage),
+    /// Send this message now, then hang.
+    SendThenHang(EngineMessage),
     /// Nothing more (it was written already).
     Done,
     /// The referee closed the output: end.
@@ -427,6 +437,14 @@ fn misbehave(
             id: id.to_owned(),
             reply: Reply::Move(legal.unwrap_or_default()),
         }),
+        Fault::CloseInput => {
+            // Closed before the answer, so that the next request finds it closed.
+            close_stdin();
+            Answer::SendThenHang(EngineMessage::Ok {
+                id: id.to_owned(),
+                reply: Reply::Move(legal.unwrap_or_default()),
+            })
+        }
     }
 }
 
@@ -447,6 +465,23 @@ fn send(out: &mut impl Write, framing: Framing, message: &EngineMessage) {
         Err(e) => eprintln!("pacru-test-engine: cannot write a message: {e}"),
     }
     let _ = out.flush();
+}
+
+/// Closes standard input: puts `/dev/null` in its place, so that the pipe from
+/// the referee has no reader left.
+fn close_stdin() {
+    #[cfg(unix)]
+    {
+        let null = rustix::fs::open(
+            "/dev/null",
+            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+            rustix::fs::Mode::empty(),
+        );
+        if let Err(e) = null.and_then(rustix::stdio::dup2_stdin) {
+            eprintln!("pacru-test-engine: cannot close standard input: {e}");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// Sleeps until the process is killed.
