@@ -6,7 +6,7 @@
 //! machine may wake the referee's threads late).
 
 use crate::client::Exit;
-use pacru_protocol::lines::{LineRead, read_line_bounded};
+use pacru_protocol::lines::{LineRead, read_line_bounded, skip_line};
 use std::io::{BufReader, Read, Write};
 use std::sync::mpsc::{self, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -140,7 +140,23 @@ pub(crate) fn spawn_reader(
                 Err(e) => Event::ReadError(e.to_string()),
             };
             let last = matches!(event, Event::Eof | Event::Flood | Event::ReadError(_));
+            let too_long = matches!(event, Event::TooLong(_));
             if events.send(event).is_err() || last {
+                return;
+            }
+            if too_long {
+                // Reported at once; the rest of the line is skipped, within the
+                // session's cap.
+                let budget = max_total.saturating_sub(total);
+                let event = match skip_line(&mut reader, budget) {
+                    Ok((true, used)) => {
+                        total = total.saturating_add(used);
+                        continue;
+                    }
+                    Ok((false, _)) => Event::Flood,
+                    Err(e) => Event::ReadError(e.to_string()),
+                };
+                let _ = events.send(event);
                 return;
             }
         }

@@ -266,6 +266,19 @@ fn overlong_lines_are_garbage() {
 }
 
 #[test]
+fn a_line_that_never_ends_is_garbage_once_past_the_line_limit() {
+    // Not a flood after the session's 64 MiB: garbage after the line's 64 KiB.
+    let mut engine = broken("endless");
+    match first_move(&mut engine, &Clocks::per_move(Duration::from_secs(20))) {
+        Err(EngineFailure::Garbage { reason, line }) => {
+            assert_eq!(reason, "line longer than 65536 bytes");
+            assert!(line.starts_with("info 2 text=xxx"), "{line}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn a_reply_to_a_request_never_sent_is_a_protocol_error() {
     let mut engine = broken("wrongid");
     assert!(matches!(

@@ -20,7 +20,9 @@
 //! move limit, or 1 s), `garbage` (a line that is no message), `binary` (bytes
 //! that are not UTF-8), `illegal` (a move that reads but is illegal), `notamove`
 //! (text that is no move), `refuse` (a failure reply), `resign` (resigns),
-//! `flood` (endless `info` lines), `longline` (a line of 1 MiB), `wrongid`
+//! `flood` (endless `info` lines), `longline` (a line of 1 MiB), `endless` (a
+//! line that never ends: bytes without a line break until the output is closed),
+//! `wrongid`
 //! (answers with an id never sent), `reorder` (holds its move until the next
 //! request, and answers that one first), `closein` (closes its standard input,
 //! answers with a legal move and hangs, its output open: the next request cannot
@@ -138,6 +140,7 @@ enum Fault {
     Resign,
     Flood,
     LongLine,
+    EndlessLine,
     WrongId,
     Reorder,
     CloseInput,
@@ -193,6 +196,7 @@ impl Mode {
             "resign" => Fault::Resign,
             "flood" => Fault::Flood,
             "longline" => Fault::LongLine,
+            "endless" => Fault::EndlessLine,
             "wrongid" => Fault::WrongId,
             "reorder" => Fault::Reorder,
             "closein" => Fault::CloseInput,
@@ -428,6 +432,20 @@ fn misbehave(
             line.resize(line.len() + 16 * 64 * 1024, b'x');
             line.push(b'\n');
             write_raw(out, &line)
+        }
+        Fault::EndlessLine => {
+            if matches!(
+                write_raw(out, format!("info {id} text=").as_bytes()),
+                Answer::OutputClosed
+            ) {
+                return Answer::OutputClosed;
+            }
+            let chunk = [b'x'; 4096];
+            loop {
+                if out.write_all(&chunk).is_err() {
+                    return Answer::OutputClosed;
+                }
+            }
         }
         Fault::WrongId => Answer::Send(EngineMessage::Ok {
             id: "999999".into(),
