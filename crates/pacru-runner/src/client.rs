@@ -438,6 +438,11 @@ impl EngineProcess {
                         ),
                     }));
                 }
+                if engine_id.name.trim().is_empty() {
+                    return Err(self.fail(EngineFailure::ProtocolError {
+                        message: "the reply to hello gives an empty name".to_owned(),
+                    }));
+                }
                 self.engine_id = engine_id;
                 self.options = options;
                 Ok(&self.engine_id)
@@ -555,7 +560,7 @@ impl EngineProcess {
             stalls,
         });
         let deadline = allowed.map(|a| crate::millis::after(queued, &[a]));
-        let waited = self.await_final(&id, deadline, "the move request");
+        let waited = self.await_answer(&id, deadline, "the move request", true);
         let written = self
             .to_engine
             .as_ref()
@@ -833,12 +838,31 @@ impl EngineProcess {
         deadline: Option<Instant>,
         waiting_for: &str,
     ) -> Result<(EngineMessage, Vec<EngineMessage>), EngineFailure> {
+        self.await_answer(id, deadline, waiting_for, false)
+    }
+
+    /// [`EngineProcess::await_final`]; for a move request (`go`), an `option`
+    /// message about it is a protocol error (options are about `hello` only).
+    fn await_answer(
+        &mut self,
+        id: &str,
+        deadline: Option<Instant>,
+        waiting_for: &str,
+        go: bool,
+    ) -> Result<(EngineMessage, Vec<EngineMessage>), EngineFailure> {
         let mut before = Vec::new();
         loop {
             let message = self.next_message(deadline, waiting_for)?;
             if message.id() == id {
                 if message.is_final() {
                     return Ok((message, before));
+                }
+                if go && matches!(message, EngineMessage::Option { .. }) {
+                    return Err(self.fail(EngineFailure::ProtocolError {
+                        message: format!(
+                            "option message about request `{id}`, a move request: options are sent only in answer to hello"
+                        ),
+                    }));
                 }
                 if before.len() < 1000 {
                     before.push(message);

@@ -279,6 +279,32 @@ fn a_line_that_never_ends_is_garbage_once_past_the_line_limit() {
 }
 
 #[test]
+fn an_empty_name_in_the_handshake_is_a_protocol_error() {
+    match EngineProcess::spawn(&spec(ENGINE, &["noname"])) {
+        Err(EngineFailure::ProtocolError { message }) => {
+            assert_eq!(message, "the reply to hello gives an empty name");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_option_about_a_move_request_is_a_protocol_error() {
+    let mut engine = broken("optiongo:2");
+    let clocks = Clocks::per_move(Duration::from_secs(5));
+    first_move(&mut engine, &clocks).unwrap();
+    match first_move(&mut engine, &clocks) {
+        Err(EngineFailure::ProtocolError { message }) => {
+            assert!(
+                message.starts_with("option message about request `3`"),
+                "{message}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn a_reply_to_a_request_never_sent_is_a_protocol_error() {
     let mut engine = broken("wrongid");
     assert!(matches!(

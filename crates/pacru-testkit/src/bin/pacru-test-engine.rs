@@ -22,7 +22,8 @@
 //! (text that is no move), `refuse` (a failure reply), `resign` (resigns),
 //! `flood` (endless `info` lines), `longline` (a line of 1 MiB), `endless` (a
 //! line that never ends: bytes without a line break until the output is closed),
-//! `wrongid`
+//! `optiongo` (an `option` message about the move request, then a legal
+//! move), `wrongid`
 //! (answers with an id never sent), `reorder` (holds its move until the next
 //! request, and answers that one first), `closein` (closes its standard input,
 //! answers with a legal move and hangs, its output open: the next request cannot
@@ -37,7 +38,8 @@
 //! itself, not even at the end of its input), `mute` (answers `hello` and `go`
 //! only: every other request gets no answer), `lenient` (accepts what it must
 //! refuse: answers `go` in finished games and with illegal histories, and unknown
-//! or malformed requests with `=`), `silent` (answers nothing, not even `hello`).
+//! or malformed requests with `=`), `silent` (answers nothing, not even `hello`),
+//! `noname` (answers `hello` with an empty name, `name=""`).
 //!
 //! `linger` is the helper of `fork` and `exit1`: it reads nothing, answers nothing
 //! and sleeps until it is killed. `detach` and `stray` are the helpers of
@@ -141,6 +143,7 @@ enum Fault {
     Flood,
     LongLine,
     EndlessLine,
+    OptionInGo,
     WrongId,
     Reorder,
     CloseInput,
@@ -156,6 +159,7 @@ enum Manner {
     Mute,
     Lenient,
     Silent,
+    NoName,
 }
 
 /// What the engine does, read from `MODE[:N]`.
@@ -197,6 +201,7 @@ impl Mode {
             "flood" => Fault::Flood,
             "longline" => Fault::LongLine,
             "endless" => Fault::EndlessLine,
+            "optiongo" => Fault::OptionInGo,
             "wrongid" => Fault::WrongId,
             "reorder" => Fault::Reorder,
             "closein" => Fault::CloseInput,
@@ -209,6 +214,7 @@ impl Mode {
                     "mute" => Manner::Mute,
                     "lenient" => Manner::Lenient,
                     "silent" => Manner::Silent,
+                    "noname" => Manner::NoName,
                     _ => return Err(format!("unknown mode `{name}`")),
                 };
                 let think = Duration::from_millis(number.unwrap_or(0));
@@ -284,7 +290,11 @@ impl Mode {
                     framing,
                     &ok(Reply::Hello(EngineId {
                         protocol: 1,
-                        name: format!("test engine ({label})"),
+                        name: if self.is(Manner::NoName) {
+                            String::new()
+                        } else {
+                            format!("test engine ({label})")
+                        },
                         author: "pacru tests".to_owned(),
                         version: "0".to_owned(),
                     })),
@@ -446,6 +456,27 @@ fn misbehave(
                     return Answer::OutputClosed;
                 }
             }
+        }
+        Fault::OptionInGo => {
+            let option = EngineMessage::Option {
+                id: id.to_owned(),
+                spec: pacru_protocol::OptionSpec {
+                    name: "Late".to_owned(),
+                    kind: pacru_protocol::OptionKind::Check { default: true },
+                },
+            };
+            match option.encode(Framing::Text) {
+                Ok(line) => {
+                    if matches!(
+                        write_raw(out, format!("{line}\n").as_bytes()),
+                        Answer::OutputClosed
+                    ) {
+                        return Answer::OutputClosed;
+                    }
+                }
+                Err(e) => eprintln!("pacru-test-engine: cannot write a message: {e}"),
+            }
+            ok(Reply::Move(legal.unwrap_or_default()))
         }
         Fault::WrongId => Answer::Send(EngineMessage::Ok {
             id: "999999".into(),
