@@ -167,6 +167,14 @@ impl EngineConfig {
         })
     }
 
+    /// Whether the engine's name is reserved: given with `NAME=`, or a built-in
+    /// engine's (`greedy-1`). No other engine takes a reserved name: an engine's
+    /// handshake name is not adopted in its place ([`adopt_handshake_names`]), and
+    /// a repeat of it gets the `#2` ([`dedupe_names`]).
+    pub fn is_reserved_name(&self) -> bool {
+        self.named || self.builtin.is_some()
+    }
+
     /// The program actually started: the program as given, except that `pacru`
     /// means this very program when it is the `pacru` binary (so the built-in
     /// engines, `pacru engine random --seed N`, work without `pacru` on the `PATH`).
@@ -257,18 +265,26 @@ impl FromStr for EngineConfig {
     }
 }
 
-/// Gives every engine a distinct name, appending `#2`, `#3`... to repeats.
+/// Gives every engine a distinct name, appending `#2`, `#3`... to repeats. Reserved
+/// names (given with `NAME=`, or a built-in engine's, see
+/// [`EngineConfig::is_reserved_name`]) are kept first: where another engine has the
+/// same name, that one gets the suffix, wherever it stands in the list.
 pub fn dedupe_names(engines: &mut [EngineConfig]) {
     let mut seen: Vec<String> = Vec::new();
-    for engine in engines.iter_mut() {
-        if seen.contains(&engine.name) {
-            let mut k = 2;
-            while seen.contains(&format!("{}#{k}", engine.name)) {
-                k += 1;
+    for reserved in [true, false] {
+        for engine in engines.iter_mut() {
+            if engine.is_reserved_name() != reserved {
+                continue;
             }
-            engine.name = format!("{}#{k}", engine.name);
+            if seen.contains(&engine.name) {
+                let mut k = 2;
+                while seen.contains(&format!("{}#{k}", engine.name)) {
+                    k += 1;
+                }
+                engine.name = format!("{}#{k}", engine.name);
+            }
+            seen.push(engine.name.clone());
         }
-        seen.push(engine.name.clone());
     }
 }
 
@@ -281,30 +297,40 @@ pub const MAX_HANDSHAKE_NAME_CHARS: usize = 64;
 /// as standings and records should show it: `pacru random` rather than
 /// `pacru engine random --seed 7`. Where two such engines give the same name,
 /// both keep their command lines, which tell them apart. A name that is empty,
-/// longer than [`MAX_HANDSHAKE_NAME_CHARS`] or holds a control character is not
-/// used. Names stay distinct ([`dedupe_names`]).
+/// longer than [`MAX_HANDSHAKE_NAME_CHARS`], holds a control character or a
+/// character that must not reach a terminal ([`pacru_core::needs_escape`]: those
+/// that reorder text), or is reserved (the name of an engine named with `NAME=`
+/// or of a built-in engine) is not used. Names stay distinct ([`dedupe_names`]).
 ///
 /// ```
 /// use pacru_arena::engine::{EngineConfig, adopt_handshake_names};
-/// let mut engines: Vec<EngineConfig> = ["./c_engine 7", "./c_engine 8", "./mine", "best=./other"]
+/// let mut engines: Vec<EngineConfig> = ["./c_engine 7", "./c_engine 8", "./mine", "best=./other", "./copycat"]
 ///     .iter()
 ///     .map(|e| e.parse().unwrap())
 ///     .collect();
-/// let said = [Some("Cobra 1.0"), Some("Cobra 1.0"), Some("Mine"), Some("Other")];
+/// let said = [Some("Cobra 1.0"), Some("Cobra 1.0"), Some("Mine"), Some("Other"), Some("best")];
 /// adopt_handshake_names(&mut engines, &said);
 /// let names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
-/// assert_eq!(names, ["c_engine 7", "c_engine 8", "Mine", "best"]);
+/// assert_eq!(names, ["c_engine 7", "c_engine 8", "Mine", "best", "copycat"]);
 /// ```
 pub fn adopt_handshake_names(engines: &mut [EngineConfig], handshake_names: &[Option<&str>]) {
+    let reserved: Vec<String> = engines
+        .iter()
+        .filter(|e| e.is_reserved_name())
+        .map(|e| e.name.clone())
+        .collect();
     let usable = |name: &&str| {
         !name.trim().is_empty()
             && name.chars().count() <= MAX_HANDSHAKE_NAME_CHARS
-            && !name.chars().any(char::is_control)
+            && !name
+                .chars()
+                .any(|c| c.is_control() || pacru_core::needs_escape(c))
+            && !reserved.iter().any(|r| r == name.trim())
     };
     let candidates: Vec<Option<&str>> = engines
         .iter()
         .zip(handshake_names.iter().chain(std::iter::repeat(&None)))
-        .map(|(engine, said)| said.filter(|_| !engine.named).filter(usable))
+        .map(|(engine, said)| said.filter(|_| !engine.is_reserved_name()).filter(usable))
         .collect();
     for (i, engine) in engines.iter_mut().enumerate() {
         let Some(name) = candidates[i] else { continue };
@@ -396,5 +422,51 @@ mod tests {
         assert_eq!(v[2].name, "greedy-7#3");
         let parsed: EngineConfig = "fast=./eng --x=1".parse().unwrap();
         assert_eq!(parsed.name, "fast");
+    }
+
+    fn engines(texts: &[&str]) -> Vec<EngineConfig> {
+        texts.iter().map(|t| t.parse().unwrap()).collect()
+    }
+
+    fn names(engines: &[EngineConfig]) -> Vec<&str> {
+        engines.iter().map(|e| e.name.as_str()).collect()
+    }
+
+    #[test]
+    fn a_handshake_name_that_reorders_text_is_not_adopted() {
+        let reorder = [
+            "evil\u{202e}gnp.exe",
+            "a\u{2066}b",
+            "a\u{2069}b",
+            "a\u{200e}b",
+            "a\u{200f}b",
+            "a\u{202a}b",
+            "a\u{202d}b",
+            "tab\there",
+        ];
+        for name in reorder {
+            let mut v = engines(&["./eng 1", "./other"]);
+            adopt_handshake_names(&mut v, &[Some(name), Some("Other")]);
+            assert_eq!(names(&v), ["eng 1", "Other"], "{name:?}");
+        }
+        let mut v = engines(&["./eng 1"]);
+        adopt_handshake_names(&mut v, &[Some("Cobra \u{e9}t\u{e9} 1.0")]);
+        assert_eq!(names(&v), ["Cobra \u{e9}t\u{e9} 1.0"]);
+    }
+
+    #[test]
+    fn a_handshake_name_does_not_take_a_reserved_name() {
+        // The user's `best=` comes after the engine that calls itself `best`.
+        let mut v = engines(&["./impostor", "best=./greedy --seed 1"]);
+        adopt_handshake_names(&mut v, &[Some("best"), Some("Greedy")]);
+        assert_eq!(names(&v), ["impostor", "best"]);
+        // A built-in engine's name.
+        let mut v = engines(&["./impostor", "builtin:greedy:1"]);
+        adopt_handshake_names(&mut v, &[Some(" greedy-1 "), None]);
+        assert_eq!(names(&v), ["impostor", "greedy-1"]);
+        // A command line that reads as a reserved name: the other one gets the `#2`.
+        let mut v = engines(&["./best", "best=./mine", "./greedy-1", "builtin:greedy:1"]);
+        dedupe_names(&mut v);
+        assert_eq!(names(&v), ["best#2", "best", "greedy-1#2", "greedy-1"]);
     }
 }

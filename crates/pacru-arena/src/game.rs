@@ -65,7 +65,7 @@ impl Forfeit {
             EngineFailure::Garbage { .. } => "garbage",
             EngineFailure::IllegalMove { .. } => "illegal",
             EngineFailure::Refused { .. } => "refused",
-            EngineFailure::Disconnected => "disconnect",
+            EngineFailure::Disconnected | EngineFailure::InputClosed { .. } => "disconnect",
             EngineFailure::Flooded { .. } => "flood",
             EngineFailure::ProtocolError { .. } | EngineFailure::InvalidRequest { .. } => {
                 "protocol"

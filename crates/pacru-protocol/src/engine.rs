@@ -8,7 +8,7 @@
 //! with a failure reply), computes a deadline from the clocks, checks the engine's
 //! move before sending it, and answers `stop`, `ping` and `quit`.
 
-use crate::lines::{LineRead, read_line_bounded};
+use crate::lines::{LineRead, read_line_bounded, skip_line};
 use crate::message::{
     Clocks, EngineId, EngineMessage, Go, Info, OptionSpec, OptionValue, PROTOCOL_VERSION, Reply,
     Request, RequestBody,
@@ -485,7 +485,7 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
         let mut seq = 0u64;
         loop {
             seq += 1;
-            let read = read_line_bounded(&mut input, MAX_REQUEST_LINE, u64::MAX).map(|r| r.0);
+            let read = read_request_line(&mut input);
             // The clock of a `go` runs from here, not from when the loop gets to it.
             let received = Instant::now();
             let end = !matches!(read, Ok(LineRead::Line(_) | LineRead::TooLong(_)));
@@ -531,6 +531,16 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
     Ok(())
 }
 
+/// Reads one request line; of a line longer than [`MAX_REQUEST_LINE`], its start
+/// (the rest is skipped).
+fn read_request_line(input: &mut impl BufRead) -> io::Result<LineRead> {
+    let (read, _) = read_line_bounded(input, MAX_REQUEST_LINE, u64::MAX)?;
+    if matches!(read, LineRead::TooLong(_)) {
+        skip_line(input, u64::MAX)?;
+    }
+    Ok(read)
+}
+
 /// Handles one request line and writes everything it produces, messages emitted
 /// during the search first; returns whether the engine is to quit.
 fn handle_and_answer<E: Engine, W: Write>(
@@ -574,7 +584,7 @@ pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
 ) -> io::Result<()> {
     let mut session = Session::new(&engine, options);
     loop {
-        let (raw, _) = read_line_bounded(&mut input, MAX_REQUEST_LINE, u64::MAX)?;
+        let raw = read_request_line(&mut input)?;
         let received = Instant::now();
         if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
             return Ok(());

@@ -157,6 +157,13 @@ pub enum EngineFailure {
     /// The engine closed its output (or exited normally) without answering.
     #[error("engine closed its output without answering")]
     Disconnected,
+    /// The engine closed its input: a request could not be written to it. It was
+    /// killed.
+    #[error("engine closed its input (write failed: {message})")]
+    InputClosed {
+        /// The operating system's reason, e.g. `Broken pipe (os error 32)`.
+        message: String,
+    },
     /// The engine wrote more than allowed; it was killed.
     #[error("engine wrote more than {limit} bytes")]
     Flooded {
@@ -318,8 +325,8 @@ impl EngineProcess {
                 }
             });
         }
-        let to_engine = Writer::spawn(stdin);
         let (events, from_engine) = mpsc::sync_channel::<Event>(64);
+        let to_engine = Writer::spawn(stdin, events.clone());
         spawn_reader(
             stdout,
             events.clone(),
@@ -366,6 +373,7 @@ impl EngineProcess {
             .spawn(move || run(engine_input, engine_output))
             .map_err(broken)?;
         let (events, from_engine) = mpsc::sync_channel::<Event>(64);
+        let to_engine = Writer::spawn(referee_output, events.clone());
         spawn_reader(
             referee_input,
             events,
@@ -375,7 +383,7 @@ impl EngineProcess {
         let mut engine = EngineProcess {
             spec: spec.clone(),
             peer: Peer::Thread(Some(handle)),
-            to_engine: Some(Writer::spawn(referee_output)),
+            to_engine: Some(to_engine),
             from_engine,
             stderr_tail: Arc::new(Mutex::new(VecDeque::new())),
             next_id: 1,
@@ -428,6 +436,11 @@ impl EngineProcess {
                             "engine chose protocol version {}, the referee offered {PROTOCOL_VERSION}",
                             engine_id.protocol
                         ),
+                    }));
+                }
+                if engine_id.name.trim().is_empty() {
+                    return Err(self.fail(EngineFailure::ProtocolError {
+                        message: "the reply to hello gives an empty name".to_owned(),
                     }));
                 }
                 self.engine_id = engine_id;
@@ -547,7 +560,7 @@ impl EngineProcess {
             stalls,
         });
         let deadline = allowed.map(|a| crate::millis::after(queued, &[a]));
-        let waited = self.await_final(&id, deadline, "the move request");
+        let waited = self.await_answer(&id, deadline, "the move request", true);
         let written = self
             .to_engine
             .as_ref()
@@ -675,9 +688,40 @@ impl EngineProcess {
         if let Some(failure) = &self.failed {
             return Err(failure.clone());
         }
+        if let Some(failure) = self.input_closed() {
+            return Err(self.fail(failure));
+        }
         match self.to_engine.as_mut().and_then(|w| w.send(line)) {
             Some(number) => Ok(number),
-            None => Err(self.fail(EngineFailure::Disconnected)),
+            None => {
+                let failure = self.input_closed().unwrap_or(EngineFailure::Disconnected);
+                Err(self.fail(failure))
+            }
+        }
+    }
+
+    /// The failure of an engine whose input could not be written to, if it is
+    /// one: a crash if the engine has exited with a failure meanwhile.
+    fn input_closed(&mut self) -> Option<EngineFailure> {
+        let message = self.to_engine.as_ref()?.broken()?;
+        Some(self.closed_input(message))
+    }
+
+    /// The failure of an engine whose input could not be written to, for
+    /// `message`: a crash if the engine exits with a failure within a moment
+    /// (a crashed engine's input is closed too), [`EngineFailure::InputClosed`]
+    /// otherwise.
+    fn closed_input(&mut self, message: String) -> EngineFailure {
+        let exit = match self.exited.clone() {
+            Some(exit) => Some(exit),
+            None => self.wait_exit(Instant::now() + AFTER_EXIT_GRACE),
+        };
+        match exit {
+            Some(Exit::Failure(status)) => EngineFailure::Crashed {
+                status,
+                stderr: self.stderr_text(),
+            },
+            _ => EngineFailure::InputClosed { message },
         }
     }
 
@@ -758,6 +802,7 @@ impl EngineProcess {
                     self.exited = Some(exit);
                     continue;
                 }
+                Ok(Event::InputClosed(message)) => self.closed_input(message),
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => self.ended(),
                 Err(RecvTimeoutError::Timeout) if self.exited.is_some() => self.ended(),
                 Err(RecvTimeoutError::Timeout) => {
@@ -793,12 +838,31 @@ impl EngineProcess {
         deadline: Option<Instant>,
         waiting_for: &str,
     ) -> Result<(EngineMessage, Vec<EngineMessage>), EngineFailure> {
+        self.await_answer(id, deadline, waiting_for, false)
+    }
+
+    /// [`EngineProcess::await_final`]; for a move request (`go`), an `option`
+    /// message about it is a protocol error (options are about `hello` only).
+    fn await_answer(
+        &mut self,
+        id: &str,
+        deadline: Option<Instant>,
+        waiting_for: &str,
+        go: bool,
+    ) -> Result<(EngineMessage, Vec<EngineMessage>), EngineFailure> {
         let mut before = Vec::new();
         loop {
             let message = self.next_message(deadline, waiting_for)?;
             if message.id() == id {
                 if message.is_final() {
                     return Ok((message, before));
+                }
+                if go && matches!(message, EngineMessage::Option { .. }) {
+                    return Err(self.fail(EngineFailure::ProtocolError {
+                        message: format!(
+                            "option message about request `{id}`, a move request: options are sent only in answer to hello"
+                        ),
+                    }));
                 }
                 if before.len() < 1000 {
                     before.push(message);

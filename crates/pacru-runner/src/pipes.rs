@@ -6,7 +6,7 @@
 //! machine may wake the referee's threads late).
 
 use crate::client::Exit;
-use pacru_protocol::lines::{LineRead, read_line_bounded};
+use pacru_protocol::lines::{LineRead, read_line_bounded, skip_line};
 use std::io::{BufReader, Read, Write};
 use std::sync::mpsc::{self, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -28,6 +28,9 @@ pub(crate) enum Event {
     ReadError(String),
     /// The engine process exited (its output may still be open elsewhere).
     Exited(Exit),
+    /// Writing a request to the engine's input failed (the engine closed it): the
+    /// operating system's reason.
+    InputClosed(String),
 }
 
 /// The writing end: requests go to the writer thread, which stamps each one
@@ -36,22 +39,34 @@ pub(crate) struct Writer {
     lines: Sender<(u64, String)>,
     /// The number and write time of the last line written in full.
     written: Arc<Mutex<Option<(u64, Instant)>>>,
+    /// Why writing failed, once it has (the thread has ended then).
+    broken: Arc<Mutex<Option<String>>>,
     next: u64,
 }
 
 impl Writer {
-    /// Starts the writer thread on `input` (the engine's standard input).
-    pub(crate) fn spawn(mut input: impl Write + Send + 'static) -> Writer {
+    /// Starts the writer thread on `input` (the engine's standard input). When a
+    /// write fails, the thread keeps the reason ([`Writer::broken`]), tells
+    /// `events` ([`Event::InputClosed`]) and ends.
+    pub(crate) fn spawn(
+        mut input: impl Write + Send + 'static,
+        events: SyncSender<Event>,
+    ) -> Writer {
         let (lines, inbox) = mpsc::channel::<(u64, String)>();
         let written = Arc::new(Mutex::new(None));
+        let broken = Arc::new(Mutex::new(None));
         let stamps = Arc::clone(&written);
+        let reason = Arc::clone(&broken);
         std::thread::spawn(move || {
             for (number, line) in inbox {
                 let ok = input
                     .write_all(line.as_bytes())
                     .and_then(|()| input.write_all(b"\n"))
                     .and_then(|()| input.flush());
-                if ok.is_err() {
+                if let Err(e) = ok {
+                    let message = e.to_string();
+                    *reason.lock().unwrap_or_else(|e| e.into_inner()) = Some(message.clone());
+                    let _ = events.send(Event::InputClosed(message));
                     return;
                 }
                 let now = Instant::now();
@@ -61,8 +76,17 @@ impl Writer {
         Writer {
             lines,
             written,
+            broken,
             next: 0,
         }
+    }
+
+    /// Why writing to the engine failed, if it did.
+    pub(crate) fn broken(&self) -> Option<String> {
+        self.broken
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// Queues `line` (a line end is added); its number, or `None` when the
@@ -116,7 +140,23 @@ pub(crate) fn spawn_reader(
                 Err(e) => Event::ReadError(e.to_string()),
             };
             let last = matches!(event, Event::Eof | Event::Flood | Event::ReadError(_));
+            let too_long = matches!(event, Event::TooLong(_));
             if events.send(event).is_err() || last {
+                return;
+            }
+            if too_long {
+                // Reported at once; the rest of the line is skipped, within the
+                // session's cap.
+                let budget = max_total.saturating_sub(total);
+                let event = match skip_line(&mut reader, budget) {
+                    Ok((true, used)) => {
+                        total = total.saturating_add(used);
+                        continue;
+                    }
+                    Ok((false, _)) => Event::Flood,
+                    Err(e) => Event::ReadError(e.to_string()),
+                };
+                let _ = events.send(event);
                 return;
             }
         }

@@ -105,6 +105,26 @@ fn normal_exit_without_answer_is_a_disconnect() {
 }
 
 #[test]
+fn an_engine_that_closes_its_input_is_a_disconnect_at_once() {
+    // It answers the first request, closes its input and hangs: the second request
+    // cannot be written, which ends the engine at once, not after its 5 s.
+    let mut engine = broken("closein:1");
+    let pid = engine.pid().unwrap();
+    let clocks = Clocks::per_move(Duration::from_secs(5));
+    first_move(&mut engine, &clocks).unwrap();
+    let started = Instant::now();
+    let failure = first_move(&mut engine, &clocks).unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(2), "{failure}");
+    assert!(
+        failure
+            .to_string()
+            .starts_with("engine closed its input (write failed: Broken pipe"),
+        "{failure}"
+    );
+    assert!(!alive(pid), "the engine is killed");
+}
+
+#[test]
 fn hang_times_out_promptly_and_the_engine_is_killed() {
     let mut engine = broken("hang");
     let pid = engine.pid().unwrap();
@@ -240,6 +260,45 @@ fn overlong_lines_are_garbage() {
         Err(EngineFailure::Garbage { reason, line }) => {
             assert!(reason.contains("longer than 65536"), "{reason}");
             assert!(line.len() < 300);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_line_that_never_ends_is_garbage_once_past_the_line_limit() {
+    // Not a flood after the session's 64 MiB: garbage after the line's 64 KiB.
+    let mut engine = broken("endless");
+    match first_move(&mut engine, &Clocks::per_move(Duration::from_secs(20))) {
+        Err(EngineFailure::Garbage { reason, line }) => {
+            assert_eq!(reason, "line longer than 65536 bytes");
+            assert!(line.starts_with("info 2 text=xxx"), "{line}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_empty_name_in_the_handshake_is_a_protocol_error() {
+    match EngineProcess::spawn(&spec(ENGINE, &["noname"])) {
+        Err(EngineFailure::ProtocolError { message }) => {
+            assert_eq!(message, "the reply to hello gives an empty name");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_option_about_a_move_request_is_a_protocol_error() {
+    let mut engine = broken("optiongo:2");
+    let clocks = Clocks::per_move(Duration::from_secs(5));
+    first_move(&mut engine, &clocks).unwrap();
+    match first_move(&mut engine, &clocks) {
+        Err(EngineFailure::ProtocolError { message }) => {
+            assert!(
+                message.starts_with("option message about request `3`"),
+                "{message}"
+            );
         }
         other => panic!("{other:?}"),
     }

@@ -20,9 +20,14 @@
 //! move limit, or 1 s), `garbage` (a line that is no message), `binary` (bytes
 //! that are not UTF-8), `illegal` (a move that reads but is illegal), `notamove`
 //! (text that is no move), `refuse` (a failure reply), `resign` (resigns),
-//! `flood` (endless `info` lines), `longline` (a line of 1 MiB), `wrongid`
+//! `flood` (endless `info` lines), `longline` (a line of 1 MiB), `endless` (a
+//! line that never ends: bytes without a line break until the output is closed),
+//! `optiongo` (an `option` message about the move request, then a legal
+//! move), `wrongid`
 //! (answers with an id never sent), `reorder` (holds its move until the next
-//! request, and answers that one first).
+//! request, and answers that one first), `closein` (closes its standard input,
+//! answers with a legal move and hangs, its output open: the next request cannot
+//! be written).
 //!
 //! Modes that always play legal moves, thinking N milliseconds on each (default
 //! 0): `good` (never misbehaves), `fork` (starts a helper that holds its standard
@@ -33,7 +38,8 @@
 //! itself, not even at the end of its input), `mute` (answers `hello` and `go`
 //! only: every other request gets no answer), `lenient` (accepts what it must
 //! refuse: answers `go` in finished games and with illegal histories, and unknown
-//! or malformed requests with `=`), `silent` (answers nothing, not even `hello`).
+//! or malformed requests with `=`), `silent` (answers nothing, not even `hello`),
+//! `noname` (answers `hello` with an empty name, `name=""`).
 //!
 //! `linger` is the helper of `fork` and `exit1`: it reads nothing, answers nothing
 //! and sleeps until it is killed. `detach` and `stray` are the helpers of
@@ -136,8 +142,11 @@ enum Fault {
     Resign,
     Flood,
     LongLine,
+    EndlessLine,
+    OptionInGo,
     WrongId,
     Reorder,
+    CloseInput,
 }
 
 /// How an engine that plays legal moves takes part in the conversation.
@@ -150,6 +159,7 @@ enum Manner {
     Mute,
     Lenient,
     Silent,
+    NoName,
 }
 
 /// What the engine does, read from `MODE[:N]`.
@@ -190,8 +200,11 @@ impl Mode {
             "resign" => Fault::Resign,
             "flood" => Fault::Flood,
             "longline" => Fault::LongLine,
+            "endless" => Fault::EndlessLine,
+            "optiongo" => Fault::OptionInGo,
             "wrongid" => Fault::WrongId,
             "reorder" => Fault::Reorder,
+            "closein" => Fault::CloseInput,
             _ => {
                 let manner = match name {
                     "good" => Manner::Good,
@@ -201,6 +214,7 @@ impl Mode {
                     "mute" => Manner::Mute,
                     "lenient" => Manner::Lenient,
                     "silent" => Manner::Silent,
+                    "noname" => Manner::NoName,
                     _ => return Err(format!("unknown mode `{name}`")),
                 };
                 let think = Duration::from_millis(number.unwrap_or(0));
@@ -276,7 +290,11 @@ impl Mode {
                     framing,
                     &ok(Reply::Hello(EngineId {
                         protocol: 1,
-                        name: format!("test engine ({label})"),
+                        name: if self.is(Manner::NoName) {
+                            String::new()
+                        } else {
+                            format!("test engine ({label})")
+                        },
                         author: "pacru tests".to_owned(),
                         version: "0".to_owned(),
                     })),
@@ -303,6 +321,10 @@ impl Mode {
                     match answer {
                         Answer::Send(message) => send(&mut out, framing, &message),
                         Answer::Hold(message) => held = Some(message),
+                        Answer::SendThenHang(message) => {
+                            send(&mut out, framing, &message);
+                            sleep_forever();
+                        }
                         Answer::Done => {}
                         Answer::OutputClosed => return,
                     }
@@ -359,6 +381,8 @@ enum Answer {
     Send(EngineMessage),
     /// Keep this message for after the next request's answer.
     Hold(EngineMessage),
+    /// Send this message now, then hang.
+    SendThenHang(EngineMessage),
     /// Nothing more (it was written already).
     Done,
     /// The referee closed the output: end.
@@ -419,6 +443,41 @@ fn misbehave(
             line.push(b'\n');
             write_raw(out, &line)
         }
+        Fault::EndlessLine => {
+            if matches!(
+                write_raw(out, format!("info {id} text=").as_bytes()),
+                Answer::OutputClosed
+            ) {
+                return Answer::OutputClosed;
+            }
+            let chunk = [b'x'; 4096];
+            loop {
+                if out.write_all(&chunk).is_err() {
+                    return Answer::OutputClosed;
+                }
+            }
+        }
+        Fault::OptionInGo => {
+            let option = EngineMessage::Option {
+                id: id.to_owned(),
+                spec: pacru_protocol::OptionSpec {
+                    name: "Late".to_owned(),
+                    kind: pacru_protocol::OptionKind::Check { default: true },
+                },
+            };
+            match option.encode(Framing::Text) {
+                Ok(line) => {
+                    if matches!(
+                        write_raw(out, format!("{line}\n").as_bytes()),
+                        Answer::OutputClosed
+                    ) {
+                        return Answer::OutputClosed;
+                    }
+                }
+                Err(e) => eprintln!("pacru-test-engine: cannot write a message: {e}"),
+            }
+            ok(Reply::Move(legal.unwrap_or_default()))
+        }
         Fault::WrongId => Answer::Send(EngineMessage::Ok {
             id: "999999".into(),
             reply: Reply::Move(legal.unwrap_or_default()),
@@ -427,6 +486,14 @@ fn misbehave(
             id: id.to_owned(),
             reply: Reply::Move(legal.unwrap_or_default()),
         }),
+        Fault::CloseInput => {
+            // Closed before the answer, so that the next request finds it closed.
+            close_stdin();
+            Answer::SendThenHang(EngineMessage::Ok {
+                id: id.to_owned(),
+                reply: Reply::Move(legal.unwrap_or_default()),
+            })
+        }
     }
 }
 
@@ -447,6 +514,23 @@ fn send(out: &mut impl Write, framing: Framing, message: &EngineMessage) {
         Err(e) => eprintln!("pacru-test-engine: cannot write a message: {e}"),
     }
     let _ = out.flush();
+}
+
+/// Closes standard input: puts `/dev/null` in its place, so that the pipe from
+/// the referee has no reader left.
+fn close_stdin() {
+    #[cfg(unix)]
+    {
+        let null = rustix::fs::open(
+            "/dev/null",
+            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+            rustix::fs::Mode::empty(),
+        );
+        if let Err(e) = null.and_then(rustix::stdio::dup2_stdin) {
+            eprintln!("pacru-test-engine: cannot close standard input: {e}");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// Sleeps until the process is killed.
