@@ -19,9 +19,10 @@ impl Strays {
         Strays(())
     }
 
-    /// Ends the strays still there now (before an exit that skips destructors).
+    /// Ends the engines still running and then every stray (before the program
+    /// exits: on a signal, the engines' games may not have ended them yet).
     pub fn end_now(&self) {
-        pacru_runner::end_strays();
+        pacru_runner::end_engines_and_strays();
     }
 }
 

@@ -668,3 +668,33 @@ fn a_helper_that_leaves_its_engines_session_ends_with_its_engine() {
         assert_eq!(left_behind(&m), [], "{command:?}");
     }
 }
+
+#[test]
+fn a_signal_ends_engine_check_with_its_engines_helpers() {
+    let dir = tempfile::tempdir().unwrap();
+    for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        let m = mark(&format!("check-signal{signal}"));
+        // The engine's helper leaves its process group; the engine never answers,
+        // so the check is still waiting for it when the signal comes.
+        let script = "setsid sleep 1000 </dev/null >/dev/null 2>&1 & exec sleep 1000";
+        let child = start(
+            dir.path(),
+            &m,
+            &["engine-check", "--text-only", "--", "sh", "-c", script],
+        );
+        // Until the helper runs, then the signal.
+        let started = Instant::now();
+        while marked(&m).len() < 3 && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        let status = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let ran = finish(child);
+        assert_eq!(ran.code, Some(code), "{signal}: {}", ran.stderr);
+        assert_eq!(left_behind(&m), [], "{signal}");
+    }
+}

@@ -636,11 +636,16 @@ fn the_engine_ends_with_its_game_and_sigterm_ends_the_bot_and_its_engines() {
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let mut people = People::new(&server.url, &["ana"], 0x005E_ED0F_A5E5);
     let robo = Client::bot(&server.url, "robo");
+    // The engine starts a helper that leaves its process group, as a daemon does.
+    let helper = format!("1013.{}", std::process::id());
+    let script = format!(
+        "setsid sleep {helper} </dev/null >/dev/null 2>&1 & exec \"$0\" engine random --seed 13"
+    );
     let mut bot = start_bot(
         &server.url,
         robo.token.as_ref().unwrap(),
         &[],
-        &["pacru", "engine", "random", "--seed", "13"],
+        &["sh", "-c", &script, env!("CARGO_BIN_EXE_pacru")],
         None,
     );
     let bot_pid = bot.0.id();
@@ -683,6 +688,32 @@ fn the_engine_ends_with_its_game_and_sigterm_ends_the_bot_and_its_engines() {
     };
     assert!(status.success(), "{status:?}");
     wait_gone(&engines);
+    // The helpers of both games' engines, outside their process groups, too.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !running(&["sleep", &helper]).is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the engine's helper outlived the bot: {:?}",
+            running(&["sleep", &helper])
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The processes running (not zombies) with the command line `args`.
+fn running(args: &[&str]) -> Vec<u32> {
+    let wanted: Vec<u8> = args
+        .iter()
+        .flat_map(|a| [a.as_bytes(), b"\0"].concat())
+        .collect();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_string_lossy().parse::<u32>().ok())
+        .filter(|&pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c == wanted) && !gone(pid)
+        })
+        .collect()
 }
 
 #[test]

@@ -10,4 +10,4 @@ pub mod strays;
 
 pub use client::{EngineFailure, EngineProcess, EngineSpec, Exit};
 pub use process::KillSwitch;
-pub use strays::{become_subreaper, end_strays};
+pub use strays::{become_subreaper, end_engines_and_strays, end_strays};

@@ -131,6 +131,48 @@ pub fn end_strays() {
     }
 }
 
+/// Ends every child this crate started (each engine with its process group),
+/// then the strays they leave, when [`become_subreaper`] is in force: for a
+/// program about to exit (on a signal, say) whose games have not ended their
+/// engines yet. An engine's helpers that left its process group come to this
+/// process only once the engine has died, so [`end_strays`] alone, called while
+/// the engines live, misses them. Bounded in time.
+pub fn end_engines_and_strays() {
+    if !engines_reap_their_own() {
+        return;
+    }
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use rustix::process::{Pid, Signal, kill_process, kill_process_group};
+        let pids: Vec<u32> = own().keys().copied().collect();
+        for &pid in &pids {
+            if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) {
+                let _ = kill_process_group(pid, Signal::KILL);
+                let _ = kill_process(pid, Signal::KILL);
+            }
+        }
+        // Their orphans are handed to this process as they die (before they are
+        // reaped, by whichever thread waits for them).
+        let deadline = Instant::now() + REAP_WAIT;
+        while Instant::now() < deadline && pids.iter().any(|&pid| is_running(pid)) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    end_strays();
+}
+
+/// Whether process `pid` exists and has not exited (a zombie has).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn is_running(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    // The state follows the command name, which is in parentheses and may hold any byte.
+    stat.rsplit_once(") ")
+        .and_then(|(_, rest)| rest.chars().next())
+        .is_some_and(|state| state != 'Z' && state != 'X')
+}
+
 /// The process ids of this process's children, from every thread's list.
 fn children() -> Vec<u32> {
     let mut found = Vec::new();

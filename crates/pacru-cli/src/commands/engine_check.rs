@@ -110,6 +110,7 @@ pub fn run(args: &EngineCheckArgs) -> anyhow::Result<Outcome> {
     let program = resolve_program(program);
     // Before the probe, which may leave helpers too (ended with the first engine).
     let _strays = crate::strays::Strays::adopt();
+    end_engines_on_signal()?;
     probe(&program, rest)?;
     let options = CheckOptions {
         move_time: Duration::from_millis(args.movetime),
@@ -129,4 +130,23 @@ pub fn run(args: &EngineCheckArgs) -> anyhow::Result<Outcome> {
         .and_then(|()| out.flush())
         .map_err(|e| write_failed(e, outcome))?;
     Ok(outcome)
+}
+
+/// On SIGINT or SIGTERM, ends the engine being checked with its process group
+/// and what it left outside it, then exits with 128 + the signal, as a program
+/// stopped by it does. Without this the signal's default action ended the
+/// process at once, and a helper of the engine outside its process group
+/// outlived it.
+fn end_engines_on_signal() -> anyhow::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+    std::thread::Builder::new()
+        .name("pacru signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                pacru_runner::end_engines_and_strays();
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
 }
