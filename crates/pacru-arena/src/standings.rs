@@ -42,10 +42,12 @@ impl EloEstimate {
     }
 }
 
-/// The Elo difference for a score fraction (clamped away from 0 and 1).
+/// The Elo difference for a score fraction (clamped away from 0 and 1); an even
+/// score is 0, never `-0`.
 fn elo_of(score: f64) -> f64 {
     let p = score.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // Adding 0 turns -0 into 0 and changes nothing else.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 /// Estimates the Elo difference from game scores (1, 0.5 or 0 each) with a 95%
@@ -75,6 +77,13 @@ pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
         low: bounded.then_some(low),
         high: bounded.then_some(high),
     })
+}
+
+/// A sum of points as the multiple of 1/12 it is: every game gives 1, 1/2, 1/3
+/// or 1/4 of a point, and adding such shares in floating point leaves noise
+/// (`1.9999999999999998`) that would show in the JSON and split a tie.
+fn in_twelfths(points: f64) -> f64 {
+    (points * 12.0).round() / 12.0
 }
 
 /// One engine's line in the standings.
@@ -252,6 +261,10 @@ pub fn compute(
         }
     }
     for r in &mut rows {
+        r.points = in_twelfths(r.points);
+        for points in &mut r.points_by_position {
+            *points = in_twelfths(*points);
+        }
         let game_points = r.points_by_position.iter().sum::<f64>();
         r.score_percent = if r.games > 0 {
             100.0 * game_points / f64::from(r.games)
@@ -277,12 +290,13 @@ pub fn compute(
             .then(a.cmp(&b))
     });
     let mut sorted: Vec<EngineStanding> = order.iter().map(|&i| rows[i].clone()).collect();
+    // Ranked by points, then by wins, as the rows are ordered: a rank is shared
+    // only by rows equal in both.
     for i in 0..sorted.len() {
-        sorted[i].rank = if i > 0 && sorted[i].points == sorted[i - 1].points {
-            sorted[i - 1].rank
-        } else {
-            i + 1
-        };
+        let tied = i > 0
+            && sorted[i].points == sorted[i - 1].points
+            && sorted[i].wins == sorted[i - 1].wins;
+        sorted[i].rank = if tied { sorted[i - 1].rank } else { i + 1 };
     }
     st.engines = sorted;
     st
@@ -460,6 +474,94 @@ mod tests {
         // Enough games for a bounded interval.
         let many = elo_estimate(30, 20, 30).unwrap();
         assert_eq!(many.describe(), "0 ± 67");
+    }
+
+    /// A finished game of `engines` (in order of play) with these points, the
+    /// winner by slot, if any.
+    fn finished(game: u64, engines: &[usize], points: &[f64], winner: Option<usize>) -> Entry {
+        let slot = |colour: &str| crate::game::SlotReport {
+            colour: colour.to_owned(),
+            moves: 10,
+            time_ms: 10,
+            forfeit: None,
+            resigned: false,
+            survived: true,
+            fields: 0,
+        };
+        Entry::Finished {
+            pairing: crate::schedule::Pairing {
+                game,
+                round: 1,
+                label: String::new(),
+                engines: engines.to_vec(),
+                opening: 0,
+            },
+            names: Vec::new(),
+            outcome: crate::game::GameOutcome {
+                result: if winner.is_some() { "Black" } else { "draw" }.to_owned(),
+                termination: "rules".to_owned(),
+                winner,
+                points: points.to_vec(),
+                plies: 20,
+                slots: ["Black", "Red", "Yellow"][..engines.len()]
+                    .iter()
+                    .map(|c| slot(c))
+                    .collect(),
+                check: "ok".to_owned(),
+                pgr: String::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn a_rank_is_shared_only_by_equal_points_and_equal_wins() {
+        let names = ["a".to_owned(), "b".to_owned(), "c".to_owned()];
+        // a: a bye and a loss (1 point, no win); b: a win and a loss (1 point,
+        // 1 win); c: a win (1 point, 1 win).
+        let entries = [
+            Entry::Bye {
+                round: 1,
+                engine: 0,
+                points: 1.0,
+            },
+            finished(1, &[1, 0], &[1.0, 0.0], Some(0)),
+            finished(2, &[2, 1], &[1.0, 0.0], Some(0)),
+        ];
+        let st = compute("e", "swiss", 2, &names, 3, &entries);
+        let ranks: Vec<(&str, usize)> = st
+            .engines
+            .iter()
+            .map(|e| (e.name.as_str(), e.rank))
+            .collect();
+        assert_eq!(ranks, [("b", 1), ("c", 1), ("a", 3)]);
+    }
+
+    #[test]
+    fn points_are_sums_of_shares_without_noise() {
+        // Three-player draws split a point in thirds: six of them are 2 points,
+        // which floating point adds up to 1.9999999999999998.
+        let names = ["a".to_owned(), "b".to_owned(), "c".to_owned()];
+        let third = 1.0 / 3.0;
+        let entries: Vec<Entry> = (1..=6)
+            .map(|g| finished(g, &[0, 1, 2], &[third; 3], None))
+            .collect();
+        let st = compute("e", "round-robin", 3, &names, 6, &entries);
+        for e in &st.engines {
+            assert_eq!(e.points, 2.0, "{e:?}");
+            assert!(
+                e.points_by_position.iter().all(|&p| p == 0.0 || p == 2.0),
+                "{e:?}"
+            );
+            assert_eq!(e.rank, 1);
+        }
+    }
+
+    #[test]
+    fn an_even_elo_is_a_positive_zero_in_json() {
+        let even = elo_estimate(5, 0, 5).unwrap();
+        assert!(even.elo == 0.0 && even.elo.is_sign_positive(), "{even:?}");
+        let json = serde_json::to_string(&even).unwrap();
+        assert!(json.starts_with(r#"{"elo":0.0,"#), "{json}");
     }
 
     #[test]

@@ -698,3 +698,32 @@ fn a_signal_ends_engine_check_with_its_engines_helpers() {
         assert_eq!(left_behind(&m), [], "{signal}");
     }
 }
+
+#[test]
+fn a_handshake_timeout_of_0_is_refused_and_an_sprt_bound_may_be_negative() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("values");
+    let engines = ["match", "builtin:random:1", "builtin:random:2"];
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[&engines[..], &["--handshake-timeout", "0", "-o", "h"]].concat(),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("--handshake-timeout"), "{}", ran.stderr);
+    assert!(!dir.path().join("h").exists());
+    // A negative ELO0 is usual (`--sprt -10,40`): taken as the option's value.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            &engines[..],
+            &["--sprt", "-20,20", "--games", "2", "--movetime", "20"],
+            &["--no-progress", "-o", "s"],
+        ]
+        .concat(),
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stdout.contains("SPRT"), "{}", ran.stdout);
+    assert_eq!(left_behind(&m), []);
+}

@@ -209,13 +209,13 @@ fn the_merge_refuses_other_events_and_twice_given_shards_and_names_missing_ones(
         "{}",
         counts.stderr
     );
-    // A missing shard: the standings of the others, a warning, exit 1.
+    // A missing shard: the standings of the others, an error, exit 1.
     let missing = pacru(&["merge-shards", &text(&a.join("shard-1-of-2"))]);
     assert_eq!(missing.code, 1, "{}", missing.stderr);
     assert!(
         missing
             .stderr
-            .contains("1 of 2 shards missing or never started (shard-0-of-2)"),
+            .contains("error: 1 of 2 shards missing or never started (shard-0-of-2)"),
         "{}",
         missing.stderr
     );

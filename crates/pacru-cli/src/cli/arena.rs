@@ -94,8 +94,10 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "MS", default_value_t = 100)]
     pub margin: u64,
 
-    /// How long an engine may take to start and answer the handshake, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    /// How long an engine may take to start and answer the handshake, in milliseconds
+    /// (at least 1).
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub handshake_timeout: u64,
 
     /// Games played at the same time (threads). Keep it at or below the number of
@@ -212,7 +214,11 @@ pub struct MatchArgs {
     /// decides whether the first engine is at most ELO0 (H0) or at least ELO1
     /// (H1) Elo stronger, with error rates ALPHA and BETA (default 0.05 each),
     /// on game pairs with swapped seats.
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
     pub sprt: Option<Sprt>,
 
     /// Options shared with `pacru tournament`.

@@ -319,12 +319,14 @@ pub struct EngineCheckArgs {
     )]
     pub movetime: u64,
 
-    /// How long the engine may take to start and answer the handshake, in milliseconds.
+    /// How long the engine may take to start and answer the handshake, in
+    /// milliseconds (at least 1).
     #[arg(
         long,
         alias = "handshake-timeout-ms",
         value_name = "MS",
-        default_value_t = 5000
+        default_value_t = 5000,
+        value_parser = clap::value_parser!(u64).range(1..)
     )]
     pub handshake_timeout: u64,
 

@@ -32,7 +32,7 @@ pub fn run(args: &MergeShardsArgs) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Success;
     if !merged.missing.is_empty() {
         let names: Vec<String> = merged.missing.iter().map(|s| s.dir_name()).collect();
-        crate::diagnostics::warning(format!(
+        crate::diagnostics::error(format!(
             "{} of {count} shards missing or never started ({}): the standings are those of the shards there are",
             merged.missing.len(),
             names.join(", ")
@@ -41,7 +41,7 @@ pub fn run(args: &MergeShardsArgs) -> anyhow::Result<Outcome> {
     }
     for shard in merged.shards.iter().filter(|s| !s.complete) {
         let dir = shard.path.parent().unwrap_or(Path::new("."));
-        crate::diagnostics::warning(format!(
+        crate::diagnostics::error(format!(
             "shard {} is not finished ({} played so far, in {}): it is still running, or continues with `pacru {} --resume -o {}`",
             shard.shard,
             crate::words::plural(shard.games, "game"),
