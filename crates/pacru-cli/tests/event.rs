@@ -329,6 +329,17 @@ fn a_small_swiss_event_from_start_to_finish() {
         games.contains("id=\"game-5\"") && !games.contains("id=\"game-6\""),
         "the 5 games with records"
     );
+    // The games as the PGR export gives them: the event's name, round and table
+    // in their tags, not those of the records submitted (`pacru selfplay`'s).
+    assert!(!games.contains("pacru selfplay"), "{games}");
+    assert_eq!(
+        games
+            .matches(r#"["Event","Club \u003cnight\u003e"]"#)
+            .count(),
+        5,
+        "{games}"
+    );
+    assert!(games.contains(r#"["Table","2"]"#), "{games}");
 
     // One PGR of every game with a record, which pacru check accepts.
     let check = desk.run(&["check", "--format", "json", "all.pgr"]);

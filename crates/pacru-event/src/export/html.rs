@@ -1,9 +1,10 @@
 //! The static site: standings and crosstable, a page per round with its
 //! tables, and every game in the viewer.
 
-use super::pgr::recorded_tables;
+use super::pgr::{exported_game, recorded_tables};
 use crate::model::{Event, Round};
 use crate::standings::{Crosstable, CrosstableCell, crosstable};
+use pacru_notation::pgr::write_games;
 use pacru_view::Games;
 use pacru_view::page::{PageWriter, escape_html};
 use std::collections::HashMap;
@@ -25,7 +26,8 @@ const POLICY: &str =
 /// Writes the site into `dir` (created if missing): `index.html` (standings,
 /// crosstable, links to the rounds), `round-N.html` for each round paired (its
 /// tables with seats, status, result and a link to the game), `games.html`
-/// (every game with a record in the viewer of `pacru view`) and `style.css`;
+/// (every game of the PGR export, with its tags, in the viewer of `pacru view`)
+/// and `style.css`;
 /// round pages of rounds no longer paired are removed. The event must have
 /// been read with its records. Every text from the event is escaped, control
 /// characters shown as escapes. Returns the names of the files written.
@@ -35,8 +37,14 @@ pub fn write_site(event: &Event, dir: &Path) -> io::Result<Vec<String>> {
     let mut page = PageWriter::new(Vec::new(), &event.settings.name)?;
     let mut game_of = HashMap::new();
     for (t, s) in &recorded {
+        // The game as the PGR export gives it (the event's name, the round and
+        // the table in its tags), not as it was submitted.
+        let Some(game) = exported_game(event, t, s) else {
+            continue;
+        };
+        let text = write_games(std::slice::from_ref(&game));
         let source = format!("round {} table {}", t.round, t.number);
-        for game in Games::new(s.record.as_slice())
+        for game in Games::new(text.as_bytes())
             .source(source)
             .default_rules(event.settings.rules)
             .take(1)

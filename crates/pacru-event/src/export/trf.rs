@@ -86,6 +86,19 @@ pub enum TrfError {
         /// What the bye is worth.
         points: Score,
     },
+    /// Text holding a character that a TRF line cannot (a line break, a control
+    /// character, one that reorders text): only a damaged or forged file holds
+    /// one, as the desk refuses them when they are typed.
+    #[error(
+        "{what} holds a character that a TRF line cannot: {}; `pacru event check` looks the file over",
+        pacru_core::Escaped(value)
+    )]
+    Unwritable {
+        /// Whose text it is (`the event's name`, `the name of player 3`).
+        what: String,
+        /// The text.
+        value: String,
+    },
     /// A value wider than its columns.
     #[error("{what} {value} does not fit TRF's {width} columns")]
     TooWide {
@@ -168,6 +181,18 @@ impl Line {
 }
 
 /// Points with one decimal (` 2.5`), when they are whole or half points.
+/// `text` if every character of it can stand in a TRF line (see
+/// [`TrfError::Unwritable`]).
+fn writable(what: &str, text: &str) -> Result<(), TrfError> {
+    if text.contains(pacru_core::needs_escape) {
+        return Err(TrfError::Unwritable {
+            what: what.to_owned(),
+            value: text.to_owned(),
+        });
+    }
+    Ok(())
+}
+
 fn points_text(points: Score) -> Option<String> {
     let twelfths = points.twelfths();
     twelfths.is_multiple_of(6).then(|| {
@@ -265,6 +290,10 @@ pub fn trf(event: &Event) -> Result<String, TrfError> {
     }
     for bye in event.rounds.iter().flat_map(|r| &r.byes) {
         bye_code(bye.points)?;
+    }
+    writable("the event's name", &event.settings.name)?;
+    for player in &event.players {
+        writable(&format!("the name of player {}", player.id), &player.name)?;
     }
 
     let seeds = event.seed_order();
@@ -482,6 +511,28 @@ mod tests {
             log("2026-03-03T21:00:00Z", LogAction::Result, Some(1)),
         ];
         e
+    }
+
+    #[test]
+    fn text_a_line_cannot_hold_is_refused() {
+        for (bad, what) in [
+            ("Club\nnight", "the event's name"),
+            ("Ada\u{1b}[2J", "the name of player 1"),
+            ("Ada\u{202e}", "the name of player 1"),
+            ("Ada\u{0}", "the name of player 1"),
+        ] {
+            let mut event = three_rounds();
+            if what.starts_with("the event") {
+                event.settings.name = bad.to_owned();
+            } else {
+                event.players[0].name = bad.to_owned();
+            }
+            let error = trf(&event).unwrap_err();
+            assert!(matches!(error, TrfError::Unwritable { .. }), "{error:?}");
+            let message = error.to_string();
+            assert!(message.starts_with(what), "{message}");
+            assert!(!message.contains(pacru_core::needs_escape), "{message:?}");
+        }
     }
 
     #[test]
