@@ -18,6 +18,7 @@ mod progress;
 mod record;
 mod strays;
 mod style;
+mod terminal;
 mod words;
 
 pub use outcome::Outcome;

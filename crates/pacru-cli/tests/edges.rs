@@ -149,6 +149,40 @@ fn quoting_a_line_megabytes_long_takes_the_memory_of_a_short_one() {
 }
 
 #[test]
+fn records_written_to_a_terminal_show_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("comment.pgr");
+    let record = "[Event \"x\"]\n\n1. e1-e2 {a \u{1b}[2J\u{9b}31m comment} e9-e8 *\n";
+    std::fs::write(&file, record).unwrap();
+    let name = file.to_str().unwrap();
+    // Through a pipe: the record as it is, byte for byte.
+    let piped = pacru(&["fmt", name]);
+    assert!(
+        piped.stdout.contains("{a \u{1b}[2J\u{9b}31m comment}"),
+        "{:?}",
+        piped.stdout
+    );
+    // On a terminal: escaped, lines kept.
+    let output = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("{} fmt {name}", env!("CARGO_BIN_EXE_pacru")),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("this test needs `script` (util-linux) to give a command a terminal");
+    // The terminal writes each line break as \r\n.
+    let shown = String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n");
+    assert!(clean(shown.as_bytes()), "{shown:?}");
+    assert!(
+        shown.contains("{a \\u{1b}[2J\\u{9b}31m comment}"),
+        "{shown:?}"
+    );
+    assert!(shown.contains("[Event \"x\"]\n[Site \"?\"]\n"), "{shown:?}");
+}
+
+#[test]
 fn a_binary_file_gives_no_control_bytes() {
     for file in ["/bin/ls", "tests/data/garbage.bin"] {
         let run = pacru(&["check", file]);

@@ -17,7 +17,7 @@ use pacru_core::Escaped;
 use pacru_notation::pgr::{Game, Reader, write_game};
 use pacru_referee::Checker;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -38,7 +38,7 @@ fn output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write>> {
                 File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
             Ok(Box::new(file))
         }
-        _ => Ok(Box::new(io::stdout().lock())),
+        _ => Ok(Box::new(crate::terminal::ShownOnTerminal::stdout())),
     }
 }
 

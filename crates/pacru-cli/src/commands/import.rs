@@ -33,7 +33,7 @@ fn read_bytes(name: &str) -> anyhow::Result<Vec<u8>> {
 
 /// Converts every input and writes the records; reports inputs that fail.
 pub fn run(args: &ImportArgs) -> anyhow::Result<Outcome> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::terminal::ShownOnTerminal::stdout();
     let mut outcome = Outcome::Success;
     let mut written = false;
     for name in input::names(&args.files) {

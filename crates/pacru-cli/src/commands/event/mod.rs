@@ -17,7 +17,7 @@ use anyhow::Context as _;
 use pacru_core::Escaped;
 use pacru_event::{Award, EventFile, NewEvent, Score, System, Uneven, export};
 use serde::Serialize;
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 
 /// Runs `pacru event`.
@@ -325,10 +325,14 @@ fn export(a: &ExportArgs, out: &mut String) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// Writes `bytes` to `path`, or to standard output for `-`.
+/// Writes `bytes` to `path`, or to standard output for `-` (escaped there on a
+/// terminal: a record's comment or a forged name may hold an ESC).
 fn write_out(path: &Path, bytes: &[u8], out: &mut String) -> anyhow::Result<()> {
     if path.as_os_str() == STDIN {
-        out.push_str(&String::from_utf8_lossy(bytes));
+        let mut shown = Vec::new();
+        crate::terminal::ShownOnTerminal::new(&mut shown, io::stdout().is_terminal())
+            .write_all(bytes)?;
+        out.push_str(&String::from_utf8_lossy(&shown));
     } else {
         std::fs::write(path, bytes).with_context(|| path.display().to_string())?;
     }

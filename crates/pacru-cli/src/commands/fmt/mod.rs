@@ -271,7 +271,7 @@ fn format_input<W: Write>(
 /// with `--check`, if an input is not canonical), 2 if an input cannot be read.
 pub fn run(args: &FmtArgs) -> anyhow::Result<Outcome> {
     let mut output = Output {
-        out: std::io::BufWriter::new(std::io::stdout().lock()),
+        out: std::io::BufWriter::new(crate::terminal::ShownOnTerminal::stdout()),
         any: false,
     };
     let mut outcome = Outcome::Success;
