@@ -28,7 +28,7 @@ pub fn pretty(value: &impl Serialize) -> serde_json::Result<String> {
 /// it: all in the Basic Multilingual Plane, one escape each.
 pub fn safe(json: String) -> String {
     let unsafe_char = |c: char| c >= '\u{7f}' && needs_escape(c);
-    if !json.bytes().any(|b| b >= 0x7f) || !json.contains(unsafe_char) {
+    if !has_byte_from_del(json.as_bytes()) || !json.contains(unsafe_char) {
         return json;
     }
     let mut out = String::with_capacity(json.len() + 16);
@@ -40,6 +40,22 @@ pub fn safe(json: String) -> String {
         }
     }
     out
+}
+
+/// Whether some byte of `bytes` is DEL (0x7f) or above, tested eight bytes at a
+/// time: JSON lines are written for every game, and a byte loop cost a thousand
+/// instructions a line. In each word, a byte from 0x7f up has its high bit set,
+/// or gets it when 1 is added to every byte (a carry out of a byte comes only
+/// from 0xff, itself from DEL up).
+fn has_byte_from_del(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    let found = words.any(|word| {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        (w | w.wrapping_add(ONES)) & HIGH != 0
+    });
+    found || words.remainder().iter().any(|&b| b >= 0x7f)
 }
 
 #[cfg(test)]
@@ -62,6 +78,24 @@ mod tests {
         assert!(!pretty_json.contains('\u{9b}'));
         let again: serde_json::Value = serde_json::from_str(&pretty_json).unwrap();
         assert_eq!(again, back);
+    }
+
+    #[test]
+    fn bytes_from_del_up_are_found_wherever_they_are() {
+        for length in 0..40 {
+            let plain = vec![b'~'; length];
+            assert!(!has_byte_from_del(&plain), "{length}");
+            for at in 0..length {
+                for b in [0x7f, 0x80, 0xc2, 0xfe, 0xff] {
+                    let mut bytes = plain.clone();
+                    bytes[at] = b;
+                    assert!(has_byte_from_del(&bytes), "{length} {at} {b:#x}");
+                }
+            }
+        }
+        // Every byte below DEL, with carries that stop short of a high bit.
+        let below: Vec<u8> = (0..0x7f).collect();
+        assert!(!has_byte_from_del(&below));
     }
 
     #[test]
