@@ -822,6 +822,82 @@ fn check_reports_a_tampered_verdict_and_a_corrupted_page_and_changes_nothing() {
 }
 
 #[test]
+fn check_reports_forged_points_rounds_and_seats_and_trf_names_the_table() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.new_event(e, "Forged", 2, "swiss", 3);
+    desk.ok(&["player", "add", e, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay"]);
+    desk.ok(&["pair", e]);
+    for table in ["1", "2", "3"] {
+        desk.ok(&["result", e, "--round", "1", "--table", table, "--draw"]);
+    }
+    desk.ok(&["pair", e]);
+    desk.ok(&["player", "add", e, "Gil"]);
+    let forge = |file: &str, sql: &str| {
+        std::fs::copy(desk.path(e), desk.path(file)).unwrap();
+        rusqlite::Connection::open(desk.path(file))
+            .unwrap()
+            .execute_batch(sql)
+            .unwrap();
+    };
+    // A drawn game whose first seat holds 100/12 points.
+    let points = "UPDATE seat SET points = 100 WHERE round = 1 AND board = 1 AND seat = 0;";
+    forge("p.pacru", points);
+    // That, 1 round for the event while 2 are paired, and Gil a third seat
+    // at a table of 2.
+    forge(
+        "f.pacru",
+        &format!(
+            "{points} UPDATE event SET rounds = 1; INSERT INTO seat VALUES (2, 1, 2, 7, NULL);"
+        ),
+    );
+    let run = desk.run(&["event", "check", "f.pacru"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert_eq!(
+        run.stdout,
+        "inconsistent: 2 rounds are paired, more than the event's 1\n\
+         inconsistent: round 1 table 1: its seats hold 8.33, 0.5 points, but a draw scores 0.5, 0.5: every game hands out one point\n\
+         inconsistent: round 2 table 1: 3 players at the table, but the event plays tables of 2\n\
+         f.pacru: 3 problems (3 inconsistent); 0 records refereed again\n"
+    );
+    let run = desk.run(&["event", "check", "f.pacru", "--format", "json"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["ok"], false);
+    let problems = json["problems"].as_array().unwrap();
+    let found: Vec<(&str, &serde_json::Value, &serde_json::Value)> = problems
+        .iter()
+        .map(|p| (p["kind"].as_str().unwrap(), &p["round"], &p["table"]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "inconsistent",
+                &serde_json::Value::Null,
+                &serde_json::Value::Null
+            ),
+            ("inconsistent", &1.into(), &1.into()),
+            ("inconsistent", &2.into(), &1.into()),
+        ]
+    );
+    assert!(
+        problems[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("its seats hold 8.33, 0.5 points")
+    );
+
+    // The TRF export names the table, not a bye.
+    let stderr = desk.refused(&["export", "p.pacru", "--trf", "p.trf"]);
+    assert_eq!(
+        stderr,
+        "pacru: error: table 1 of round 1: its seats hold 8.33, 0.5 points, not what its result scores (every game hands out one point); `pacru event check` reports it\n"
+    );
+    assert!(!desk.path("p.trf").exists());
+}
+
+#[test]
 fn the_crosstable_of_three_a_table_agrees_with_the_tables_and_escapes_names() {
     let desk = Desk::new();
     let e = "e.pacru";

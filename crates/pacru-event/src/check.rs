@@ -1,7 +1,9 @@
-//! `pacru event check`: SQLite's own checks of an event file, then every
-//! stored record refereed again and compared with the verdict stored beside
-//! it. The file is opened read-only: checking never changes it.
+//! `pacru event check`: SQLite's own checks of an event file, the event read
+//! whole and checked for parts that do not agree (see [`crate::consistency`]),
+//! then every stored record refereed again and compared with the verdict
+//! stored beside it. The file is opened read-only: checking never changes it.
 
+use crate::consistency::{InconsistencyProblem, inconsistencies};
 use crate::error::EventError;
 use crate::model::{Event, Submission, TableStatus};
 use crate::record::Received;
@@ -59,6 +61,10 @@ pub enum Problem {
     Verdict(VerdictProblem),
     /// A played table whose result is not the one its record gives.
     Result(ResultProblem),
+    /// A part of the event that does not agree with the rest: a table whose
+    /// points are not what its result scores, more rounds paired than the
+    /// event has, a table of a size the event does not play.
+    Inconsistent(InconsistencyProblem),
 }
 
 /// A stored verdict the referee no longer gives.
@@ -110,8 +116,8 @@ pub struct ResultProblem {
 }
 
 /// Checks the event file at `path` without changing it: SQLite's integrity
-/// check and foreign-key check, a whole reading of the event, and every stored
-/// record refereed again (under the event's rules) and compared with its stored
+/// check and foreign-key check, a whole reading of the event and the
+/// agreement of its parts, and every stored record refereed again (under the event's rules) and compared with its stored
 /// verdict; a played table's result is compared with what its record gives.
 ///
 /// An error means the file could not be checked at all (missing, not an event
@@ -164,7 +170,14 @@ pub fn check_file(path: &Path) -> Result<CheckReport, EventError> {
         foreign_keys(&conn, &mut report.problems);
     }
     match load::event(&conn, true) {
-        Ok(event) => referee_again(&event, &mut report),
+        Ok(event) => {
+            report.problems.extend(
+                inconsistencies(&event)
+                    .into_iter()
+                    .map(Problem::Inconsistent),
+            );
+            referee_again(&event, &mut report);
+        }
         Err(e) => report.problems.push(Problem::Unreadable {
             reason: match load::error(path, e) {
                 EventError::NotAnEvent { reason, .. } => reason,

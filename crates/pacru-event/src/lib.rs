@@ -22,6 +22,7 @@
 //! ```
 
 mod check;
+mod consistency;
 mod error;
 pub mod export;
 mod model;
@@ -34,6 +35,7 @@ mod store;
 mod text;
 
 pub use check::{CheckReport, Problem, ResultProblem, VerdictProblem, check_file};
+pub use consistency::InconsistencyProblem;
 pub use error::EventError;
 pub use model::{
     Bye, Event, LogAction, LogEntry, NewEvent, Player, Round, Settings, Submission, System, Table,

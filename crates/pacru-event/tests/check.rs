@@ -1,8 +1,9 @@
-//! `check_file`: SQLite's checks and every stored record refereed again, on
-//! a healthy event, a tampered verdict, a tampered result and a corrupted
-//! page; the file is never changed.
+//! `check_file`: SQLite's checks, the agreement of the event's parts and
+//! every stored record refereed again, on a healthy event, a tampered
+//! verdict, a tampered result, forged points, rounds and seats, and a
+//! corrupted page; the file is never changed.
 
-use pacru_event::{EventError, EventFile, Problem, check_file};
+use pacru_event::{Award, EventError, EventFile, NewEvent, Problem, check_file};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 
@@ -113,9 +114,10 @@ fn a_tampered_verdict_is_reported_with_both_verdicts() {
 fn a_played_result_its_record_does_not_give_is_reported() {
     let (_dir, path) = event();
     let conn = Connection::open(&path).unwrap();
-    conn.execute(
-        "UPDATE board SET winner_seat = 0 WHERE round = 1 AND number = 1",
-        [],
+    // The points go with the forged winner: only the record disagrees.
+    conn.execute_batch(
+        "UPDATE board SET winner_seat = 0 WHERE round = 1 AND number = 1;
+         UPDATE seat SET points = iif(seat = 0, 12, 0) WHERE round = 1 AND board = 1",
     )
     .unwrap();
     drop(conn);
@@ -180,4 +182,76 @@ fn what_is_no_event_file_is_an_error() {
     .unwrap();
     let e = check_file(&text).unwrap_err().to_string();
     assert!(e.ends_with("it is not an SQLite database"), "{e}");
+}
+
+/// A Swiss event of 2 a table and 3 rounds: Ada, Bob, Cy and Dee; round 1
+/// (table 1 won by Ada, table 2 by Cy) and round 2 paired; Eve entered after
+/// the pairing. Then `forge` is run on the file.
+fn forged(forge: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.pacru");
+    let mut file = EventFile::create(&path, &NewEvent::swiss("E", 2, 3)).unwrap();
+    let names: Vec<String> = ["Ada", "Bob", "Cy", "Dee"].map(String::from).into();
+    file.add_players(&names, None, None).unwrap();
+    file.pair().unwrap();
+    file.result(1, 1, &Award::Winner("Ada".into())).unwrap();
+    file.result(1, 2, &Award::Winner("Cy".into())).unwrap();
+    file.pair().unwrap();
+    file.add_players(&["Eve".to_owned()], None, None).unwrap();
+    drop(file);
+    assert!(check_file(&path).unwrap().is_ok());
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(forge)
+        .unwrap();
+    (dir, path)
+}
+
+/// The one problem `check_file` finds in `path`, which must be inconsistent:
+/// its round, table and message.
+fn inconsistency(path: &Path) -> (Option<u32>, Option<u32>, String) {
+    let report = check_file(path).unwrap();
+    assert_eq!(report.problems.len(), 1, "{report:?}");
+    let Problem::Inconsistent(p) = &report.problems[0] else {
+        panic!("{report:?}");
+    };
+    (p.round, p.table, p.message.clone())
+}
+
+#[test]
+fn a_game_that_hands_out_more_than_one_point_is_reported() {
+    let (_dir, path) =
+        forged("UPDATE seat SET points = 100 WHERE round = 1 AND board = 1 AND seat = 1");
+    let (round, table, message) = inconsistency(&path);
+    assert_eq!((round, table), (Some(1), Some(1)));
+    assert_eq!(
+        message,
+        "its seats hold 1, 8.33 points, but a win of seat 1 scores 1, 0: every game hands out one point"
+    );
+}
+
+#[test]
+fn more_rounds_paired_than_the_event_has_are_reported() {
+    let (_dir, path) = forged("UPDATE event SET rounds = 1");
+    assert_eq!(
+        inconsistency(&path),
+        (
+            None,
+            None,
+            "2 rounds are paired, more than the event's 1".to_owned()
+        )
+    );
+}
+
+#[test]
+fn a_third_seat_at_a_table_of_two_is_reported() {
+    let (_dir, path) = forged("INSERT INTO seat VALUES (2, 2, 2, 5, NULL)");
+    assert_eq!(
+        inconsistency(&path),
+        (
+            Some(2),
+            Some(2),
+            "3 players at the table, but the event plays tables of 2".to_owned()
+        )
+    );
 }

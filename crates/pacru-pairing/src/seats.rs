@@ -102,6 +102,14 @@ pub(crate) fn compatible(a: &Entrant, b: &Entrant) -> bool {
     }
 }
 
+/// Whether `a` and `b` can sit at one table with the seat rule's fallback kept
+/// for both: neither gets one seat three times in a row, nor first and second
+/// seats 3 apart (they do not both need the same seat); one of them may end
+/// with first and second seats 2 apart.
+pub(crate) fn keeps_absolute(a: &Entrant, b: &Entrant) -> bool {
+    clash(a, b) < Want::Absolute(Seat::First).strength()
+}
+
 /// What seating `a` and `b` together costs their seat wishes: 0 when both can
 /// be granted; else the strength (see [`Want`]) of the weaker of the two
 /// clashing wishes, the one that goes unmet: 1 a mild wish, 2 a strong one,
@@ -250,6 +258,10 @@ mod tests {
         // Two who sat first twice in a row may not.
         assert!(!compatible(&entrant(&[0, 0]), &entrant(&[1, 0, 0])));
         assert_eq!(clash(&entrant(&[0, 0]), &entrant(&[1, 0, 0])), 3);
+        assert!(!keeps_absolute(&entrant(&[0, 0]), &entrant(&[1, 0, 0])));
+        // A strong wish may go unmet in the fallback, an absolute one not.
+        assert!(keeps_absolute(&entrant(&[0]), &entrant(&[1, 0, 0])));
+        assert!(keeps_absolute(&entrant(&[0]), &entrant(&[0])));
     }
 
     #[test]

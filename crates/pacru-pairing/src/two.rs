@@ -19,9 +19,11 @@ use crate::seats;
 /// 3. From the top, each player takes an opponent such that everybody else can
 ///    still be paired at the strictest level possible this round: first no
 ///    rematch and the seat rule kept (no two players who both must have the
-///    same seat, see [`seats::compatible`]); else no rematch; else as few
-///    rematches as there must be. Whether the rest can still be paired is a maximum matching, so the
-///    pairing never ends in a dead end.
+///    same seat, see [`seats::compatible`]); else no rematch and the rule's
+///    fallback kept, a difference of 2 but nobody one seat three times in a
+///    row (see [`seats::keeps_absolute`]); else no rematch; else as few
+///    rematches as there must be. Whether the rest can still be paired is a
+///    maximum matching, so the pairing never ends in a dead end.
 /// 4. Among the opponents that keep that level, the player takes one of the
 ///    highest score, and within that score the one whose seat wish clashes
 ///    least with theirs (see [`seats::clash`]), then the highest ranked: seat
@@ -48,16 +50,42 @@ pub(crate) fn pair(history: &History) -> Round {
 }
 
 /// How well the players of `order` can be paired: the number of pairs without
-/// a rematch, then of pairs that also keep the absolute seat rule.
-fn quality(history: &History, order: &[usize]) -> (usize, usize) {
-    let fresh = |a: usize, b: usize| history.meetings(a, b) == 0;
-    let strict = |a: usize, b: usize| {
-        fresh(a, b) && seats::compatible(history.entrant(a), history.entrant(b))
-    };
+/// a rematch, then of pairs that also keep the seat rule's fallback (see
+/// [`seats::keeps_absolute`]), then of pairs that keep the seat rule itself.
+fn quality(history: &History, order: &[usize]) -> (usize, usize, usize) {
+    let levels = Levels::new(history);
     (
-        matching::size(order, &fresh),
-        matching::size(order, &strict),
+        matching::size(order, &|a, b| levels.fresh(a, b)),
+        matching::size(order, &|a, b| levels.fallback(a, b)),
+        matching::size(order, &|a, b| levels.strict(a, b)),
     )
+}
+
+/// The kinds of pair of the seat rule's levels, strictest last.
+struct Levels<'h> {
+    history: &'h History,
+}
+
+impl<'h> Levels<'h> {
+    fn new(history: &'h History) -> Levels<'h> {
+        Levels { history }
+    }
+
+    /// No rematch.
+    fn fresh(&self, a: usize, b: usize) -> bool {
+        self.history.meetings(a, b) == 0
+    }
+
+    /// No rematch, nobody one seat three times in a row (or first and second
+    /// seats 3 apart): the seat rule's fallback.
+    fn fallback(&self, a: usize, b: usize) -> bool {
+        self.fresh(a, b) && seats::keeps_absolute(self.history.entrant(a), self.history.entrant(b))
+    }
+
+    /// No rematch and the seat rule kept.
+    fn strict(&self, a: usize, b: usize) -> bool {
+        self.fresh(a, b) && seats::compatible(self.history.entrant(a), self.history.entrant(b))
+    }
 }
 
 /// The player who sits out: the lowest ranked among those with the fewest byes
@@ -75,11 +103,11 @@ fn choose_bye(history: &History, order: &[usize]) -> usize {
         .filter(|&p| history.entrant(p).byes == fewest)
         .collect();
     let perfect = order.len() / 2;
-    let mut best: Option<((usize, usize), usize)> = None;
+    let mut best: Option<((usize, usize, usize), usize)> = None;
     for &c in &candidates {
         let rest: Vec<usize> = order.iter().copied().filter(|&p| p != c).collect();
         let q = quality(history, &rest);
-        if q == (perfect, perfect) {
+        if q == (perfect, perfect, perfect) {
             return c;
         }
         if best.is_none_or(|(b, _)| q > b) {
@@ -93,9 +121,11 @@ fn choose_bye(history: &History, order: &[usize]) -> usize {
 fn pair_players(history: &History, order: &[usize]) -> Vec<(usize, usize)> {
     let half = order.len() / 2;
     let entrant = |p: usize| history.entrant(p);
-    let fresh = |a: usize, b: usize| history.meetings(a, b) == 0;
+    let levels = Levels::new(history);
+    let fresh = |a: usize, b: usize| levels.fresh(a, b);
     let compatible = |a: usize, b: usize| seats::compatible(entrant(a), entrant(b));
-    let strict = |a: usize, b: usize| fresh(a, b) && compatible(a, b);
+    let strict = |a: usize, b: usize| levels.strict(a, b);
+    let fallback = |a: usize, b: usize| levels.fallback(a, b);
     // Within a level: the opponent of the highest score, then the least seat
     // clash, then (the sort is stable) the highest ranked.
     let by_score = |a: usize, b: usize| {
@@ -107,8 +137,17 @@ fn pair_players(history: &History, order: &[usize]) -> Vec<(usize, usize)> {
     if matching::size(order, &strict) == half {
         return greedy(order, &strict, half, &|a, b| (0, by_score(a, b)));
     }
-    // No pairing keeps the absolute seat rule for everybody: keep it where the
-    // greedy can.
+    // No pairing without a rematch keeps the seat rule for everybody: a
+    // difference of 2 before a third seat in a row, for as few as the greedy
+    // can (the level itself is kept whatever the choice).
+    let strong_broken = |a: usize, b: usize| u32::from(!compatible(a, b));
+    if matching::size(order, &fallback) == half {
+        return greedy(order, &fallback, half, &|a, b| {
+            (strong_broken(a, b), by_score(a, b))
+        });
+    }
+    // Somebody must get one seat a third time in a row: keep the absolute
+    // seat rule where the greedy can.
     let fresh_pairs = matching::size(order, &fresh);
     if fresh_pairs == half {
         // Breaking a strong wish (seats 2 apart) before an absolute one.
@@ -300,6 +339,68 @@ mod tests {
         for table in &round.tables {
             assert!(!table.contains(&0) || !table.contains(&1), "{round:?}");
             assert!(table[0] != 0 && table[0] != 1, "{round:?}");
+        }
+    }
+
+    #[test]
+    fn a_difference_of_two_before_a_third_seat_in_a_row() {
+        // An 8-player event of five rounds where no pairing without a rematch
+        // keeps everybody's seats within 1, but one lets two players' seats
+        // get 2 apart and gives nobody one seat a third time in a row. Seeds:
+        // P08, P04, P06, P07, P05, P01, P02, P03; tables in seat order, with
+        // the points of each seat in halves.
+        let (p08, p04, p06, p07, p05, p01, p02, p03) = (0, 1, 2, 3, 4, 5, 6, 7);
+        let rounds = [
+            [
+                (p08, p04, 2, 0),
+                (p07, p06, 2, 0),
+                (p05, p01, 1, 1),
+                (p03, p02, 0, 2),
+            ],
+            [
+                (p02, p08, 0, 2),
+                (p01, p07, 1, 1),
+                (p04, p05, 1, 1),
+                (p06, p03, 1, 1),
+            ],
+            [
+                (p08, p07, 2, 0),
+                (p05, p02, 0, 2),
+                (p03, p01, 0, 2),
+                (p06, p04, 1, 1),
+            ],
+            [
+                (p01, p08, 1, 1),
+                (p02, p06, 2, 0),
+                (p07, p05, 2, 0),
+                (p04, p03, 2, 0),
+            ],
+            [
+                (p08, p06, 1, 1),
+                (p07, p02, 1, 1),
+                (p04, p01, 0, 2),
+                (p05, p03, 1, 1),
+            ],
+        ];
+        let mut h = History::new(8);
+        for round in rounds {
+            for (first, second, a, b) in round {
+                h.add_table(&[first, second]);
+                h.add_points(first, Score::from_twelfths(6 * a));
+                h.add_points(second, Score::from_twelfths(6 * b));
+            }
+        }
+        let round = pair(&h);
+        assert!(round.tables.iter().all(|t| h.meetings(t[0], t[1]) == 0));
+        for table in &round.tables {
+            for (seat, &p) in table.iter().enumerate() {
+                let seats = &h.entrant(p).seats;
+                let last_two = &seats[seats.len() - 2..];
+                assert!(
+                    last_two.iter().any(|s| usize::from(s.seat) != seat),
+                    "player {p} gets seat {seat} a third time in a row: {round:?}"
+                );
+            }
         }
     }
 }

@@ -55,6 +55,7 @@
 //! White and Black only), byes worth anything but 0, 1/2 or 1 (TRF has no code
 //! for them, nor room for their points), and values wider than their columns.
 
+use crate::consistency::{points_list, scored_points};
 use crate::model::{Event, LogAction, Table, Timestamp};
 use crate::standings::standings;
 use pacru_pairing::Score;
@@ -98,6 +99,29 @@ pub enum TrfError {
         what: String,
         /// The text.
         value: String,
+    },
+    /// A table whose seats hold points its result does not score, as no
+    /// command of the desk writes them (`pacru event check` reports it).
+    #[error(
+        "table {table} of round {round}: its seats hold {points} points, not what its result scores (every game hands out one point); `pacru event check` reports it"
+    )]
+    TablePoints {
+        /// The round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// Each seat's points, as stored: `8.33, 0`.
+        points: String,
+    },
+    /// A player's points that TRF cannot write (one decimal).
+    #[error(
+        "the points of {name}, {points}: TRF's points have one decimal; `pacru event export --json` holds them"
+    )]
+    Points {
+        /// The player.
+        name: String,
+        /// The points.
+        points: Score,
     },
     /// A value wider than its columns.
     #[error("{what} {value} does not fit TRF's {width} columns")]
@@ -295,6 +319,17 @@ pub fn trf(event: &Event) -> Result<String, TrfError> {
     for player in &event.players {
         writable(&format!("the name of player {}", player.id), &player.name)?;
     }
+    for t in event.rounds.iter().flat_map(|r| &r.tables) {
+        if let (Some(result), Some(scored)) = (&t.result, scored_points(t))
+            && result.points != scored
+        {
+            return Err(TrfError::TablePoints {
+                round: t.round,
+                table: t.number,
+                points: points_list(&result.points),
+            });
+        }
+    }
 
     let seeds = event.seed_order();
     let start_rank = |id: i64| seeds.iter().position(|&s| s == id).map_or(0, |i| i + 1);
@@ -339,7 +374,10 @@ pub fn trf(event: &Event) -> Result<String, TrfError> {
             .enumerate()
             .find(|(_, l)| l.player == id)
             .map_or((0, Score::ZERO), |(n, l)| (n + 1, l.points));
-        let points = points_text(points).ok_or(TrfError::ByePoints { points })?;
+        let points = points_text(points).ok_or_else(|| TrfError::Points {
+            name: name(),
+            points,
+        })?;
         line.right(col::POINTS, &points, || format!("the points of {}", name()))?;
         line.right(col::RANK, &rank.to_string(), || {
             "the number of players".to_owned()
@@ -686,6 +724,29 @@ mod tests {
                 points: Score::from_twelfths(4)
             }
         );
+    }
+
+    #[test]
+    fn a_game_that_hands_out_more_than_one_point_is_named_not_called_a_bye() {
+        // Ada beat Bob at table 1 of round 1; Bob's seat is forged to 100/12.
+        let mut e = three_rounds();
+        let result = e.rounds[0].tables[0].result.as_mut().unwrap();
+        result.points[1] = Score::from_twelfths(100);
+        let err = trf(&e).unwrap_err();
+        assert_eq!(
+            err,
+            TrfError::TablePoints {
+                round: 1,
+                table: 1,
+                points: "1, 8.33".to_owned()
+            }
+        );
+        let text = err.to_string();
+        assert!(
+            text.starts_with("table 1 of round 1: its seats hold"),
+            "{text}"
+        );
+        assert!(!text.contains("bye"), "{text}");
     }
 
     #[test]

@@ -99,6 +99,14 @@ fn text(file: &str, report: &CheckReport, out: &mut String) {
                     Escaped(&p.now)
                 );
             }
+            Problem::Inconsistent(p) => {
+                let place = match (p.round, p.table) {
+                    (Some(r), Some(t)) => format!("round {r} table {t}: "),
+                    (Some(r), None) => format!("round {r}: "),
+                    _ => String::new(),
+                };
+                let _ = writeln!(out, "inconsistent: {place}{}", Escaped(&p.message));
+            }
         }
     }
     let file = Escaped(file);
@@ -120,6 +128,7 @@ fn text(file: &str, report: &CheckReport, out: &mut String) {
                 Problem::Unreadable { .. } => "unreadable",
                 Problem::Verdict(_) => "verdict",
                 Problem::Result(_) => "result",
+                Problem::Inconsistent(_) => "inconsistent",
             };
             match kinds.iter_mut().find(|(k, _)| *k == kind) {
                 Some((_, n)) => *n += 1,
