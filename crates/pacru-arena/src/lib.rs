@@ -6,6 +6,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod journal;
+pub mod lock;
 pub mod merge;
 pub mod opening;
 pub mod progress;

@@ -257,6 +257,97 @@ fn sigterm_and_sighup_stop_with_their_own_exit_status() {
     }
 }
 
+/// Waits until the run `child` has journaled `after` finished games in `out`.
+fn wait_for_games(child: &mut Child, out: &Path, after: usize) {
+    let started = Instant::now();
+    while finished_games(out) < after {
+        assert!(started.elapsed() < Duration::from_secs(30), "no progress");
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("pacru ended too soon: {status}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Runs `pacru ARGS` in `dir` while another run uses its output directory
+/// `out`, and checks that it is refused at once.
+fn refused_while_in_use(dir: &Path, mark: &str, args: &[&str], out: &str) {
+    let started = Instant::now();
+    let ran = pacru_in(dir, mark, args);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{args:?} waited"
+    );
+    assert_eq!(ran.code, Some(2), "{args:?}: {}{}", ran.stdout, ran.stderr);
+    assert!(
+        ran.stderr.starts_with(&format!(
+            "pacru: error: another run is using the output directory {out} (it holds the lock on {out}/.lock): "
+        )),
+        "{args:?}: {}",
+        ran.stderr
+    );
+    assert!(ran.stdout.is_empty(), "{}", ran.stdout);
+}
+
+#[test]
+fn a_second_run_on_a_directory_in_use_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("in-use");
+    let out = dir.path().join("out");
+    let args = tournament_args("out");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut first = start(dir.path(), &m, &args);
+    wait_for_games(&mut first, &out, 1);
+    // Resumed with or without the settings (a resubmitted batch task), or
+    // started again: each would play the games the first run is playing.
+    let mut again = args.clone();
+    again.push("--resume");
+    for second in [
+        &["tournament", "--resume", "--no-progress", "-o", "out"][..],
+        &again,
+        &args,
+    ] {
+        refused_while_in_use(dir.path(), &m, second, "out");
+    }
+    assert!(
+        matches!(first.try_wait(), Ok(None)),
+        "the first run goes on"
+    );
+    // The lock goes with the process, even killed with SIGKILL (its engines,
+    // left running, do not hold it).
+    let status = Command::new("kill")
+        .args(["-KILL", &first.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    finish(first);
+    let resumed = pacru_in(
+        dir.path(),
+        &m,
+        &["tournament", "--resume", "--no-progress", "-o", "out"],
+    );
+    assert_eq!(resumed.code, Some(0), "{}", resumed.stderr);
+    let journal = std::fs::read_to_string(out.join("journal.jsonl")).unwrap();
+    let finished = journal.matches("\"type\":\"finished\"").count();
+    assert_eq!(finished, 12, "each game finished once");
+    left_behind(&m);
+
+    // A shard's directory is locked the same way; its siblings are not.
+    let mut shard = vec!["match", args[1], args[2], "--games", "8", "--shard", "0/2"];
+    shard.extend(["--movetime", "3000", "--max-plies", "16", "--no-progress"]);
+    shard.extend(["--resume", "-o", "shards"]);
+    let mut first = start(dir.path(), &m, &shard);
+    wait_for_games(&mut first, &dir.path().join("shards/shard-0-of-2"), 1);
+    refused_while_in_use(dir.path(), &m, &shard, "shards/shard-0-of-2");
+    let status = Command::new("kill")
+        .args(["-INT", &first.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(finish(first).code, Some(130));
+    left_behind(&m);
+}
+
 #[test]
 fn a_second_ctrl_c_quits_at_once() {
     let dir = tempfile::tempdir().unwrap();

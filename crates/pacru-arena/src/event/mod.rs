@@ -9,6 +9,7 @@ use crate::config::EventConfig;
 use crate::engine::adopt_handshake_names;
 use crate::error::ArenaError;
 use crate::journal::{Entry, JOURNAL_VERSION, Journal};
+use crate::lock::DirLock;
 use crate::progress::Progress;
 use crate::schedule::{System, fixed_schedule, swiss_games, swiss_round};
 use crate::shard::Shard;
@@ -43,8 +44,9 @@ pub(crate) const BYE_POINTS: Score = Score::ONE;
 /// ```
 #[derive(Clone, Debug)]
 pub struct EventOptions {
-    /// The output directory (journal, records, standings). It is created when the
-    /// event starts, and not at all when the event is refused.
+    /// The output directory (journal, records, standings, and the lock that
+    /// keeps other runs out: [`crate::lock`]). It is created when the run
+    /// starts, and removed again when the event is refused.
     pub out: PathBuf,
     /// Continue the event whose journal is in `out`. If nothing was started there
     /// (no journal, or one without a complete line) and the settings are given,
@@ -231,24 +233,14 @@ fn check_startup(
         .collect())
 }
 
-/// Creates the output directory and the journal of a new event; on failure,
-/// removes the directories it created.
-fn create_journal(out: &Path, journal_path: &Path, start: &Entry) -> Result<Journal, ArenaError> {
-    // The directories to create, deepest first.
-    let mut missing = Vec::new();
-    let mut dir = Some(out);
-    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
-        missing.push(d.to_owned());
-        dir = d.parent();
-    }
-    let created = std::fs::create_dir_all(out)
-        .map_err(|e| ArenaError::io(out, e))
-        .and_then(|()| Journal::create(journal_path, start));
-    if created.is_err() {
-        for d in &missing {
-            let _ = std::fs::remove_file(d.join(format!(".{JOURNAL_FILE}.tmp")));
-            let _ = std::fs::remove_dir(d);
-        }
+/// Creates the journal of a new event in its output directory; on failure,
+/// removes the temporary file it wrote.
+fn create_journal(journal_path: &Path, start: &Entry) -> Result<Journal, ArenaError> {
+    let created = Journal::create(journal_path, start);
+    if created.is_err()
+        && let Some(dir) = journal_path.parent()
+    {
+        let _ = std::fs::remove_file(dir.join(format!(".{JOURNAL_FILE}.tmp")));
     }
     created
 }
@@ -264,7 +256,23 @@ fn create_journal(out: &Path, journal_path: &Path, start: &Entry) -> Result<Jour
 /// stopped, the run ends its engines, leaves the journal and files consistent and
 /// returns with [`EventReport::stopped`] set; the games it cut short are played
 /// again when the event is resumed.
+///
+/// The run holds the output directory's lock ([`crate::lock`]) from before it
+/// reads the journal until it returns: while another run holds it, the event is
+/// refused at once with [`ArenaError::Busy`].
 pub fn run_event_with(
+    config: Option<EventConfig>,
+    options: &EventOptions,
+    observer: &mut dyn FnMut(&Progress<'_>),
+) -> Result<EventReport, ArenaError> {
+    let lock = DirLock::take(&options.out)?;
+    let result = run_locked(config, options, observer);
+    lock.release();
+    result
+}
+
+/// Runs an event like [`run_event_with`], its output directory locked.
+fn run_locked(
     config: Option<EventConfig>,
     options: &EventOptions,
     observer: &mut dyn FnMut(&Progress<'_>),
@@ -291,7 +299,7 @@ pub fn run_event_with(
             version: JOURNAL_VERSION,
             config: config.clone(),
         };
-        let journal = create_journal(&out, &journal_path, &start)?;
+        let journal = create_journal(&journal_path, &start)?;
         (journal, vec![start])
     };
     let (mut state, complete) = State::new(config.clone(), journal, entries, out.clone())?;

@@ -182,6 +182,10 @@ fn explain(error: ArenaError, command: &str) -> anyhow::Error {
             "{error}: continue it with `{}`, or choose another output directory with -o",
             resume_command(command, dir)
         ),
+        ArenaError::Busy { dir } => anyhow::anyhow!(
+            "{error} (it holds the lock on {}): two runs on one directory would play the same games; wait for that run to end, or stop it, or choose another output directory with -o",
+            dir.join(pacru_arena::lock::LOCK_FILE).display()
+        ),
         ArenaError::Unstartable { .. } => anyhow::anyhow!(
             "{error}\n(check the engine's command line; with --forfeit-unstartable the {command} is played anyway, the engine forfeiting its games)"
         ),
