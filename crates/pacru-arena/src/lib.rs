@@ -6,6 +6,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod journal;
+mod journal_games;
 pub mod lock;
 pub mod merge;
 pub mod opening;

@@ -528,6 +528,68 @@ fn an_empty_journal_is_an_event_that_never_started() {
 }
 
 #[test]
+fn a_journal_whose_games_are_not_its_schedules_is_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("schedule");
+    let args = [
+        "match",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "--games",
+        "4",
+        "--movetime",
+        "50",
+        "--no-progress",
+        "-o",
+        "m",
+    ];
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let journal = std::fs::read_to_string(dir.path().join("m/journal.jsonl")).unwrap();
+    // Interrupted after game 4: no `complete` line.
+    let lines: Vec<&str> = journal
+        .lines()
+        .filter(|l| !l.contains("\"complete\""))
+        .collect();
+    let game_4 = *lines
+        .iter()
+        .find(|l| l.contains("\"finished\"") && l.contains("\"game\":4,"))
+        .expect("game 4 is finished");
+    for (case, forged, error) in [
+        (
+            "a game outside the schedule",
+            game_4.replace("\"game\":4,", "\"game\":99,"),
+            "game 99 is not one of the event's 4 games",
+        ),
+        (
+            "a pairing other than the scheduled one",
+            game_4.replace("\"engines\":[1,0]", "\"engines\":[0,1]"),
+            "game 4 is finished with engines [0, 1], opening 0, but was scheduled with engines [1, 0], opening 0",
+        ),
+    ] {
+        assert_ne!(forged, game_4, "{case}");
+        let mut text: Vec<&str> = lines.clone();
+        if case.starts_with("a pairing") {
+            text.retain(|l| *l != game_4);
+        }
+        text.push(&forged);
+        std::fs::write(
+            dir.path().join("m/journal.jsonl"),
+            format!("{}\n", text.join("\n")),
+        )
+        .unwrap();
+        let ran = pacru_in(dir.path(), &m, &["match", "--resume", "-o", "m"]);
+        assert_eq!(ran.code, Some(2), "{case}: {}", ran.stdout);
+        assert_eq!(
+            ran.stderr,
+            format!("pacru: error: journal m/journal.jsonl: {error}\n"),
+            "{case}"
+        );
+    }
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
 fn the_readme_match_run_twice_says_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
     let m = mark("twice-readme");
