@@ -590,6 +590,109 @@ fn a_journal_whose_games_are_not_its_schedules_is_not_resumed() {
 }
 
 #[test]
+fn a_resume_without_engines_refuses_other_settings_given_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("again");
+    let first = [
+        "match",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "--games",
+        "4",
+        "--movetime",
+        "50",
+        "--max-plies",
+        "40",
+        "--no-progress",
+        "-o",
+        "m",
+    ];
+    let ran = pacru_in(dir.path(), &m, &first);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let new = pacru_in(dir.path(), &m, &["new"]);
+    std::fs::write(dir.path().join("open.ppn"), new.stdout).unwrap();
+    let resume = ["match", "--resume", "--no-progress", "-o", "m"];
+    for (given, differ) in [
+        (
+            &["--movetime", "60", "--max-plies", "10", "--event", "XYZ"][..],
+            "event, max_plies, time",
+        ),
+        (&["--rules", "2011", "--margin", "5"], "margin_ms, rules"),
+        (&["--games", "200", "--sprt", "0,10"], "sprt, system"),
+        (&["--openings", "open.ppn"], "openings"),
+        (&["--option", "*:Hash=1"], "engines"),
+        (&["--tc", "10+0.1"], "time"),
+    ] {
+        let args: Vec<&str> = resume.iter().chain(given).copied().collect();
+        let ran = pacru_in(dir.path(), &m, &args);
+        assert_eq!(ran.code, Some(2), "{given:?}: {}", ran.stdout);
+        assert_eq!(
+            ran.stderr,
+            format!(
+                "pacru: error: journal m/journal.jsonl: it was written for a different event (settings that differ: {differ}); give the same arguments as the first run, or only --resume and the output directory\n"
+            ),
+            "{given:?}"
+        );
+    }
+    // The journal's own settings may be given again; those not given are the
+    // journal's, whatever their defaults (here --max-plies, 400 by default).
+    let args: Vec<&str> = resume
+        .iter()
+        .chain(&["--movetime", "50", "--games", "4", "--margin", "100"])
+        .copied()
+        .collect();
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stdout.contains("4 of 4 games played"), "{}", ran.stdout);
+
+    // A tournament's own settings likewise.
+    let first = [
+        "tournament",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "builtin:random:3",
+        "--system",
+        "gauntlet",
+        "--gauntlet-seeds",
+        "2",
+        "--movetime",
+        "50",
+        "--max-plies",
+        "40",
+        "--no-progress",
+        "-o",
+        "t",
+    ];
+    let ran = pacru_in(dir.path(), &m, &first);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let resume = ["tournament", "--resume", "--no-progress", "-o", "t"];
+    for (given, differ) in [
+        (&["--rounds", "3"][..], "rounds"),
+        (&["--system", "swiss"], "system"),
+        (&["--gauntlet-seeds", "1"], "system"),
+        (&["--players", "3"], "players"),
+    ] {
+        let args: Vec<&str> = resume.iter().chain(given).copied().collect();
+        let ran = pacru_in(dir.path(), &m, &args);
+        assert_eq!(ran.code, Some(2), "{given:?}: {}", ran.stdout);
+        assert!(
+            ran.stderr
+                .contains(&format!("(settings that differ: {differ});")),
+            "{given:?}: {}",
+            ran.stderr
+        );
+    }
+    let args: Vec<&str> = resume
+        .iter()
+        .chain(&["--system", "gauntlet"])
+        .copied()
+        .collect();
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
 fn the_readme_match_run_twice_says_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
     let m = mark("twice-readme");

@@ -1,6 +1,7 @@
 //! Running an event: the check of the engines, scheduling, parallel games, the
 //! journal, resuming, records and standings.
 
+mod given;
 mod peers;
 mod play;
 mod state;
@@ -16,6 +17,7 @@ use crate::shard::Shard;
 use crate::standings::Standings;
 use crate::startup::check_engines;
 use crate::stop::StopHandle;
+pub use given::{Apply, Given};
 use pacru_pairing::{History, Score};
 use play::play_all;
 use state::State;
@@ -121,10 +123,11 @@ fn with_stored_default_names(given: &EventConfig, stored: &EventConfig) -> Event
 }
 
 /// Runs (or, with `options.resume`, continues) an event. `config` may be `None`
-/// when resuming: the journal's settings are used. When both are there they must
-/// agree. See [`run_event_with`] to follow its progress.
-pub fn run_event(
-    config: Option<EventConfig>,
+/// ([`Given::Journal`]) when resuming: the journal's settings are used. When both
+/// are there they must agree; so must the settings given with
+/// [`Given::JournalWith`]. See [`run_event_with`] to follow its progress.
+pub fn run_event<'a>(
+    config: impl Into<Given<'a>>,
     options: &EventOptions,
 ) -> Result<EventReport, ArenaError> {
     run_event_with(config, options, &mut |_| {})
@@ -133,7 +136,7 @@ pub fn run_event(
 /// The settings to run with and the journal's entries so far (empty for a new
 /// event), from what was given and what the output directory holds.
 fn settle(
-    config: Option<EventConfig>,
+    config: Given<'_>,
     options: &EventOptions,
     journal_path: &Path,
 ) -> Result<(EventConfig, Vec<Entry>), ArenaError> {
@@ -149,16 +152,16 @@ fn settle(
         // With its settings given, the event starts here, resumed or not: a run
         // stopped before its journal existed is continued by starting it.
         return match config {
-            Some(config) => Ok((config, entries)),
-            None if has_journal => Err(ArenaError::NothingToResume {
+            Given::Event(config) => Ok((*config, entries)),
+            _ if has_journal => Err(ArenaError::NothingToResume {
                 dir,
                 reason: "its journal is empty: the event never started, so its settings must be given again".to_owned(),
             }),
-            None if options.resume => Err(ArenaError::NothingToResume {
+            _ if options.resume => Err(ArenaError::NothingToResume {
                 dir,
                 reason: "there is no journal".to_owned(),
             }),
-            None => Err(ArenaError::BadSetting("no event to run".to_owned())),
+            _ => Err(ArenaError::BadSetting("no event to run".to_owned())),
         };
     }
     if !options.resume {
@@ -177,7 +180,12 @@ fn settle(
             message: format!("journal version {version}, this program writes {JOURNAL_VERSION}"),
         });
     }
-    if let Some(given) = &config {
+    let given = match config {
+        Given::Event(given) => Some(*given),
+        Given::Journal => None,
+        Given::JournalWith(apply) => Some(apply(&stored)?),
+    };
+    if let Some(given) = &given {
         let diff = differences(&with_stored_default_names(given, &stored), &stored);
         if !diff.is_empty() {
             return Err(ArenaError::Journal {
@@ -260,20 +268,20 @@ fn create_journal(journal_path: &Path, start: &Entry) -> Result<Journal, ArenaEr
 /// The run holds the output directory's lock ([`crate::lock`]) from before it
 /// reads the journal until it returns: while another run holds it, the event is
 /// refused at once with [`ArenaError::Busy`].
-pub fn run_event_with(
-    config: Option<EventConfig>,
+pub fn run_event_with<'a>(
+    config: impl Into<Given<'a>>,
     options: &EventOptions,
     observer: &mut dyn FnMut(&Progress<'_>),
 ) -> Result<EventReport, ArenaError> {
     let lock = DirLock::take(&options.out)?;
-    let result = run_locked(config, options, observer);
+    let result = run_locked(config.into(), options, observer);
     lock.release();
     result
 }
 
 /// Runs an event like [`run_event_with`], its output directory locked.
 fn run_locked(
-    config: Option<EventConfig>,
+    config: Given<'_>,
     options: &EventOptions,
     observer: &mut dyn FnMut(&Progress<'_>),
 ) -> Result<EventReport, ArenaError> {
