@@ -36,6 +36,13 @@ pub enum ArenaError {
         /// The output directory.
         dir: PathBuf,
     },
+    /// Another run holds the output directory's lock ([`crate::lock`]): two runs
+    /// on one directory would play the same games.
+    #[error("another run is using the output directory {}", dir.display())]
+    Busy {
+        /// The output directory.
+        dir: PathBuf,
+    },
     /// Resuming was asked for, but the output directory holds no started event.
     #[error("there is nothing to resume in {}: {reason}", dir.display())]
     NothingToResume {

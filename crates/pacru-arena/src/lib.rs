@@ -6,6 +6,8 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod journal;
+mod journal_games;
+pub mod lock;
 pub mod merge;
 pub mod opening;
 pub mod progress;
@@ -20,7 +22,9 @@ pub mod time_control;
 pub use config::EventConfig;
 pub use engine::{Builtin, BuiltinKind, EngineConfig, StartSettings};
 pub use error::ArenaError;
-pub use event::{EventOptions, EventReport, read_journal, run_event, run_event_with, shard_dir};
+pub use event::{
+    EventOptions, EventReport, Given, read_journal, run_event, run_event_with, shard_dir,
+};
 pub use game::{
     Adjudication, Forfeit, GameOutcome, GameSettings, GameSpec, TimeControl, play_game,
     play_game_with,

@@ -11,9 +11,10 @@ use crate::config::EventConfig;
 use crate::error::ArenaError;
 use crate::event::{JOURNAL_FILE, differences};
 use crate::journal::{Entry, JOURNAL_VERSION, Journal};
+use crate::journal_games::check_games;
 use crate::shard::Shard;
 use crate::standings::{Standings, of_event};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -79,7 +80,9 @@ pub enum MergeError {
         /// The other.
         second_path: PathBuf,
     },
-    /// A journal holds a game that is not its shard's, or a game twice.
+    /// A journal holds a game that is not its shard's or not the event's, a game
+    /// finished twice, or one finished with another pairing than it was scheduled
+    /// with.
     #[error("{}: game {game} {reason}", path.display())]
     BadGame {
         /// The journal.
@@ -233,7 +236,13 @@ pub fn merge_shards(dirs: &[PathBuf]) -> Result<Merged, MergeError> {
                 }
             }
         }
-        check_games(&path, shard, config.players, &entries)?;
+        if let Err(bad) = check_games(config, &entries) {
+            return Err(MergeError::BadGame {
+                path,
+                game: bad.game,
+                reason: bad.reason,
+            });
+        }
         if let Some((first_path, _)) = by_shard.get(&shard) {
             return Err(MergeError::Duplicate {
                 shard,
@@ -300,31 +309,4 @@ pub fn merge_shards(dirs: &[PathBuf]) -> Result<Merged, MergeError> {
         entries,
         standings,
     })
-}
-
-/// Checks that a shard's journal holds only the shard's games, each once.
-fn check_games(
-    path: &Path,
-    shard: Shard,
-    players: usize,
-    entries: &[Entry],
-) -> Result<(), MergeError> {
-    let mut seen = BTreeSet::new();
-    for entry in entries {
-        let (Entry::Finished { pairing, .. } | Entry::Scheduled { pairing }) = entry else {
-            continue;
-        };
-        let bad = |reason: String| MergeError::BadGame {
-            path: path.to_owned(),
-            game: pairing.game,
-            reason,
-        };
-        if !shard.owns_game(pairing.game, players) {
-            return Err(bad(format!("is not one of shard {shard}'s games")));
-        }
-        if matches!(entry, Entry::Finished { .. }) && !seen.insert(pairing.game) {
-            return Err(bad("is finished twice".to_owned()));
-        }
-    }
-    Ok(())
 }

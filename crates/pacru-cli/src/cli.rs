@@ -27,7 +27,7 @@ pub use global::{ColorWhen, GlobalArgs};
 pub use serve::ServeArgs;
 pub use values::{DiagramLimit, RulesArg};
 
-use clap::{Parser, Subcommand};
+use clap::{ArgMatches, Parser, Subcommand};
 
 /// The reference referee and toolbox for the board game Pacru.
 #[derive(Debug, Parser)]
@@ -348,4 +348,20 @@ pacru completions zsh > ~/.zfunc/_pacru"
     /// Print the man page (roff) on standard output.
     #[command(after_help = "Examples:\n  pacru man > pacru.1\n  pacru man | man -l -")]
     Man,
+}
+
+impl Cli {
+    /// Notes which arguments of `pacru match` and `pacru tournament` were given
+    /// on the command line, not taken from their defaults ([`ArenaArgs::given`]):
+    /// a resume compares those with the journal.
+    pub fn note_given(&mut self, matches: &ArgMatches) {
+        let Some((_, sub)) = matches.subcommand() else {
+            return;
+        };
+        match &mut self.command {
+            Command::Match(args) => args.event.given = arena::given_ids(sub),
+            Command::Tournament(args) => args.event.given = arena::given_ids(sub),
+            _ => {}
+        }
+    }
 }

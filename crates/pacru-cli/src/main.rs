@@ -48,7 +48,11 @@ fn parse() -> Result<Cli, ExitCode> {
     let mut command = Cli::command().color(clap_colour);
     let parsed = command
         .try_get_matches_from_mut(std::env::args_os())
-        .and_then(|matches| Cli::from_arg_matches(&matches));
+        .and_then(|matches| {
+            let mut cli = Cli::from_arg_matches(&matches)?;
+            cli.note_given(&matches);
+            Ok(cli)
+        });
     parsed.map_err(|err| {
         use clap::error::ErrorKind;
         match err.kind() {

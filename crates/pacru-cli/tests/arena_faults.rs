@@ -257,6 +257,97 @@ fn sigterm_and_sighup_stop_with_their_own_exit_status() {
     }
 }
 
+/// Waits until the run `child` has journaled `after` finished games in `out`.
+fn wait_for_games(child: &mut Child, out: &Path, after: usize) {
+    let started = Instant::now();
+    while finished_games(out) < after {
+        assert!(started.elapsed() < Duration::from_secs(30), "no progress");
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("pacru ended too soon: {status}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Runs `pacru ARGS` in `dir` while another run uses its output directory
+/// `out`, and checks that it is refused at once.
+fn refused_while_in_use(dir: &Path, mark: &str, args: &[&str], out: &str) {
+    let started = Instant::now();
+    let ran = pacru_in(dir, mark, args);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{args:?} waited"
+    );
+    assert_eq!(ran.code, Some(2), "{args:?}: {}{}", ran.stdout, ran.stderr);
+    assert!(
+        ran.stderr.starts_with(&format!(
+            "pacru: error: another run is using the output directory {out} (it holds the lock on {out}/.lock): "
+        )),
+        "{args:?}: {}",
+        ran.stderr
+    );
+    assert!(ran.stdout.is_empty(), "{}", ran.stdout);
+}
+
+#[test]
+fn a_second_run_on_a_directory_in_use_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("in-use");
+    let out = dir.path().join("out");
+    let args = tournament_args("out");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut first = start(dir.path(), &m, &args);
+    wait_for_games(&mut first, &out, 1);
+    // Resumed with or without the settings (a resubmitted batch task), or
+    // started again: each would play the games the first run is playing.
+    let mut again = args.clone();
+    again.push("--resume");
+    for second in [
+        &["tournament", "--resume", "--no-progress", "-o", "out"][..],
+        &again,
+        &args,
+    ] {
+        refused_while_in_use(dir.path(), &m, second, "out");
+    }
+    assert!(
+        matches!(first.try_wait(), Ok(None)),
+        "the first run goes on"
+    );
+    // The lock goes with the process, even killed with SIGKILL (its engines,
+    // left running, do not hold it).
+    let status = Command::new("kill")
+        .args(["-KILL", &first.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    finish(first);
+    let resumed = pacru_in(
+        dir.path(),
+        &m,
+        &["tournament", "--resume", "--no-progress", "-o", "out"],
+    );
+    assert_eq!(resumed.code, Some(0), "{}", resumed.stderr);
+    let journal = std::fs::read_to_string(out.join("journal.jsonl")).unwrap();
+    let finished = journal.matches("\"type\":\"finished\"").count();
+    assert_eq!(finished, 12, "each game finished once");
+    left_behind(&m);
+
+    // A shard's directory is locked the same way; its siblings are not.
+    let mut shard = vec!["match", args[1], args[2], "--games", "8", "--shard", "0/2"];
+    shard.extend(["--movetime", "3000", "--max-plies", "16", "--no-progress"]);
+    shard.extend(["--resume", "-o", "shards"]);
+    let mut first = start(dir.path(), &m, &shard);
+    wait_for_games(&mut first, &dir.path().join("shards/shard-0-of-2"), 1);
+    refused_while_in_use(dir.path(), &m, &shard, "shards/shard-0-of-2");
+    let status = Command::new("kill")
+        .args(["-INT", &first.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(finish(first).code, Some(130));
+    left_behind(&m);
+}
+
 #[test]
 fn a_second_ctrl_c_quits_at_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -431,6 +522,171 @@ fn an_empty_journal_is_an_event_that_never_started() {
     // With them, a fresh start.
     let mut args = args;
     args[5] = "e";
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn a_journal_whose_games_are_not_its_schedules_is_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("schedule");
+    let args = [
+        "match",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "--games",
+        "4",
+        "--movetime",
+        "50",
+        "--no-progress",
+        "-o",
+        "m",
+    ];
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let journal = std::fs::read_to_string(dir.path().join("m/journal.jsonl")).unwrap();
+    // Interrupted after game 4: no `complete` line.
+    let lines: Vec<&str> = journal
+        .lines()
+        .filter(|l| !l.contains("\"complete\""))
+        .collect();
+    let game_4 = *lines
+        .iter()
+        .find(|l| l.contains("\"finished\"") && l.contains("\"game\":4,"))
+        .expect("game 4 is finished");
+    for (case, forged, error) in [
+        (
+            "a game outside the schedule",
+            game_4.replace("\"game\":4,", "\"game\":99,"),
+            "game 99 is not one of the event's 4 games",
+        ),
+        (
+            "a pairing other than the scheduled one",
+            game_4.replace("\"engines\":[1,0]", "\"engines\":[0,1]"),
+            "game 4 is finished with engines [0, 1], opening 0, but was scheduled with engines [1, 0], opening 0",
+        ),
+    ] {
+        assert_ne!(forged, game_4, "{case}");
+        let mut text: Vec<&str> = lines.clone();
+        if case.starts_with("a pairing") {
+            text.retain(|l| *l != game_4);
+        }
+        text.push(&forged);
+        std::fs::write(
+            dir.path().join("m/journal.jsonl"),
+            format!("{}\n", text.join("\n")),
+        )
+        .unwrap();
+        let ran = pacru_in(dir.path(), &m, &["match", "--resume", "-o", "m"]);
+        assert_eq!(ran.code, Some(2), "{case}: {}", ran.stdout);
+        assert_eq!(
+            ran.stderr,
+            format!("pacru: error: journal m/journal.jsonl: {error}\n"),
+            "{case}"
+        );
+    }
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn a_resume_without_engines_refuses_other_settings_given_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("again");
+    let first = [
+        "match",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "--games",
+        "4",
+        "--movetime",
+        "50",
+        "--max-plies",
+        "40",
+        "--no-progress",
+        "-o",
+        "m",
+    ];
+    let ran = pacru_in(dir.path(), &m, &first);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let new = pacru_in(dir.path(), &m, &["new"]);
+    std::fs::write(dir.path().join("open.ppn"), new.stdout).unwrap();
+    let resume = ["match", "--resume", "--no-progress", "-o", "m"];
+    for (given, differ) in [
+        (
+            &["--movetime", "60", "--max-plies", "10", "--event", "XYZ"][..],
+            "event, max_plies, time",
+        ),
+        (&["--rules", "2011", "--margin", "5"], "margin_ms, rules"),
+        (&["--games", "200", "--sprt", "0,10"], "sprt, system"),
+        (&["--openings", "open.ppn"], "openings"),
+        (&["--option", "*:Hash=1"], "engines"),
+        (&["--tc", "10+0.1"], "time"),
+    ] {
+        let args: Vec<&str> = resume.iter().chain(given).copied().collect();
+        let ran = pacru_in(dir.path(), &m, &args);
+        assert_eq!(ran.code, Some(2), "{given:?}: {}", ran.stdout);
+        assert_eq!(
+            ran.stderr,
+            format!(
+                "pacru: error: journal m/journal.jsonl: it was written for a different event (settings that differ: {differ}); give the same arguments as the first run, or only --resume and the output directory\n"
+            ),
+            "{given:?}"
+        );
+    }
+    // The journal's own settings may be given again; those not given are the
+    // journal's, whatever their defaults (here --max-plies, 400 by default).
+    let args: Vec<&str> = resume
+        .iter()
+        .chain(&["--movetime", "50", "--games", "4", "--margin", "100"])
+        .copied()
+        .collect();
+    let ran = pacru_in(dir.path(), &m, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(ran.stdout.contains("4 of 4 games played"), "{}", ran.stdout);
+
+    // A tournament's own settings likewise.
+    let first = [
+        "tournament",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "builtin:random:3",
+        "--system",
+        "gauntlet",
+        "--gauntlet-seeds",
+        "2",
+        "--movetime",
+        "50",
+        "--max-plies",
+        "40",
+        "--no-progress",
+        "-o",
+        "t",
+    ];
+    let ran = pacru_in(dir.path(), &m, &first);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let resume = ["tournament", "--resume", "--no-progress", "-o", "t"];
+    for (given, differ) in [
+        (&["--rounds", "3"][..], "rounds"),
+        (&["--system", "swiss"], "system"),
+        (&["--gauntlet-seeds", "1"], "system"),
+        (&["--players", "3"], "players"),
+    ] {
+        let args: Vec<&str> = resume.iter().chain(given).copied().collect();
+        let ran = pacru_in(dir.path(), &m, &args);
+        assert_eq!(ran.code, Some(2), "{given:?}: {}", ran.stdout);
+        assert!(
+            ran.stderr
+                .contains(&format!("(settings that differ: {differ});")),
+            "{given:?}: {}",
+            ran.stderr
+        );
+    }
+    let args: Vec<&str> = resume
+        .iter()
+        .chain(&["--system", "gauntlet"])
+        .copied()
+        .collect();
     let ran = pacru_in(dir.path(), &m, &args);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
     assert_eq!(left_behind(&m), []);

@@ -1,6 +1,7 @@
 //! Running an event: the check of the engines, scheduling, parallel games, the
 //! journal, resuming, records and standings.
 
+mod given;
 mod peers;
 mod play;
 mod state;
@@ -9,12 +10,14 @@ use crate::config::EventConfig;
 use crate::engine::adopt_handshake_names;
 use crate::error::ArenaError;
 use crate::journal::{Entry, JOURNAL_VERSION, Journal};
+use crate::lock::DirLock;
 use crate::progress::Progress;
 use crate::schedule::{System, fixed_schedule, swiss_games, swiss_round};
 use crate::shard::Shard;
 use crate::standings::Standings;
 use crate::startup::check_engines;
 use crate::stop::StopHandle;
+pub use given::{Apply, Given};
 use pacru_pairing::{History, Score};
 use play::play_all;
 use state::State;
@@ -43,8 +46,9 @@ pub(crate) const BYE_POINTS: Score = Score::ONE;
 /// ```
 #[derive(Clone, Debug)]
 pub struct EventOptions {
-    /// The output directory (journal, records, standings). It is created when the
-    /// event starts, and not at all when the event is refused.
+    /// The output directory (journal, records, standings, and the lock that
+    /// keeps other runs out: [`crate::lock`]). It is created when the run
+    /// starts, and removed again when the event is refused.
     pub out: PathBuf,
     /// Continue the event whose journal is in `out`. If nothing was started there
     /// (no journal, or one without a complete line) and the settings are given,
@@ -119,10 +123,11 @@ fn with_stored_default_names(given: &EventConfig, stored: &EventConfig) -> Event
 }
 
 /// Runs (or, with `options.resume`, continues) an event. `config` may be `None`
-/// when resuming: the journal's settings are used. When both are there they must
-/// agree. See [`run_event_with`] to follow its progress.
-pub fn run_event(
-    config: Option<EventConfig>,
+/// ([`Given::Journal`]) when resuming: the journal's settings are used. When both
+/// are there they must agree; so must the settings given with
+/// [`Given::JournalWith`]. See [`run_event_with`] to follow its progress.
+pub fn run_event<'a>(
+    config: impl Into<Given<'a>>,
     options: &EventOptions,
 ) -> Result<EventReport, ArenaError> {
     run_event_with(config, options, &mut |_| {})
@@ -131,7 +136,7 @@ pub fn run_event(
 /// The settings to run with and the journal's entries so far (empty for a new
 /// event), from what was given and what the output directory holds.
 fn settle(
-    config: Option<EventConfig>,
+    config: Given<'_>,
     options: &EventOptions,
     journal_path: &Path,
 ) -> Result<(EventConfig, Vec<Entry>), ArenaError> {
@@ -147,16 +152,16 @@ fn settle(
         // With its settings given, the event starts here, resumed or not: a run
         // stopped before its journal existed is continued by starting it.
         return match config {
-            Some(config) => Ok((config, entries)),
-            None if has_journal => Err(ArenaError::NothingToResume {
+            Given::Event(config) => Ok((*config, entries)),
+            _ if has_journal => Err(ArenaError::NothingToResume {
                 dir,
                 reason: "its journal is empty: the event never started, so its settings must be given again".to_owned(),
             }),
-            None if options.resume => Err(ArenaError::NothingToResume {
+            _ if options.resume => Err(ArenaError::NothingToResume {
                 dir,
                 reason: "there is no journal".to_owned(),
             }),
-            None => Err(ArenaError::BadSetting("no event to run".to_owned())),
+            _ => Err(ArenaError::BadSetting("no event to run".to_owned())),
         };
     }
     if !options.resume {
@@ -175,7 +180,12 @@ fn settle(
             message: format!("journal version {version}, this program writes {JOURNAL_VERSION}"),
         });
     }
-    if let Some(given) = &config {
+    let given = match config {
+        Given::Event(given) => Some(*given),
+        Given::Journal => None,
+        Given::JournalWith(apply) => Some(apply(&stored)?),
+    };
+    if let Some(given) = &given {
         let diff = differences(&with_stored_default_names(given, &stored), &stored);
         if !diff.is_empty() {
             return Err(ArenaError::Journal {
@@ -231,24 +241,14 @@ fn check_startup(
         .collect())
 }
 
-/// Creates the output directory and the journal of a new event; on failure,
-/// removes the directories it created.
-fn create_journal(out: &Path, journal_path: &Path, start: &Entry) -> Result<Journal, ArenaError> {
-    // The directories to create, deepest first.
-    let mut missing = Vec::new();
-    let mut dir = Some(out);
-    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
-        missing.push(d.to_owned());
-        dir = d.parent();
-    }
-    let created = std::fs::create_dir_all(out)
-        .map_err(|e| ArenaError::io(out, e))
-        .and_then(|()| Journal::create(journal_path, start));
-    if created.is_err() {
-        for d in &missing {
-            let _ = std::fs::remove_file(d.join(format!(".{JOURNAL_FILE}.tmp")));
-            let _ = std::fs::remove_dir(d);
-        }
+/// Creates the journal of a new event in its output directory; on failure,
+/// removes the temporary file it wrote.
+fn create_journal(journal_path: &Path, start: &Entry) -> Result<Journal, ArenaError> {
+    let created = Journal::create(journal_path, start);
+    if created.is_err()
+        && let Some(dir) = journal_path.parent()
+    {
+        let _ = std::fs::remove_file(dir.join(format!(".{JOURNAL_FILE}.tmp")));
     }
     created
 }
@@ -264,8 +264,24 @@ fn create_journal(out: &Path, journal_path: &Path, start: &Entry) -> Result<Jour
 /// stopped, the run ends its engines, leaves the journal and files consistent and
 /// returns with [`EventReport::stopped`] set; the games it cut short are played
 /// again when the event is resumed.
-pub fn run_event_with(
-    config: Option<EventConfig>,
+///
+/// The run holds the output directory's lock ([`crate::lock`]) from before it
+/// reads the journal until it returns: while another run holds it, the event is
+/// refused at once with [`ArenaError::Busy`].
+pub fn run_event_with<'a>(
+    config: impl Into<Given<'a>>,
+    options: &EventOptions,
+    observer: &mut dyn FnMut(&Progress<'_>),
+) -> Result<EventReport, ArenaError> {
+    let lock = DirLock::take(&options.out)?;
+    let result = run_locked(config.into(), options, observer);
+    lock.release();
+    result
+}
+
+/// Runs an event like [`run_event_with`], its output directory locked.
+fn run_locked(
+    config: Given<'_>,
     options: &EventOptions,
     observer: &mut dyn FnMut(&Progress<'_>),
 ) -> Result<EventReport, ArenaError> {
@@ -291,7 +307,7 @@ pub fn run_event_with(
             version: JOURNAL_VERSION,
             config: config.clone(),
         };
-        let journal = create_journal(&out, &journal_path, &start)?;
+        let journal = create_journal(&journal_path, &start)?;
         (journal, vec![start])
     };
     let (mut state, complete) = State::new(config.clone(), journal, entries, out.clone())?;

@@ -7,6 +7,7 @@ use crate::event::peers::Peers;
 use crate::event::{GAMES_FILE, STANDINGS_FILE, STANDINGS_JSON_FILE};
 use crate::game::GameOutcome;
 use crate::journal::{Entry, Journal, write_atomic};
+use crate::journal_games::check_games;
 use crate::schedule::Pairing;
 use crate::sprt::SprtStatus;
 use crate::standings::{Standings, of_event};
@@ -35,6 +36,11 @@ impl State {
         entries: Vec<Entry>,
         out: PathBuf,
     ) -> Result<(State, bool), ArenaError> {
+        // Only the event's games count, each once, as they were scheduled.
+        check_games(&config, &entries).map_err(|bad| ArenaError::Journal {
+            path: journal.path().to_owned(),
+            message: bad.to_string(),
+        })?;
         let mut scheduled = BTreeMap::new();
         let mut finished = BTreeSet::new();
         let mut byes = BTreeSet::new();
@@ -45,12 +51,7 @@ impl State {
                     scheduled.insert(pairing.game, pairing.clone());
                 }
                 Entry::Finished { pairing, .. } => {
-                    if !finished.insert(pairing.game) {
-                        return Err(ArenaError::Journal {
-                            path: journal.path().to_owned(),
-                            message: format!("game {} is finished twice", pairing.game),
-                        });
-                    }
+                    finished.insert(pairing.game);
                 }
                 Entry::Bye { round, engine, .. } => {
                     byes.insert((*round, *engine));

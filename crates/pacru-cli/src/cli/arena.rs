@@ -1,7 +1,8 @@
 //! The arguments of `pacru match`, `pacru tournament` and `pacru merge-shards`.
 
 use super::RulesArg;
-use clap::{Args, ValueEnum};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, ValueEnum};
 use pacru_arena::Adjudication;
 use pacru_arena::shard::{Shard, ShardError};
 use pacru_arena::sprt::Sprt;
@@ -149,8 +150,9 @@ pub struct ArenaArgs {
     pub shard: Option<ShardArg>,
 
     /// Continue the interrupted event in the output directory. Its settings are read
-    /// from the journal; engines and options given again must be the same. If the
-    /// event never started there and its engines are given, it starts.
+    /// from the journal; engines and settings given again must be the same (without
+    /// the engines, only the settings given are compared). If the event never
+    /// started there and its engines are given, it starts.
     #[arg(long)]
     pub resume: bool,
 
@@ -167,6 +169,28 @@ pub struct ArenaArgs {
     /// Never show the progress bar (it is shown only when standard error is a terminal).
     #[arg(long)]
     pub no_progress: bool,
+
+    /// The arguments given on the command line, by their ids (`movetime`,
+    /// `games`...): not those left at their defaults. Filled in after parsing
+    /// ([`crate::cli::Cli::note_given`]).
+    #[arg(skip)]
+    pub given: Vec<String>,
+}
+
+impl ArenaArgs {
+    /// Whether the argument `id` was given on the command line.
+    pub fn was_given(&self, id: &str) -> bool {
+        self.given.iter().any(|g| g == id)
+    }
+}
+
+/// The ids of the arguments in `matches` that were given on the command line.
+pub fn given_ids(matches: &ArgMatches) -> Vec<String> {
+    matches
+        .ids()
+        .filter(|id| matches.value_source(id.as_str()) == Some(ValueSource::CommandLine))
+        .map(|id| id.as_str().to_owned())
+        .collect()
 }
 
 /// The long help of `pacru match`.

@@ -1,7 +1,9 @@
 //! `pacru match` and `pacru tournament`: the command line around `pacru-arena`.
 //! The arguments are in [`crate::cli::arena`]; [`report`] draws the progress bar and log
-//! lines; [`signals`] turns SIGINT, SIGTERM and SIGHUP into a clean stop.
+//! lines; [`signals`] turns SIGINT, SIGTERM and SIGHUP into a clean stop; [`again`]
+//! holds a resume without engines to the settings given again.
 
+mod again;
 mod report;
 mod signals;
 
@@ -12,6 +14,7 @@ use crate::cli::{
 use crate::strays::Strays;
 use anyhow::Context as _;
 use pacru_arena::engine::dedupe_names;
+use pacru_arena::event::Given;
 use pacru_arena::shard::Shard;
 use pacru_arena::{
     ArenaError, EngineConfig, EventConfig, EventOptions, EventReport, StopHandle, System,
@@ -38,7 +41,7 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<Outcome> {
         2 * n as u32
     };
     let games = args.games.unwrap_or(default_games);
-    let mut config = event_config(
+    let config = event_config(
         &args.engines,
         System::Match { games },
         n,
@@ -46,10 +49,14 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<Outcome> {
         &args.event,
         "pacru match",
     )?;
-    if let Some(config) = &mut config {
-        config.sprt = args.sprt;
-    }
-    run(config, &args.event, "match")
+    let given = match config {
+        Some(mut config) => {
+            config.sprt = args.sprt;
+            Given::Event(Box::new(config))
+        }
+        None => again::match_given(args),
+    };
+    run(given, &args.event, "match")
 }
 
 /// Runs `pacru tournament`.
@@ -76,7 +83,11 @@ pub fn run_tournament(args: &TournamentArgs) -> anyhow::Result<Outcome> {
         &args.event,
         "pacru tournament",
     )?;
-    run(config, &args.event, "tournament")
+    let given = match config {
+        Some(config) => Given::Event(Box::new(config)),
+        None => again::tournament_given(args),
+    };
+    run(given, &args.event, "tournament")
 }
 
 /// Applies `--option` values: `N:NAME=VALUE` sets option NAME of the N-th engine
@@ -111,8 +122,8 @@ fn apply_options(engines: &mut [EngineConfig], options: &[String]) -> anyhow::Re
     Ok(())
 }
 
-/// Builds the event's settings from the command line (`None`: resume with the
-/// journal's settings, nothing given).
+/// Builds the event's settings from the command line (`None`: a resume without
+/// engines, whose settings are the journal's; see [`again`]).
 fn event_config(
     engines: &[String],
     system: System,
@@ -182,6 +193,10 @@ fn explain(error: ArenaError, command: &str) -> anyhow::Error {
             "{error}: continue it with `{}`, or choose another output directory with -o",
             resume_command(command, dir)
         ),
+        ArenaError::Busy { dir } => anyhow::anyhow!(
+            "{error} (it holds the lock on {}): two runs on one directory would play the same games; wait for that run to end, or stop it, or choose another output directory with -o",
+            dir.join(pacru_arena::lock::LOCK_FILE).display()
+        ),
         ArenaError::Unstartable { .. } => anyhow::anyhow!(
             "{error}\n(check the engine's command line; with --forfeit-unstartable the {command} is played anyway, the engine forfeiting its games)"
         ),
@@ -221,11 +236,7 @@ fn resolve_shard(
     )
 }
 
-fn run(
-    mut config: Option<EventConfig>,
-    args: &ArenaArgs,
-    command: &str,
-) -> anyhow::Result<Outcome> {
+fn run(mut config: Given<'_>, args: &ArenaArgs, command: &str) -> anyhow::Result<Outcome> {
     if args.concurrency == 0 {
         anyhow::bail!("--concurrency must be at least 1");
     }
@@ -236,7 +247,7 @@ fn run(
     if let Some(shard) = resolve_shard(args.shard, |name| std::env::var(name).ok())? {
         // The shards share the output directory, each in its own folder.
         out = pacru_arena::shard_dir(&out, shard);
-        if let Some(config) = &mut config {
+        if let Given::Event(config) = &mut config {
             config.shard = Some(shard);
         }
     }
