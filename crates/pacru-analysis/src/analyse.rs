@@ -249,6 +249,32 @@ pub(crate) fn to_search_again(
     again
 }
 
+/// Searches positions again ([`to_search_again`]), round after round, until no
+/// move is left near a threshold with a position that may be searched again: a
+/// round's searches can move a neighbouring move's loss into the band. Each
+/// round searches some position once more and none more than [`MOST_SEARCHES`]
+/// times, so the rounds end. `search(i, n)` is position `i`'s search after its
+/// `n` first, or `None` to stop (then false).
+pub(crate) fn search_again_until_settled(
+    positions: &[Position],
+    moves: &[Move],
+    judged: &mut [Judgement],
+    search: &mut dyn FnMut(usize, usize) -> Option<Evaluation>,
+) -> bool {
+    loop {
+        let again = to_search_again(positions, moves, judged);
+        if again.is_empty() {
+            return true;
+        }
+        for i in again {
+            let Some(evaluation) = search(i, judged[i].searches()) else {
+                return false;
+            };
+            judged[i].add(evaluation);
+        }
+    }
+}
+
 /// The analysis from the positions of a game, the moves between them and the
 /// judgement of each position (one more position and judgement than moves).
 pub(crate) fn assemble(
@@ -408,14 +434,12 @@ fn analyse(
             return Ok(None);
         }
     }
-    for _ in 1..MOST_SEARCHES {
-        for i in to_search_again(&positions, &moves, &judged) {
-            let search = evaluate(&positions[i], options, judged[i].searches(), &stop);
-            judged[i].add(search);
-            if stop() || !go_on(false) {
-                return Ok(None);
-            }
-        }
+    let settled = search_again_until_settled(&positions, &moves, &mut judged, &mut |i, n| {
+        let search = evaluate(&positions[i], options, n, &stop);
+        (!stop() && go_on(false)).then_some(search)
+    });
+    if !settled {
+        return Ok(None);
     }
     Ok(Some(assemble(&positions, &moves, judged, options)))
 }
@@ -522,6 +546,52 @@ mod tests {
 
     /// The judgement of a position searched again is the mean of its searches,
     /// the first of them the search of an analysis that searches once.
+    #[test]
+    fn searching_again_goes_on_while_a_search_moves_a_neighbour_into_the_band() {
+        // Four positions of a game, three moves (Black, Red, Black), no best move
+        // named: a move's loss is its mover's score before less after.
+        let mut positions = vec![Position::standard(2).unwrap()];
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            let last = positions.last().unwrap();
+            let mv = last.legal_moves().next().unwrap();
+            positions.push(last.play(&mv).unwrap());
+            moves.push(mv);
+        }
+        let black = |score: f32| search([score, 1.0 - score], None, 100);
+        // Black's score: 0.5, 0.405, 0.4, 0.35: the first move loses 0.095.
+        let mut judged: Vec<Judgement> = [0.5, 0.405, 0.4, 0.35]
+            .into_iter()
+            .map(|s| Judgement::new(black(s)))
+            .collect();
+        // Round 1 (positions 0, 1) takes the first move out of the band and puts
+        // the second in (0.45, 0.30, 0.40: Red loses 0.100); round 2 (1, 2) takes
+        // it out and puts the third in (0.30, 0.45, 0.35: Black loses 0.100);
+        // only a third round (2, 3) settles it (0.45, 0.30).
+        let script = [
+            ((0, 1), 0.40),
+            ((1, 1), 0.195),
+            ((1, 2), 0.30),
+            ((2, 1), 0.50),
+            ((2, 2), 0.45),
+            ((3, 1), 0.25),
+        ];
+        let mut asked = Vec::new();
+        let settled = search_again_until_settled(&positions, &moves, &mut judged, &mut |i, n| {
+            asked.push((i, n));
+            let score = script
+                .iter()
+                .find(|(key, _)| *key == (i, n))
+                .map(|(_, s)| *s);
+            Some(black(score.expect("a search the script has")))
+        });
+        assert!(settled);
+        assert_eq!(asked, script.map(|(key, _)| key));
+        let searches: Vec<usize> = judged.iter().map(Judgement::searches).collect();
+        assert_eq!(searches, [2, 3, 3, 2]);
+        assert!(to_search_again(&positions, &moves, &judged).is_empty());
+    }
+
     #[test]
     fn a_position_searched_again_is_judged_by_all_its_searches() {
         let (positions, _) = opening();

@@ -1,8 +1,6 @@
 //! Many games analysed on every core.
 
-use crate::analyse::{
-    GameAnalysis, Judgement, MOST_SEARCHES, assemble, evaluate, replay, to_search_again,
-};
+use crate::analyse::{GameAnalysis, Judgement, assemble, evaluate, replay, to_search_again};
 use crate::options::AnalysisOptions;
 use pacru_notation::pgr::{Game, SetupError};
 use rayon::prelude::*;
@@ -65,7 +63,10 @@ pub fn analyse_games(
             Err(_) => Vec::new(),
         })
         .collect();
-    for _ in 1..MOST_SEARCHES {
+    // Rounds until no move is left near a threshold with a position that may be
+    // searched again (see `analyse`); each ends with some position searched
+    // once more, none more than `MOST_SEARCHES` times.
+    loop {
         let again: Vec<(usize, usize)> = replays
             .iter()
             .enumerate()
