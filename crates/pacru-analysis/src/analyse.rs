@@ -2,8 +2,9 @@
 //! move's loss and mark from the judgements before and after it.
 
 use crate::options::AnalysisOptions;
-use pacru_core::{Colour, Move, Position};
+use pacru_core::{Colour, Move, Position, RulesEdition};
 use pacru_notation::pgr::{Game, Mark, SetupError};
+use pacru_referee::{Observer, PlyStep, replay_game};
 use pacru_search::{Evaluation, Rewards};
 use serde::{Serialize, Serializer};
 use std::cell::Cell;
@@ -96,20 +97,28 @@ pub struct PlyAnalysis {
 }
 
 /// The positions of `game` the rules reach: the start, then the position after
-/// each legal move, up to the first illegal one; with the moves played.
+/// each move the referee accepts, up to the first it refuses (a `pass` for a
+/// player who can move among them, as `pacru check` refuses it); with the moves
+/// played.
 pub(crate) fn replay(game: &Game) -> Result<(Vec<Position>, Vec<Move>), SetupError> {
-    let mut position = game.start_position()?;
-    let mut positions = vec![position.clone()];
-    let mut moves = Vec::new();
-    for mv in game.moves.iter().filter_map(|entry| entry.mv.as_ref()) {
-        match position.play(mv) {
-            Ok(next) => position = next,
-            Err(_) => break,
-        }
-        positions.push(position.clone());
-        moves.push(mv.clone());
+    /// The positions and moves of the plies the referee accepts.
+    struct Accepted {
+        positions: Vec<Position>,
+        moves: Vec<Move>,
     }
-    Ok((positions, moves))
+    impl Observer for Accepted {
+        fn ply(&mut self, step: &PlyStep<'_>) {
+            self.positions.push(step.after.clone());
+            self.moves.push(step.mv.clone());
+        }
+    }
+    let start = game.start_position()?;
+    let mut accepted = Accepted {
+        positions: vec![start],
+        moves: Vec::new(),
+    };
+    replay_game(game, 1, RulesEdition::default(), &mut accepted);
+    Ok((accepted.positions, accepted.moves))
 }
 
 /// The `search`-th search of a position (from 0), each with its own seed. It
@@ -494,6 +503,29 @@ mod tests {
         let moves: Vec<Move> = start.legal_moves().take(2).collect();
         let next = start.play(&moves[0]).unwrap();
         (vec![start, next], vec![moves[0].clone()])
+    }
+
+    #[test]
+    fn the_plies_analysed_are_those_the_referee_accepts() {
+        let game = |movetext: &str| {
+            let text = format!("[Players \"KR\"]\n[Result \"*\"]\n\n{movetext}\n");
+            pacru_notation::pgr::Reader::new(text.as_bytes())
+                .read_game()
+                .unwrap()
+                .unwrap()
+        };
+        // A `pass` for a player who can move is refused under R2, as an illegal
+        // move is: the analysis ends before it.
+        for (movetext, plies) in [
+            ("1. e1-e2 pass e9-e8 2. a3-b4(b4) *", 1),
+            ("pass 1. e1-e2 e9-e8 *", 0),
+            ("1. e1-e2 e1-e3 e9-e8 *", 1),
+            ("1. e1-e2 e9-e8 2. e2-e3 *", 3),
+        ] {
+            let (positions, moves) = replay(&game(movetext)).unwrap();
+            assert_eq!(moves.len(), plies, "{movetext}");
+            assert_eq!(positions.len(), plies + 1, "{movetext}");
+        }
     }
 
     #[test]
