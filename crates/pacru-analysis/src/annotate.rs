@@ -16,16 +16,19 @@ fn with_colours(players: &[Colour], scores: &[u16]) -> Scores {
 
 /// Takes out of `entry` the analysis comments an earlier analysis left, with
 /// the glyphs of their marks.
-fn forget_analysis(entry: &mut MoveEntry) {
+fn forget_analysis(entry: &mut MoveEntry, players: &[Colour]) {
     let mut marks = Vec::new();
+    // An analysis comment names the game's players in order of play; one that
+    // names others is an ordinary comment (`docs/notation.md`), and stays.
+    let of_the_game = |scores: &Scores| scores.iter().map(|(c, _)| *c).eq(players.iter().copied());
     entry
         .comments
         .retain(|c| match AnalysisComment::from_comment(c) {
-            Some(old) => {
+            Some(old) if of_the_game(&old.scores) && old.after.as_ref().is_none_or(of_the_game) => {
                 marks.extend(old.mark);
                 false
             }
-            None => true,
+            _ => true,
         });
     for mark in marks {
         if let Some(i) = entry.glyphs.iter().position(|g| g == mark.glyph()) {
@@ -61,7 +64,7 @@ pub fn annotate(game: &Game, analysis: &GameAnalysis) -> Game {
     let mut out = game.clone();
     out.tags.set("Annotator", &analysis.annotator);
     for entry in &mut out.moves {
-        forget_analysis(entry);
+        forget_analysis(entry, &analysis.players);
     }
     let last = analysis.plies.len();
     let mut plies = analysis.plies.iter();

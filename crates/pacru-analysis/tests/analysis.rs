@@ -363,3 +363,29 @@ fn a_new_analysis_replaces_the_old_one_and_keeps_the_rest() {
     // Annotating again with the same analysis changes nothing.
     assert_eq!(annotate(&annotated, &analysis), annotated);
 }
+
+#[test]
+fn an_eval_comment_of_other_players_is_an_ordinary_comment_and_stays() {
+    // In a game of Black and Red: an analysis comment of the game's players is
+    // replaced; one naming one player, an extra one or the players out of order
+    // is an ordinary comment (notation.md) and is kept.
+    let ours = "[%eval K 0.500 R 0.500] [%loss 0.000]";
+    let others = [
+        "[%eval K 0.500] [%loss 0.000]",
+        "[%eval K 0.500 R 0.500 Y 0.000] [%loss 0.000]",
+        "[%eval R 0.500 K 0.500] [%loss 0.000]",
+        "[%eval K 0.500 R 0.500] [%loss 0.000] [%after R 0.500 K 0.500]",
+    ];
+    for other in others {
+        let text = format!(
+            "[Players \"KR\"]\n[Result \"*\"]\n\n1. e1-e2 {{{ours}}} {{{other}}} e9-e8 *\n"
+        );
+        let game = Reader::new(text.as_bytes()).read_game().unwrap().unwrap();
+        let analysis = analyse_game(&game, &QUICK, &mut || {}).unwrap();
+        let annotated = annotate(&game, &analysis);
+        let comments = &annotated.moves[0].comments;
+        assert_eq!(comments.len(), 2, "{other}: {comments:?}");
+        assert_ne!(comments[0], ours, "{other}: replaced by the new analysis");
+        assert_eq!(comments[1], other);
+    }
+}
