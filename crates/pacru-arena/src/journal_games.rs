@@ -4,7 +4,7 @@
 use crate::config::EventConfig;
 use crate::journal::Entry;
 use crate::schedule::Pairing;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A game of a journal that cannot be counted.
@@ -35,7 +35,7 @@ fn shown(p: &Pairing) -> String {
 pub(crate) fn check_games(config: &EventConfig, entries: &[Entry]) -> Result<(), BadGame> {
     let total = config.whole().total_games();
     let mut scheduled: BTreeMap<u64, &Pairing> = BTreeMap::new();
-    let mut finished: BTreeMap<u64, &Pairing> = BTreeMap::new();
+    let mut finished: BTreeSet<u64> = BTreeSet::new();
     for entry in entries {
         let (Entry::Finished { pairing, .. } | Entry::Scheduled { pairing }) = entry else {
             continue;
@@ -87,7 +87,7 @@ pub(crate) fn check_games(config: &EventConfig, entries: &[Entry]) -> Result<(),
                         shown(planned)
                     ));
                 }
-                if finished.insert(pairing.game, pairing).is_some() {
+                if !finished.insert(pairing.game) {
                     return bad("is finished twice".to_owned());
                 }
             }

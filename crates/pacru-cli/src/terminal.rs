@@ -5,10 +5,9 @@
 //! that starts a terminal escape sequence. Written to a file or a pipe they stay
 //! byte for byte what they are; written to a terminal they go through
 //! [`ShownOnTerminal`], which escapes the characters that act on it
-//! ([`pacru_core::needs_escape`], line breaks kept) as every human-readable
-//! output does.
+//! ([`pacru_core::Escaped`], line by line) as every human-readable output does.
 
-use pacru_core::{Escaped, needs_escape};
+use pacru_core::Escaped;
 use std::io::{self, IsTerminal, Write};
 
 /// A writer that, when it writes to a terminal, escapes the characters that act
@@ -39,16 +38,16 @@ impl<W: Write> ShownOnTerminal<W> {
         }
     }
 
-    /// Writes `text` with the characters that act on a terminal escaped.
+    /// Writes `text` with the characters that act on a terminal escaped, line
+    /// by line (the line breaks kept).
     fn write_shown(&mut self, text: &str) -> io::Result<()> {
-        let mut rest = text;
-        while let Some(at) = rest.find(|c| c != '\n' && needs_escape(c)) {
-            let c = rest[at..].chars().next().expect("a character is there");
-            self.inner.write_all(&rest.as_bytes()[..at])?;
-            write!(self.inner, "{}", Escaped(c.encode_utf8(&mut [0; 4])))?;
-            rest = &rest[at + c.len_utf8()..];
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.inner.write_all(b"\n")?;
+            }
+            write!(self.inner, "{}", Escaped(line))?;
         }
-        self.inner.write_all(rest.as_bytes())
+        Ok(())
     }
 }
 
