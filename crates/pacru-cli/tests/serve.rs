@@ -569,6 +569,25 @@ fn pages_carry_their_policy_and_escape_what_they_show() {
             .text
             .contains("&lt;img src=x&gt;")
     );
+    // Answers that are no page carry the strictest policy: a browser that
+    // opens one runs and loads nothing.
+    for path in [
+        "/nothing-here",
+        "/api/nothing-here",
+        "/api/games/ABCDEFGH",
+        "/api/games",
+    ] {
+        let answer = watcher.get(path);
+        assert_eq!(
+            policy(&answer),
+            "default-src 'none'; frame-ancestors 'none'",
+            "{path}: {answer:?}"
+        );
+        assert_eq!(
+            answer.headers["x-content-type-options"], "nosniff",
+            "{path}"
+        );
+    }
     let script = watcher.get("/assets/site.js");
     assert_eq!(script.status, 200);
     assert!(

@@ -183,6 +183,31 @@ fn router(state: state::AppState) -> Router {
         .fallback(api::not_found)
         .with_state(state)
         .layer(axum::middleware::from_fn(run_to_completion))
+        .layer(axum::middleware::from_fn(policy_for_every_answer))
+}
+
+/// The Content-Security-Policy of an answer that is no page (JSON, NDJSON, a
+/// record, a script, an error): nothing in it may run or load anything.
+const NO_PAGE_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
+
+/// Gives every answer without a Content-Security-Policy of its own (the pages
+/// set theirs) the strictest one and `X-Content-Type-Options: nosniff`, so that
+/// no answer, an error for a path that is no route among them, can be taken
+/// for a page by a browser that opens it.
+async fn policy_for_every_answer(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::http::{HeaderValue, header};
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static(NO_PAGE_POLICY));
+    headers
+        .entry(header::X_CONTENT_TYPE_OPTIONS)
+        .or_insert(HeaderValue::from_static("nosniff"));
+    response
 }
 
 /// Runs each request's handler on a task of its own, so that a client that
