@@ -161,7 +161,8 @@ in: an analysis comment after each move (`{[%eval K 0.612 R 0.388] [%best ...] [
 canonical, with the same verdicts from `pacru check`; or, with `--format json`, one JSON \
 object per game and per line (file, game, line, status, players, annotator, plies, after). \
 A game with an illegal move is analysed up to that move; a game that does not parse is \
-reported on standard error and left out.\n\n\
+reported on standard error and, in the annotated output, copied as it was read (left out of \
+JSON). `-o OUT` is written whole beside OUT, then renamed over it: OUT may be an input.\n\n\
 Budget: `--nodes N` simulations a search of a position (5000 by default), or `--movetime \
 MS` milliseconds; the positions of a move whose loss lies within 0.010 of a threshold are \
 searched up to three times, each with a seed of its own. With a node budget the output \

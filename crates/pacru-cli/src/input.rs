@@ -291,6 +291,36 @@ impl<R: Read> Read for TapeReader<R> {
     }
 }
 
+/// The raw text of a game that starts at `from`, up to the next game (at `to`;
+/// `None`: the end of the input), as `fmt` and `analyse` copy a game that does
+/// not parse: its last line kept whole with its own line break (`\r\n` stays `\r\n`,
+/// blanks before it stay), the blank lines after it left to the separator
+/// between games. A last line without a line break (the end of the input) gets
+/// `\n`, so that a game written after it starts on a line of its own.
+pub fn raw_game(tape: &Tape, from: u64, to: Option<u64>) -> Option<Vec<u8>> {
+    let mut bytes = match to {
+        Some(to) => tape.slice(from, to)?,
+        None => tape.rest(from)?,
+    };
+    bytes.truncate(end_of_last_line(&bytes));
+    if bytes.last() != Some(&b'\n') {
+        bytes.push(b'\n');
+    }
+    Some(bytes)
+}
+
+/// Where the last line of `text` that holds more than blanks ends, its line
+/// break included (the length of `text` when it has no line break after it).
+fn end_of_last_line(text: &[u8]) -> usize {
+    let Some(last) = text.iter().rposition(|b| !b.is_ascii_whitespace()) else {
+        return 0;
+    };
+    match text[last..].iter().position(|&b| b == b'\n') {
+        Some(i) => last + i + 1,
+        None => text.len(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

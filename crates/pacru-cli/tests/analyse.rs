@@ -112,6 +112,64 @@ fn analyse_writes_to_a_file() {
     assert_eq!(written, analyse(&["examples/round1.pgr"]).stdout);
 }
 
+/// `-o` naming the input itself: the file is read whole before it is
+/// replaced, and a game that does not parse is copied into the output as it
+/// was read (CRLF and all), so that no game of the file is lost.
+#[test]
+fn analyse_onto_its_input_keeps_the_games_it_cannot_analyse() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgr");
+    let good = "[Players \"KR\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
+    let bad = "[Players \"KR\"]\r\n[Result \"*\"]\r\n\r\n1. e1-e2 castles *  \r\n";
+    std::fs::write(&path, format!("{good}\n{bad}\n{good}")).unwrap();
+    let name = path.to_str().unwrap();
+    let run = analyse(&[name, "-o", name]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("game 2 (line 6) is not analysed"),
+        "{}",
+        run.stderr
+    );
+    let written = std::fs::read_to_string(&path).unwrap();
+    let annotated = pacru_with_input(&[&["analyse"][..], &QUICK].concat(), good.as_bytes());
+    assert_eq!(
+        written,
+        format!("{}\n{bad}\n{}", annotated.stdout, annotated.stdout)
+    );
+    // Nothing is left beside it.
+    let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+
+    // A file that no game of which parses keeps its text too.
+    std::fs::write(&path, bad).unwrap();
+    let run = analyse(&[name, "-o", name]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+
+    // An output that cannot be made leaves nothing.
+    let missing = dir.path().join("no-such-dir/out.pgr");
+    let run = analyse(&["examples/round1.pgr", "-o", missing.to_str().unwrap()]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("no-such-dir"), "{}", run.stderr);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// The output file gets the mode of any new file (the umask's), not the
+/// private mode of a temporary file.
+#[cfg(unix)]
+#[test]
+fn analyse_writes_a_file_with_the_ordinary_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("analysed.pgr");
+    let plain = dir.path().join("plain");
+    std::fs::write(&plain, "").unwrap();
+    let run = analyse(&["examples/round1.pgr", "-o", out.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&out), mode(&plain));
+}
+
 #[test]
 fn analyse_reports_games_it_cannot_read_and_analyses_the_others() {
     let run = analyse(&["tests/data/malformed.pgr", "tests/data/illegal.pgr"]);

@@ -5,10 +5,11 @@
 
 use crate::Outcome;
 use crate::cli::{AnalyseArgs, AnalyseFormat};
+use crate::diagnostics;
+use crate::input::{self, TAPE_CAP, TapeReader, raw_game};
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
 use crate::words::plural;
-use crate::{diagnostics, input};
 use anyhow::Context;
 use pacru_analysis::{
     AnalysisOptions, Budget, DEFAULT_NODES, Progress as AnalysisProgress, analyse_games, annotate,
@@ -16,29 +17,93 @@ use pacru_analysis::{
 use pacru_core::Escaped;
 use pacru_notation::pgr::{Game, Reader, write_game};
 use pacru_referee::Checker;
-use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// One game read, with where it comes from.
+/// One game of the inputs, with where it comes from.
 struct Source {
     file: String,
     number: usize,
-    game: Game,
+    line: usize,
+    /// The game, or `None` when it does not parse (it was reported).
+    game: Option<Game>,
+    /// The game's text as read, which the annotated output copies for a game
+    /// that cannot be analysed (`None`: too long to keep, reported).
+    raw: Option<Vec<u8>>,
 }
 
-/// Where the output goes: a file, or standard output.
-fn output(path: Option<&Path>) -> anyhow::Result<Box<dyn Write>> {
-    match path {
-        Some(path) if path.as_os_str() != input::STDIN => {
-            let file =
-                File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-            Ok(Box::new(file))
+/// Where the output goes: standard output, or a temporary file beside the
+/// output file that replaces it once all is written, so that the file is
+/// never left half written and can be one of the inputs.
+enum AnalysisOutput {
+    Stdout(crate::terminal::ShownOnTerminal<std::io::StdoutLock<'static>>),
+    File {
+        temporary: tempfile::NamedTempFile,
+        path: PathBuf,
+    },
+}
+
+impl AnalysisOutput {
+    fn new(path: Option<&Path>) -> anyhow::Result<AnalysisOutput> {
+        let Some(path) = path.filter(|p| p.as_os_str() != input::STDIN) else {
+            return Ok(AnalysisOutput::Stdout(
+                crate::terminal::ShownOnTerminal::stdout(),
+            ));
+        };
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".pacru-analyse-");
+        // Made with the mode an ordinary new file gets (the umask applies).
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        let temporary = builder
+            .tempfile_in(dir)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(AnalysisOutput::File {
+            temporary,
+            path: path.to_owned(),
+        })
+    }
+
+    /// Puts the output in its place: the temporary file renamed over the
+    /// output file.
+    fn finish(self) -> anyhow::Result<()> {
+        match self {
+            AnalysisOutput::Stdout(mut out) => out.flush().context("writing the output"),
+            AnalysisOutput::File { temporary, path } => {
+                temporary
+                    .as_file()
+                    .sync_all()
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                temporary
+                    .persist(&path)
+                    .map_err(|e| e.error)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                Ok(())
+            }
         }
-        _ => Ok(Box::new(crate::terminal::ShownOnTerminal::stdout())),
+    }
+}
+
+impl Write for AnalysisOutput {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self {
+            AnalysisOutput::Stdout(out) => out.write(bytes),
+            AnalysisOutput::File { temporary, .. } => temporary.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            AnalysisOutput::Stdout(out) => out.flush(),
+            AnalysisOutput::File { temporary, .. } => temporary.flush(),
+        }
     }
 }
 
@@ -58,9 +123,10 @@ fn options(args: &AnalyseArgs) -> anyhow::Result<AnalysisOptions> {
     })
 }
 
-/// Reads every game of the inputs; games that cannot be read are reported.
+/// Reads every game of the inputs with its text; games that do not parse are
+/// reported.
 fn read_all(names: &[String], outcome: &mut Outcome) -> Vec<Source> {
-    let mut games = Vec::new();
+    let mut sources = Vec::new();
     for name in names {
         input::note_if_terminal(name);
         let file = match input::open(name) {
@@ -71,29 +137,72 @@ fn read_all(names: &[String], outcome: &mut Outcome) -> Vec<Source> {
                 continue;
             }
         };
-        for (i, game) in Reader::new(file).lenient().enumerate() {
-            match game {
-                Ok(game) => games.push(Source {
-                    file: name.clone(),
-                    number: i + 1,
-                    game,
-                }),
+        let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, None);
+        let mut reader = Reader::new(tape_reader).lenient();
+        // A game's text ends where the next one starts: each waits for the next.
+        let mut pending: Option<(u64, Source)> = None;
+        for number in 1.. {
+            let next = match reader.read_game() {
+                Ok(Some(game)) => Some((
+                    game.offset,
+                    Source {
+                        file: name.clone(),
+                        number,
+                        line: game.line,
+                        game: Some(game),
+                        raw: None,
+                    },
+                )),
+                Ok(None) => None,
                 Err(e) => {
-                    diagnostics::error(format!(
-                        "{}: game {} (line {}) is not analysed: line {}, column {}: {}",
-                        Escaped(name),
-                        e.game,
-                        e.game_line,
-                        e.line,
-                        e.column,
-                        Escaped(&e.message)
-                    ));
-                    *outcome = outcome.max(Outcome::Failure);
+                    if let Some(io) = tape.io_error() {
+                        diagnostics::error(format!(
+                            "{}: read error at line {}: {}",
+                            Escaped(name),
+                            e.line,
+                            Escaped(&io)
+                        ));
+                        *outcome = outcome.max(Outcome::IoError);
+                        None
+                    } else {
+                        diagnostics::error(format!(
+                            "{}: game {} (line {}) is not analysed: line {}, column {}: {}",
+                            Escaped(name),
+                            e.game,
+                            e.game_line,
+                            e.line,
+                            e.column,
+                            Escaped(&e.message)
+                        ));
+                        *outcome = outcome.max(Outcome::Failure);
+                        Some((
+                            e.game_offset,
+                            Source {
+                                file: name.clone(),
+                                number,
+                                line: e.game_line,
+                                game: None,
+                                raw: None,
+                            },
+                        ))
+                    }
                 }
+            };
+            let next_offset = next.as_ref().map(|(offset, _)| *offset);
+            if let Some((from, mut source)) = pending.take() {
+                source.raw = raw_game(&tape, from, next_offset);
+                sources.push(source);
+            }
+            match next {
+                Some((offset, source)) => {
+                    tape.discard_before(offset);
+                    pending = Some((offset, source));
+                }
+                None => break,
             }
         }
     }
-    games
+    sources
 }
 
 /// Analyses the games of the inputs and writes them annotated, or as JSON lines.
@@ -103,7 +212,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
     let names = input::names(&args.files);
     let mut outcome = Outcome::Success;
     let sources = read_all(&names, &mut outcome);
-    let games: Vec<Game> = sources.iter().map(|s| s.game.clone()).collect();
+    let games: Vec<Game> = sources.iter().filter_map(|s| s.game.clone()).collect();
     let positions: u64 = games
         .iter()
         .map(|g| g.moves.iter().filter(|e| !e.is_pass()).count() as u64 + 1)
@@ -123,52 +232,78 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
         AnalysisProgress::More(n) => progress.grow(n as u64),
     });
     progress.finish();
-    let mut out = BufWriter::new(output(args.output.as_deref())?);
+    let mut output = AnalysisOutput::new(args.output.as_deref())?;
+    let mut out = BufWriter::new(&mut output);
     let checker = Checker::new();
-    let mut written = 0u64;
-    for (source, analysis) in sources.iter().zip(&analyses) {
-        let analysis = match analysis {
-            Ok(analysis) => analysis,
-            Err(e) => {
+    let mut analyses = analyses.iter();
+    let (mut written, mut analysed) = (0u64, 0u64);
+    for source in &sources {
+        // The analyses are those of the games that parse, in order; a game
+        // that does not parse was reported as it was read.
+        let analysis = match (
+            &source.game,
+            source.game.as_ref().and_then(|_| analyses.next()),
+        ) {
+            (Some(game), Some(Ok(analysis))) => Some((game, analysis)),
+            (Some(_), Some(Err(e))) => {
                 diagnostics::error(format!(
                     "{}: game {} (line {}) is not analysed: {e}",
                     Escaped(&source.file),
                     source.number,
-                    source.game.line
+                    source.line
                 ));
                 outcome = outcome.max(Outcome::Failure);
-                continue;
+                None
             }
+            _ => None,
         };
-        let mut text = String::new();
-        match args.format {
-            AnalyseFormat::Pgr => {
-                if written > 0 {
-                    text.push('\n');
-                }
-                text.push_str(&write_game(&annotate(&source.game, analysis)));
+        let text = match (args.format, analysis) {
+            (AnalyseFormat::Pgr, Some((game, analysis))) => {
+                write_game(&annotate(game, analysis)).into_bytes()
             }
-            AnalyseFormat::Json => {
-                let verdict = checker.check_game(&source.game, source.number);
+            // A game that cannot be analysed is copied as it was read, so that
+            // the output holds every game of the input.
+            (AnalyseFormat::Pgr, None) => match &source.raw {
+                Some(raw) => raw.clone(),
+                None => {
+                    diagnostics::error(format!(
+                        "{}: game {} (line {}) is too long to be copied into the output",
+                        Escaped(&source.file),
+                        source.number,
+                        source.line
+                    ));
+                    outcome = outcome.max(Outcome::IoError);
+                    continue;
+                }
+            },
+            (AnalyseFormat::Json, Some((game, analysis))) => {
+                let verdict = checker.check_game(game, source.number);
                 let line = pacru_analysis::AnalysisLine {
                     file: &source.file,
                     game: source.number,
-                    line: source.game.line,
+                    line: game.line,
                     status: verdict.status.as_str(),
                     analysis,
                 };
-                text = crate::json::line(&line).context("writing the analysis as JSON")?;
-                text.push('\n');
+                let mut line = crate::json::line(&line).context("writing the analysis as JSON")?;
+                line.push('\n');
+                line.into_bytes()
             }
+            (AnalyseFormat::Json, None) => continue,
+        };
+        if args.format == AnalyseFormat::Pgr && written > 0 {
+            out.write_all(b"\n").map_err(|e| write_failed(e, outcome))?;
         }
-        out.write_all(text.as_bytes())
-            .map_err(|e| write_failed(e, outcome))?;
+        out.write_all(&text).map_err(|e| write_failed(e, outcome))?;
         written += 1;
+        analysed += u64::from(analysis.is_some());
     }
     out.flush().map_err(|e| write_failed(e, outcome))?;
+    drop(out);
+    output.finish()?;
     tracing::info!(
         "{} analysed ({}) in {:.2} s",
-        plural(written, "game"),
+        plural(analysed, "game"),
         options.annotator(),
         started.elapsed().as_secs_f64()
     );

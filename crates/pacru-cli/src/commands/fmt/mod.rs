@@ -11,7 +11,7 @@ mod diff;
 use crate::Outcome;
 use crate::cli::FmtArgs;
 use crate::diagnostics;
-use crate::input::{self, TAPE_CAP, Tape, TapeReader};
+use crate::input::{self, TAPE_CAP, Tape, TapeReader, raw_game};
 use crate::outcome::write_failed;
 use pacru_core::Escaped;
 use pacru_notation::pgr::{PgrError, Reader, write_game};
@@ -56,35 +56,6 @@ impl<W: Write> Output<W> {
         self.out.write_all(text)?;
         self.any = true;
         Ok(())
-    }
-}
-
-/// The raw text of a game that does not parse: its bytes up to the next game,
-/// its last line kept whole with its own line break (`\r\n` stays `\r\n`,
-/// blanks before it stay), the blank lines after it left to the separator
-/// between games. A last line without a line break (the end of the input) gets
-/// `\n`, so that a game written after it starts on a line of its own.
-fn raw_game(tape: &Tape, from: u64, to: Option<u64>) -> Option<Vec<u8>> {
-    let mut bytes = match to {
-        Some(to) => tape.slice(from, to)?,
-        None => tape.rest(from)?,
-    };
-    bytes.truncate(end_of_last_line(&bytes));
-    if bytes.last() != Some(&b'\n') {
-        bytes.push(b'\n');
-    }
-    Some(bytes)
-}
-
-/// Where the last line of `text` that holds more than blanks ends, its line
-/// break included (the length of `text` when it has no line break after it).
-fn end_of_last_line(text: &[u8]) -> usize {
-    let Some(last) = text.iter().rposition(|b| !b.is_ascii_whitespace()) else {
-        return 0;
-    };
-    match text[last..].iter().position(|&b| b == b'\n') {
-        Some(i) => last + i + 1,
-        None => text.len(),
     }
 }
 
