@@ -241,7 +241,8 @@ gives the estimated number of sequences and time.",
     #[command(
         long_about = "Plays GAMES games between built-in random players (pacru-core's \
 Position::random_move, which weights moves so that rare kinds such as connections, pincers \
-and meetings turn up often) and writes them as canonical records on standard output. Game \
+and meetings are taken far more often than a uniform choice would when a position offers \
+them) and writes them as canonical records on standard output. Game \
 number i (1-based) uses a SplitMix64 generator seeded with the first output of \
 SplitMix64(SEED + i * 0x9E3779B97F4A7C15), so the same arguments always give the same \
 bytes, whatever the number of threads.\n\n\

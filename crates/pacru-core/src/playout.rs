@@ -79,8 +79,11 @@ impl Position {
     /// options (a chevron and a rotation), by weight: 4 for a plain movement, 32
     /// for a connection, connection jump or pincer, 512 for a movement whose
     /// destination faces a partner for a meeting, 1 for a reorientation option;
-    /// then each choice uniformly. The weights make rare kinds of move
-    /// (connections, pincers, meetings) turn up often in random play. The same
+    /// then each choice uniformly. The weights make random play take the rare
+    /// kinds of move (connections, pincers, meetings) far more often than a
+    /// uniform choice would, when the position offers them (random play seldom
+    /// reaches a position that offers a meeting: one or two self-play games in
+    /// a hundred have one). The same
     /// generator state always gives the same move (self-play records depend on
     /// it). Allocates nothing.
     ///
