@@ -84,7 +84,11 @@ fn a_rated_two_player_game_changes_both_ratings() {
     assert_eq!(names, ["bo", "ana"]);
     assert_eq!(board.json["players"][0]["games"], 1);
     assert_eq!(ana.get("/api/ratings/3").json["players"], json!([]));
-    assert_eq!(ana.get("/api/ratings/5").status, 404);
+    for other in ["1", "5", "x", "02", "+2"] {
+        let answer = ana.get(&format!("/api/ratings/{other}"));
+        assert_eq!(answer.status, 404, "{other}: {answer:?}");
+        assert_eq!(answer.json["error"], "not found", "{other}: {answer:?}");
+    }
 
     let history = ana.get("/api/users/bo/history");
     assert_eq!(history.status, 200);

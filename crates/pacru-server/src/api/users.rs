@@ -36,17 +36,19 @@ pub async fn ratings_json(state: &AppState, user: i64) -> ApiResult<Value> {
 /// The most rows a leaderboard shows.
 pub const LEADERBOARD_ROWS: usize = 100;
 
+/// The pool a leaderboard's path names: exactly `2`, `3` or `4` (not `02`
+/// nor `+2`, which a number parser would take).
+fn pool_named(text: &str) -> Option<usize> {
+    POOLS.into_iter().find(|p| p.to_string() == text)
+}
+
 /// `GET /api/ratings/{players}`: `{"players":[{"username","rating","deviation",
 /// "games"}]}`, non-provisional first, then by rating.
 pub async fn leaderboard(
     State(state): State<AppState>,
     PathArgs(players): PathArgs<String>,
 ) -> ApiResult<Json<Value>> {
-    let pool: usize = players
-        .parse()
-        .ok()
-        .filter(|p| POOLS.contains(p))
-        .ok_or(ApiError::NotFound)?;
+    let pool = pool_named(&players).ok_or(ApiError::NotFound)?;
     let rows = state.db.leaderboard(pool, LEADERBOARD_ROWS).await?;
     let players: Vec<Value> = rows
         .iter()
@@ -106,4 +108,19 @@ pub async fn show(
         "bot": user.bot,
         "ratings": ratings_json(&state, user.id).await?,
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pool_named;
+
+    #[test]
+    fn a_leaderboard_pool_is_named_exactly() {
+        assert_eq!(pool_named("2"), Some(2));
+        assert_eq!(pool_named("3"), Some(3));
+        assert_eq!(pool_named("4"), Some(4));
+        for other in ["02", "+2", "004", "1", "5", "x", "", " 2", "2.0"] {
+            assert_eq!(pool_named(other), None, "{other:?}");
+        }
+    }
 }
