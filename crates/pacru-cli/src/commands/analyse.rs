@@ -59,7 +59,7 @@ fn options(args: &AnalyseArgs) -> anyhow::Result<AnalysisOptions> {
 }
 
 /// Reads every game of the inputs; games that cannot be read are reported.
-fn read_all(names: &[String], outcome: &mut Outcome) -> Vec<Source> {
+fn read_all(names: &[input::InputName], outcome: &mut Outcome) -> Vec<Source> {
     let mut games = Vec::new();
     for name in names {
         input::note_if_terminal(name);
@@ -74,7 +74,7 @@ fn read_all(names: &[String], outcome: &mut Outcome) -> Vec<Source> {
         for (i, game) in Reader::new(file).lenient().enumerate() {
             match game {
                 Ok(game) => games.push(Source {
-                    file: name.clone(),
+                    file: name.to_string(),
                     number: i + 1,
                     game,
                 }),
