@@ -1,7 +1,7 @@
 //! `pacru replay`: one recorded game, move by move, with what each move did.
 
 use crate::Outcome;
-use crate::cli::{RecordFormat, ReplayArgs};
+use crate::cli::{ReplayArgs, ReplayFormat};
 use crate::diagnostics;
 use crate::excerpt::{caret, token_width};
 use crate::input::{self, InputName, TAPE_CAP, TapeReader};
@@ -155,7 +155,7 @@ impl<W: Write> Observer for Printer<W> {
 /// find it `ok` (a move is illegal, the result is not the rules', the game does
 /// not parse), unless `--ply` stops before the problem.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
-    if args.format == RecordFormat::Json {
+    if args.format == ReplayFormat::Json {
         return super::replay_json::run(args);
     }
     let name = InputName::new(&args.file);
