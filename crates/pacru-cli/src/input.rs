@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,12 +21,57 @@ pub const STDIN: &str = "-";
 /// what the reader reads ahead.
 pub const TAPE_CAP: usize = 17 << 20;
 
+/// An input named on the command line: the path as given, which is what is
+/// opened, and the name it is reported under. The two differ only for a path
+/// that is not UTF-8, whose name shows U+FFFD in place of the bad bytes: the
+/// file is still the one given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputName {
+    name: String,
+    path: PathBuf,
+}
+
+impl InputName {
+    /// The input at `path` (`-`: standard input).
+    pub fn new(path: &Path) -> InputName {
+        InputName {
+            name: path.display().to_string(),
+            path: path.to_path_buf(),
+        }
+    }
+
+    /// The path to open.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether this input is standard input (`-`).
+    pub fn is_stdin(&self) -> bool {
+        self.path.as_os_str() == STDIN
+    }
+}
+
+impl std::ops::Deref for InputName {
+    type Target = str;
+
+    /// The name the input is reported under.
+    fn deref(&self) -> &str {
+        &self.name
+    }
+}
+
+impl fmt::Display for InputName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
 /// The inputs named on the command line: none means standard input.
-pub fn names(files: &[std::path::PathBuf]) -> Vec<String> {
+pub fn names(files: &[PathBuf]) -> Vec<InputName> {
     if files.is_empty() {
-        vec![STDIN.to_string()]
+        vec![InputName::new(Path::new(STDIN))]
     } else {
-        files.iter().map(|p| p.display().to_string()).collect()
+        files.iter().map(|p| InputName::new(p)).collect()
     }
 }
 
@@ -49,15 +94,15 @@ impl std::error::Error for Unreadable {}
 
 /// Opens an input for reading: `-` is standard input; a directory or a missing or
 /// unreadable file is an error that says which and why.
-pub fn open(name: &str) -> Result<Box<dyn Read + Send>, Unreadable> {
-    if name == STDIN {
+pub fn open(name: &InputName) -> Result<Box<dyn Read + Send>, Unreadable> {
+    if name.is_stdin() {
         return Ok(Box::new(io::stdin()));
     }
     let unreadable = |reason: String| Unreadable {
         name: name.to_string(),
         reason,
     };
-    let path = Path::new(name);
+    let path = name.path();
     let meta = std::fs::metadata(path).map_err(|e| unreadable(format!("cannot open: {e}")))?;
     if meta.is_dir() {
         return Err(unreadable("is a directory, not a record file".to_string()));
@@ -68,9 +113,9 @@ pub fn open(name: &str) -> Result<Box<dyn Read + Send>, Unreadable> {
 
 /// Says on standard error that input `name` is read from standard input, when it
 /// is and standard input is a terminal (where a silent wait looks like a hang).
-pub fn note_if_terminal(name: &str) {
+pub fn note_if_terminal(name: &InputName) {
     use std::io::IsTerminal;
-    if name == STDIN && io::stdin().is_terminal() {
+    if name.is_stdin() && io::stdin().is_terminal() {
         crate::diagnostics::note(
             "reading records from standard input (end with Ctrl-D; --help shows how to name files)",
         );
@@ -78,11 +123,11 @@ pub fn note_if_terminal(name: &str) {
 }
 
 /// The size of input `name` if it is a regular file (for a progress bar).
-pub fn open_size(name: &str) -> Option<u64> {
-    if name == STDIN {
+pub fn open_size(name: &InputName) -> Option<u64> {
+    if name.is_stdin() {
         return None;
     }
-    std::fs::metadata(name)
+    std::fs::metadata(name.path())
         .ok()
         .filter(std::fs::Metadata::is_file)
         .map(|m| m.len())

@@ -313,3 +313,48 @@ fn the_readme_example_rounds() {
         ["ok", "illegal", "malformed", "inconsistent"]
     );
 }
+
+/// A file whose name is not UTF-8 is opened by the name given, by every command
+/// that reads records; its verdicts name it with U+FFFD for the bad byte.
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_utf8_is_read() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::process::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let record = std::fs::read(root().join(path("unfinished"))).unwrap();
+    let file = dir.path().join(OsStr::from_bytes(b"game\xff.pgr"));
+    std::fs::write(&file, &record).unwrap();
+    let run = |args: &[&OsStr]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_pacru"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code(), stdout, stderr)
+    };
+    let name = OsStr::from_bytes(b"game\xff.pgr");
+    let os = |s: &'static str| OsStr::new(s);
+    let (code, stdout, stderr) = run(&[os("check"), os("--format"), os("json"), name]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_eq!(json_field(&stdout, "status"), ["ok", "ok"]);
+    assert_eq!(json_field(&stdout, "file"), ["game\u{fffd}.pgr"; 2]);
+    let (code, _, stderr) = run(&[os("check"), name]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let (code, stdout, stderr) = run(&[os("fmt"), name]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.as_bytes(), record, "the record is canonical");
+    let (code, stdout, stderr) = run(&[os("replay"), name, os("--ply"), os("0")]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("Ke1N,Ka3E"), "{stdout}");
+    let (code, stdout, stderr) = run(&[os("replay"), os("--format"), os("json"), name]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with("{\"source\":\"game\u{fffd}.pgr\""),
+        "{stdout}"
+    );
+}

@@ -528,3 +528,22 @@ fn import_reports_a_bad_record_and_converts_the_others() {
         missing.stderr
     );
 }
+
+/// `replay --help` describes replay's own output formats, not those of `check`
+/// (a line per game and a summary; a JSON object per game).
+#[test]
+fn replay_help_describes_its_own_formats() {
+    let help = pacru(&["replay", "--help"]).stdout;
+    assert!(
+        help.contains("every move with what it did and the board after it"),
+        "{help}"
+    );
+    assert!(help.contains("the game as one JSON object"), "{help}");
+    assert!(!help.contains("a line per game"), "{help}");
+    assert!(
+        !help.contains("one JSON object per game and line"),
+        "{help}"
+    );
+    let help = pacru(&["check", "--help"]).stdout;
+    assert!(help.contains("one JSON object per game and line"), "{help}");
+}

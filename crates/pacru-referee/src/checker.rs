@@ -180,7 +180,21 @@ impl Checker {
                 let this_game = err.game == self.index;
                 let replay = match self.replay.take() {
                     Some(replay) if this_game => replay,
-                    _ => Replay::new(err.game, err.game_line, result, 0),
+                    _ => {
+                        let mut replay = Replay::new(err.game, err.game_line, result, 0);
+                        // The reader stops in a comment before the game's first
+                        // tag without beginning the game: a game without tags
+                        // (the error is its movetext's), which stands at the
+                        // start position.
+                        if !this_game && err.place == ErrorPlace::Movetext {
+                            self.tags.clear();
+                            self.line = err.game_line;
+                            if let Ok((pos, _)) = self.start_position() {
+                                replay.pos = Some(pos);
+                            }
+                        }
+                        replay
+                    }
                 };
                 let moves_read = if this_game { self.moves_read } else { 0 };
                 let ply = (err.place == ErrorPlace::Movetext).then_some(moves_read + 1);

@@ -664,3 +664,40 @@ fn malformed_after_an_illegal_move_keeps_the_legal_plies() {
         (Some(5), None, Some("zz"))
     );
 }
+
+/// A syntax error in a comment before anything else of a game (no tag read):
+/// the error counts as the movetext's (ply 1), and the game stands at the start
+/// position its (absent) tags give, as after a tag section.
+#[test]
+fn malformed_in_a_comment_before_the_first_tag() {
+    let too_long = format!("{{{}}} 1. e1-e2 *\n", "a".repeat(64)).into_bytes();
+    let texts: [&[u8]; 4] = [
+        b"{never closed\n",
+        b"; not UTF-8: \xff\n1. e1-e2 *\n",
+        b"1. e1-e2 *\n\n{never closed\n",
+        &too_long,
+    ];
+    for text in texts {
+        let shown = String::from_utf8_lossy(text);
+        let mut reader = Reader::new(text).lenient().max_comment_bytes(32);
+        let mut checker = Checker::new();
+        let mut verdicts = Vec::new();
+        loop {
+            match reader.read_with(&mut checker) {
+                Ok(Some(v)) => verdicts.push(v),
+                Ok(None) => break,
+                Err(e) => verdicts.push(checker.malformed(&e)),
+            }
+        }
+        let v = verdicts
+            .iter()
+            .find(|v| v.status == VerdictStatus::Malformed)
+            .unwrap_or_else(|| panic!("{shown:?}: no malformed game"));
+        assert_eq!(v.error.as_ref().unwrap().ply, Some(1), "{shown:?}");
+        assert_eq!(
+            v.final_position.as_ref().map(|p| p.to_ppn().to_string()),
+            Some(START2.to_string()),
+            "{shown:?}"
+        );
+    }
+}

@@ -6,13 +6,23 @@ use clap::{Args, ValueEnum};
 use clap_complete::Shell;
 use std::path::PathBuf;
 
-/// Output formats of `check` and `replay`.
+/// Output formats of `check`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum RecordFormat {
     /// For people: a line per game, details for bad games, a summary.
     #[default]
     Text,
     /// For programs: one JSON object per game and line.
+    Json,
+}
+
+/// Output formats of `replay`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ReplayFormat {
+    /// For people: every move with what it did and the board after it.
+    #[default]
+    Text,
+    /// For programs: the game as one JSON object (tags, verdict, every ply).
     Json,
 }
 
@@ -58,8 +68,8 @@ pub struct ReplayArgs {
 
     /// Output format: text for people, or one JSON object with every ply's
     /// move, position and effects.
-    #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
-    pub format: RecordFormat,
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+    pub format: ReplayFormat,
 }
 
 /// Arguments of `pacru view`.

@@ -125,7 +125,7 @@ fn options(args: &AnalyseArgs) -> anyhow::Result<AnalysisOptions> {
 
 /// Reads every game of the inputs with its text; games that do not parse are
 /// reported.
-fn read_all(names: &[String], outcome: &mut Outcome) -> Vec<Source> {
+fn read_all(names: &[input::InputName], outcome: &mut Outcome) -> Vec<Source> {
     let mut sources = Vec::new();
     for name in names {
         input::note_if_terminal(name);
@@ -146,7 +146,7 @@ fn read_all(names: &[String], outcome: &mut Outcome) -> Vec<Source> {
                 Ok(Some(game)) => Some((
                     game.offset,
                     Source {
-                        file: name.clone(),
+                        file: name.to_string(),
                         number,
                         line: game.line,
                         game: Some(game),
@@ -178,7 +178,7 @@ fn read_all(names: &[String], outcome: &mut Outcome) -> Vec<Source> {
                         Some((
                             e.game_offset,
                             Source {
-                                file: name.clone(),
+                                file: name.to_string(),
                                 number,
                                 line: e.game_line,
                                 game: None,

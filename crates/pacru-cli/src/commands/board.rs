@@ -13,7 +13,7 @@ use std::io::{self, BufWriter, Write};
 pub fn run(args: &BoardArgs) -> anyhow::Result<Outcome> {
     let rules = args.rules.map(Into::into);
     let live = match (&args.record, &args.position) {
-        (Some(record), _) => match recorded(&record.to_string_lossy(), rules)? {
+        (Some(record), _) => match recorded(&input::InputName::new(record), rules)? {
             Some(live) => live,
             None => return Ok(Outcome::Failure),
         },
@@ -40,7 +40,7 @@ pub fn run(args: &BoardArgs) -> anyhow::Result<Outcome> {
 /// The first game of the record `name`, refereed: `None` (after saying why) when
 /// it is not a legal game.
 fn recorded(
-    name: &str,
+    name: &input::InputName,
     rules: Option<pacru_core::RulesEdition>,
 ) -> anyhow::Result<Option<LiveGame>> {
     let file = input::open(name).map_err(|e| anyhow::anyhow!("{e:#}"))?;

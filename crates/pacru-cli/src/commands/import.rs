@@ -15,7 +15,7 @@ use std::io::{Read, Write};
 const MAX_INPUT: u64 = 64 * 1024 * 1024;
 
 /// Reads a whole input (at most [`MAX_INPUT`] bytes).
-fn read_bytes(name: &str) -> anyhow::Result<Vec<u8>> {
+fn read_bytes(name: &input::InputName) -> anyhow::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     input::open(name)?
         .take(MAX_INPUT + 1)

@@ -1,10 +1,10 @@
 //! `pacru replay`: one recorded game, move by move, with what each move did.
 
 use crate::Outcome;
-use crate::cli::{RecordFormat, ReplayArgs};
+use crate::cli::{ReplayArgs, ReplayFormat};
 use crate::diagnostics;
 use crate::excerpt::{caret, token_width};
-use crate::input::{self, TAPE_CAP, TapeReader};
+use crate::input::{self, InputName, TAPE_CAP, TapeReader};
 use crate::outcome::write_failed;
 use crate::words::{plies, plural};
 use crate::{board, style};
@@ -26,7 +26,7 @@ enum Found {
 
 /// Reads game `number` (1-based) of input `name`, skipping games before it (even
 /// games that do not parse).
-fn find_game(name: &str, number: u64) -> anyhow::Result<Found> {
+fn find_game(name: &InputName, number: u64) -> anyhow::Result<Found> {
     let file = input::open(name)?;
     let (tape_reader, tape) = TapeReader::new(file, TAPE_CAP, None);
     let mut reader = Reader::new(tape_reader).lenient();
@@ -155,10 +155,10 @@ impl<W: Write> Observer for Printer<W> {
 /// find it `ok` (a move is illegal, the result is not the rules', the game does
 /// not parse), unless `--ply` stops before the problem.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
-    if args.format == RecordFormat::Json {
+    if args.format == ReplayFormat::Json {
         return super::replay_json::run(args);
     }
-    let name = args.file.display().to_string();
+    let name = InputName::new(&args.file);
     let game = match find_game(&name, args.game)? {
         Found::Game(game) => game,
         Found::Malformed(report) => {

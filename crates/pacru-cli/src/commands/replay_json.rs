@@ -14,11 +14,11 @@ use std::io::Write;
 /// the referee does not find it `ok` (an illegal move, a syntax error, a result
 /// the rules do not give), unless `--ply` stops before the problem.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
-    let name = args.file.display().to_string();
+    let name = input::InputName::new(&args.file);
     let file = input::open(&name)?;
     let mut index = 0u64;
     for game in Games::new(file)
-        .source(name.as_str())
+        .source(&*name)
         .default_rules(args.rules.map(Into::into).unwrap_or_default())
     {
         let mut game = game.with_context(|| format!("{name}: read error"))?;

@@ -27,7 +27,10 @@ pub fn run(args: &ViewArgs) -> anyhow::Result<Outcome> {
     let names = input::names(&args.files);
     let title = match &args.title {
         Some(title) => title.clone(),
-        None => format!("pacru games: {}", names.join(", ")),
+        None => format!(
+            "pacru games: {}",
+            names.iter().map(|n| &**n).collect::<Vec<_>>().join(", ")
+        ),
     };
     let rules = args.rules.map(Into::into).unwrap_or_default();
     let out = BufWriter::with_capacity(1 << 16, output(&args.output)?);
@@ -42,7 +45,7 @@ pub fn run(args: &ViewArgs) -> anyhow::Result<Outcome> {
                 continue;
             }
         };
-        for game in Games::new(file).source(name.as_str()).default_rules(rules) {
+        for game in Games::new(file).source(&**name).default_rules(rules) {
             match game {
                 Ok(game) => page.add(&game).context("cannot write the page")?,
                 Err(e) => {

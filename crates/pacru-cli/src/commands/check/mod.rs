@@ -15,7 +15,7 @@ use crate::Outcome;
 use crate::board;
 use crate::cli::{CheckArgs, DiagramLimit, RecordFormat};
 use crate::diagnostics;
-use crate::input::{self, TAPE_CAP, Tape, Unreadable};
+use crate::input::{self, InputName, TAPE_CAP, Tape, Unreadable};
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
 use crate::style;
@@ -57,7 +57,7 @@ struct Settings {
 
 /// Referees every game of input `name`, sending one message per game.
 fn check_input(
-    name: &str,
+    name: &InputName,
     settings: Settings,
     read: &Arc<AtomicU64>,
     send: &mut dyn FnMut(Message) -> bool,
@@ -188,10 +188,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
         colour,
     };
     let read = Arc::new(AtomicU64::new(0));
-    let total: Option<u64> = names
-        .iter()
-        .map(|n| input::open_size(n))
-        .sum::<Option<u64>>();
+    let total: Option<u64> = names.iter().map(input::open_size).sum::<Option<u64>>();
     let mut progress = Progress::new("checking", Units::Bytes, total, Arc::clone(&read));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut counts = Counts::default();

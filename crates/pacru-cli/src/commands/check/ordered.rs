@@ -23,10 +23,11 @@ const CHANNEL_BOUND: usize = 16;
 /// Runs `work` on every input (in parallel) and `consume` on every message (in
 /// input order, on the calling thread). `work` gets a `send` function that returns
 /// `false` once the consumer has stopped (when `consume` returns `false`).
-pub fn run<M, W, C>(inputs: &[String], work: W, mut consume: C)
+pub fn run<I, M, W, C>(inputs: &[I], work: W, mut consume: C)
 where
+    I: Sync,
     M: Send,
-    W: Fn(&str, &mut dyn FnMut(M) -> bool) + Sync,
+    W: Fn(&I, &mut dyn FnMut(M) -> bool) + Sync,
     C: FnMut(M) -> bool,
 {
     if let [only] = inputs {

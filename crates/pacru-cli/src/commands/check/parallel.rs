@@ -11,12 +11,12 @@ use super::reading::Refereeing;
 use super::report::number_offset;
 use super::{Message, Settings, ShownName, verdict_message};
 use crate::cli::RecordFormat;
-use crate::input::Unreadable;
+use crate::input::{InputName, Unreadable};
 use crate::words::plural;
 use pacru_referee::parts::{self, Part, Plan};
 use std::fs::File;
 use std::io::{Seek, SeekFrom};
-use std::path::Path;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
@@ -31,11 +31,11 @@ struct Rendered {
 /// The plan for checking file `name` in parallel on `threads` threads, or `None`
 /// when it is better read on one thread (small, not a regular file, one thread,
 /// no usable cut).
-pub fn plan_for(name: &str, threads: usize) -> Option<Plan> {
-    if name == crate::input::STDIN {
+pub fn plan_for(name: &InputName, threads: usize) -> Option<Plan> {
+    if name.is_stdin() {
         return None;
     }
-    Plan::for_file(Path::new(name), threads).ok().flatten()
+    Plan::for_file(name.path(), threads).ok().flatten()
 }
 
 /// Writes `base + local` over the game number `local` at byte `at` of `text`.
@@ -51,7 +51,7 @@ fn renumber(text: &mut String, at: usize, local: usize, base: usize) {
 
 /// Referees one part of file `name` (see [`Part`]), rendering its verdicts.
 fn check_part(
-    name: &str,
+    name: &InputName,
     settings: Settings,
     read: &Arc<AtomicU64>,
     part: &mut Part<'_, Rendered>,
@@ -66,7 +66,7 @@ fn check_part(
     };
     let part_start = part.start();
     let first_line = part.first_line();
-    let opened = File::open(name).and_then(|mut file| {
+    let opened = File::open(name.path()).and_then(|mut file| {
         file.seek(SeekFrom::Start(part_start))?;
         Ok(file)
     });
@@ -101,8 +101,13 @@ fn check_part(
 /// Checks file `name` by the parts of `plan` on rayon's threads and `consume`s
 /// every verdict in input order, on the calling thread, as a sequential run
 /// would produce them. Stops when `consume` returns `false`.
-pub fn run<C>(name: &str, plan: &Plan, settings: Settings, read: &Arc<AtomicU64>, mut consume: C)
-where
+pub fn run<C>(
+    name: &InputName,
+    plan: &Plan,
+    settings: Settings,
+    read: &Arc<AtomicU64>,
+    mut consume: C,
+) where
     C: FnMut(Message) -> bool,
 {
     tracing::info!("{name}: checking");
@@ -158,10 +163,14 @@ mod tests {
         }
     }
 
+    fn input(name: &str) -> InputName {
+        InputName::new(std::path::Path::new(name))
+    }
+
     fn sequential(name: &str, format: RecordFormat) -> Vec<String> {
         let read = Arc::new(AtomicU64::new(0));
         let mut out = Vec::new();
-        check_input(name, settings(format), &read, &mut |m| {
+        check_input(&input(name), settings(format), &read, &mut |m| {
             out.push(shown(m));
             true
         });
@@ -196,7 +205,7 @@ mod tests {
             .unwrap();
         let mut out = Vec::new();
         pool.install(|| {
-            run(name, plan, settings(format), &read, |m| {
+            run(&input(name), plan, settings(format), &read, |m| {
                 out.push(shown(m));
                 true
             });
@@ -242,8 +251,8 @@ mod tests {
         }
         let file = file_with(text.as_bytes());
         let name = file.path().to_str().unwrap();
-        assert_eq!(plan_for(name, 1), None);
-        let plan = plan_for(name, 4).unwrap();
+        assert_eq!(plan_for(&input(name), 1), None);
+        let plan = plan_for(&input(name), 4).unwrap();
         assert!(plan.len() >= 16, "{} parts", plan.len());
         for (start, line) in (0..plan.len()).map(|i| (plan.start(i), plan.first_line(i))) {
             let before = &text.as_bytes()[..start as usize];
@@ -270,10 +279,16 @@ mod tests {
             .unwrap();
         let mut seen = 0;
         pool.install(|| {
-            run(name, &plan, settings(RecordFormat::Text), &read, |_| {
-                seen += 1;
-                seen < 10
-            });
+            run(
+                &input(name),
+                &plan,
+                settings(RecordFormat::Text),
+                &read,
+                |_| {
+                    seen += 1;
+                    seen < 10
+                },
+            );
         });
         assert_eq!(seen, 10);
     }

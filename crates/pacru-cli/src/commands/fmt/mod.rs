@@ -11,7 +11,7 @@ mod diff;
 use crate::Outcome;
 use crate::cli::FmtArgs;
 use crate::diagnostics;
-use crate::input::{self, TAPE_CAP, Tape, TapeReader, raw_game};
+use crate::input::{self, InputName, TAPE_CAP, Tape, TapeReader, raw_game};
 use crate::outcome::write_failed;
 use pacru_core::Escaped;
 use pacru_notation::pgr::{PgrError, Reader, write_game};
@@ -160,7 +160,7 @@ fn handle_item<W: Write>(
 /// Formats (or checks) one input, noting what happened in `report`; an error is
 /// a failure to write the output.
 fn format_input<W: Write>(
-    name: &str,
+    name: &InputName,
     check: bool,
     output: &mut Output<W>,
     report: &mut InputReport,
