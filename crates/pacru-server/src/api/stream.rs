@@ -217,14 +217,18 @@ pub async fn game_socket(
         .max_frame_size(MAX_WS_MESSAGE)
         .max_write_buffer_size(MAX_WS_UNSENT)
         .on_upgrade(move |socket| async move {
-            let (first, rx) = {
+            let (first, rx, over) = {
                 let game = live.state.lock().await;
                 (
                     game.to_json(state.clock.now()).to_string(),
                     live.lines.subscribe(),
+                    matches!(game.status, GameStatus::Finished | GameStatus::Aborted),
                 )
             };
-            let feed = feed(vec![Arc::from(first)], rx, state.stopping.clone());
+            let mut feed = feed(vec![Arc::from(first)], rx, state.stopping.clone());
+            // A game over has nothing more to say: the socket closes after
+            // it, as the NDJSON stream ends.
+            feed.done = over;
             run_socket(socket, state, id, mover, feed).await;
         })
         .into_response())
