@@ -431,6 +431,39 @@ fn refused_requests_change_nothing() {
 }
 
 #[test]
+fn the_websocket_of_a_game_over_closes_after_the_game() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let id = two_player_game(&ana, &bo, Value::Null);
+    assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
+    assert_eq!(
+        bo.post(&format!("/api/games/{id}/resign"), &json!({}))
+            .status,
+        200
+    );
+    // The NDJSON stream: the game, then its end.
+    let stream = Client::new(&server.url).stream(&format!("/api/games/{id}/stream"));
+    assert_eq!(stream.next_json(10).unwrap()["status"], "finished");
+    assert!(stream.ended(5), "the stream ends");
+    // The WebSocket: the game, then the server's close, not a ping 7 s later.
+    let address = server.url.trim_start_matches("http://");
+    let tcp = std::net::TcpStream::connect(address).unwrap();
+    tcp.set_read_timeout(Some(std::time::Duration::from_secs(5)))
+        .unwrap();
+    let (mut socket, _) = tungstenite::client(format!("ws://{address}/ws/games/{id}"), tcp)
+        .expect("the WebSocket opens");
+    let first = socket.read().unwrap();
+    let game: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert_eq!(game["status"], "finished");
+    let next = socket.read();
+    assert!(
+        matches!(next, Ok(tungstenite::Message::Close(_))),
+        "{next:?}"
+    );
+}
+
+#[test]
 fn games_survive_a_restart_and_sigterm_exits_0() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("server.db");

@@ -225,3 +225,69 @@ async fn run_to_completion(
         Err(e) => ApiError::Internal(format!("request handler: {e}")).into_response(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameState, GameStatus, Termination, TimeControl, UserRef};
+
+    /// A 2-player game of `ana` and `bo` with 5 s a player, started a minute
+    /// ago: Black's flag fell 55 s ago.
+    async fn game_out_of_time(state: &state::AppState, players: &[UserRef]) -> String {
+        let started = state.clock.now() - 60_000;
+        let game = GameState::seated(
+            String::new(),
+            started,
+            players[0].clone(),
+            players.to_vec(),
+            pacru_core::RulesEdition::default(),
+            TimeControl::RealTime {
+                initial: 5,
+                increment: 0,
+            },
+            false,
+        )
+        .unwrap();
+        state.create_game(game).await.unwrap().id
+    }
+
+    #[tokio::test]
+    async fn no_answer_shows_a_player_out_of_time_still_to_move() {
+        let dir = std::env::temp_dir().join(format!("pacru-flag-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("server.db");
+        let _ = std::fs::remove_file(&path);
+        let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+        let server = Server::bind(Config::new(&path), addr).await.unwrap();
+        let state = server.state.clone();
+        let mut players = Vec::new();
+        for name in ["ana", "bo"] {
+            let user = state.db.create_user(name.into(), "x".into(), false, 0);
+            players.push(user.await.unwrap());
+        }
+        // Read before the sweeper (not running here) came to it: the flag is
+        // played out by the read.
+        let read = game_out_of_time(&state, &players).await;
+        let game = state.game(&read).await.unwrap();
+        assert_eq!(game.status, GameStatus::Finished);
+        assert_eq!(game.termination, Some(Termination::Time));
+        let stored = state.db.load_game(read).await.unwrap().unwrap();
+        assert_eq!(
+            stored.status,
+            GameStatus::Finished,
+            "stored, not only shown"
+        );
+
+        // A flag that fell while the server was down is played out before the
+        // server takes a request.
+        let unread = game_out_of_time(&state, &players).await;
+        drop((server, state));
+        let server = Server::bind(Config::new(&path), addr).await.unwrap();
+        let stored = server.state.db.load_game(unread).await.unwrap().unwrap();
+        assert_eq!(stored.status, GameStatus::Finished);
+        assert_eq!(stored.termination, Some(Termination::Time));
+        assert_eq!(stored.ended, Some(stored.started.unwrap() + 5_250));
+        drop(server);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -50,10 +50,15 @@ impl AppState {
         }
     }
 
-    /// The game `id` as it stands.
+    /// The game `id` as it stands, a clock that ran out played out first (the
+    /// sweeper may not have come to it yet), so that no answer shows a player
+    /// out of time still to move.
     pub async fn game(&self, id: &str) -> ApiResult<GameState> {
         let live = self.live(id).await?;
         let game = live.state.lock().await.clone();
+        if game.deadline().is_some_and(|d| d <= self.clock.now()) {
+            return self.change_game(id, |_, _| Ok(Vec::new())).await;
+        }
         Ok(game)
     }
 
@@ -165,15 +170,33 @@ impl AppState {
         }
     }
 
-    /// Loads every open and played game into memory and schedules its clock
-    /// (at start-up: clocks that ran out while the server was down flag now).
+    /// Loads every open and played game into memory and schedules its clock;
+    /// the clocks that ran out while the server was down are played out
+    /// before this returns, so before the server takes a request.
     pub async fn resume_games(&self) -> ApiResult<usize> {
         let ids = self.db.live_game_ids()?;
         let count = ids.len();
+        let now = self.clock.now();
+        let mut due = Vec::new();
         for id in ids {
             if let Some(game) = self.db.load_game(id.clone()).await? {
-                self.sweeper.schedule(&id, game.deadline());
+                let deadline = game.deadline();
+                if deadline.is_some_and(|d| d <= now) {
+                    due.push(id.clone());
+                }
+                self.sweeper.schedule(&id, deadline);
                 self.hub.insert(id, LiveGame::new(game));
+            }
+        }
+        // Together, so that their commits share the writer's fsyncs.
+        let flagged = futures_util::future::join_all(
+            due.iter()
+                .map(|id| self.change_game(id, |_, _| Ok(Vec::new()))),
+        )
+        .await;
+        for (id, result) in due.iter().zip(flagged) {
+            if let Err(e) = result {
+                tracing::warn!("clock of game {id}: {e}");
             }
         }
         Ok(count)

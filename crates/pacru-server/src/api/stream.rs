@@ -137,6 +137,8 @@ pub async fn game_stream(
     State(state): State<AppState>,
     PathArgs(id): PathArgs<String>,
 ) -> ApiResult<Response> {
+    // Plays out a clock that ran out before the game is shown.
+    state.game(&id).await?;
     let live = state.live(&id).await?;
     let (first, rx, over) = {
         let game = live.state.lock().await;
@@ -162,6 +164,10 @@ pub async fn event_stream(State(state): State<AppState>, caller: Caller) -> ApiR
         .await?
     {
         let game = state.game(&id).await?;
+        // A clock that ran out ended it as it was read.
+        if game.status != GameStatus::Playing {
+            continue;
+        }
         first.push(Arc::from(
             json!({"type": "gameStart", "game": game.to_json(now)}).to_string(),
         ));
@@ -195,6 +201,8 @@ pub async fn game_socket(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult<Response> {
     let upgrade = upgrade.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    // Plays out a clock that ran out before the game is shown.
+    state.game(&id).await?;
     let live = state.live(&id).await?;
     // A page of another site must not move for a signed-in visitor.
     let mover = match caller.0 {
@@ -209,14 +217,18 @@ pub async fn game_socket(
         .max_frame_size(MAX_WS_MESSAGE)
         .max_write_buffer_size(MAX_WS_UNSENT)
         .on_upgrade(move |socket| async move {
-            let (first, rx) = {
+            let (first, rx, over) = {
                 let game = live.state.lock().await;
                 (
                     game.to_json(state.clock.now()).to_string(),
                     live.lines.subscribe(),
+                    matches!(game.status, GameStatus::Finished | GameStatus::Aborted),
                 )
             };
-            let feed = feed(vec![Arc::from(first)], rx, state.stopping.clone());
+            let mut feed = feed(vec![Arc::from(first)], rx, state.stopping.clone());
+            // A game over has nothing more to say: the socket closes after
+            // it, as the NDJSON stream ends.
+            feed.done = over;
             run_socket(socket, state, id, mover, feed).await;
         })
         .into_response())

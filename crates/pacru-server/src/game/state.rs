@@ -387,12 +387,15 @@ impl GameState {
         })
     }
 
-    /// Plays out of time every player whose clock ran out by `now`: in a
-    /// 2-player game the game ends on time; in a 3-4 player game the player
-    /// leaves as by `resign` and the game goes on.
+    /// Plays out of time the player to move if their clock ran out by `now`:
+    /// in a 2-player game the game ends on time; in a 3-4 player game the
+    /// player leaves as by `resign` and the game goes on, the next player's
+    /// time running from `now`, when that `resign` is stored, as after any
+    /// move: a flag played out late (it fell while the server was down) does
+    /// not flag in turn players who could not have moved meanwhile.
     pub fn flag(&mut self, now: Millis) -> Vec<Change> {
         let mut changes = Vec::new();
-        while let Some(deadline) = self.deadline().filter(|&d| d <= now) {
+        if let Some(deadline) = self.deadline().filter(|&d| d <= now) {
             let mover = self.position.to_move();
             let slot = self.slot(mover);
             if let Some(clocks) = &mut self.clocks {
@@ -406,7 +409,7 @@ impl GameState {
                     deadline,
                 );
                 changes.push(Change::Ended);
-                break;
+                return changes;
             }
             self.position.play_unchecked(&Move::Resign);
             self.moves.push(PlayedMove {
@@ -414,7 +417,7 @@ impl GameState {
                 at: deadline,
                 on_time: true,
             });
-            self.turn_started = deadline;
+            self.turn_started = now;
             changes.push(Change::Moved {
                 ply: self.moves.len(),
             });
@@ -619,5 +622,86 @@ impl GameState {
     /// The winner, once the game is over.
     pub fn winner(&self) -> Option<Colour> {
         self.result.winner()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(id: i64) -> UserRef {
+        UserRef {
+            id,
+            name: format!("player{id}"),
+            bot: false,
+        }
+    }
+
+    fn three_players(initial: u32) -> GameState {
+        GameState::seated(
+            "AbCd1234".into(),
+            0,
+            user(1),
+            vec![user(1), user(2), user(3)],
+            RulesEdition::default(),
+            TimeControl::RealTime {
+                initial,
+                increment: 0,
+            },
+            false,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_flag_played_out_at_its_moment_starts_the_next_players_clock() {
+        let mut game = three_players(30);
+        assert_eq!(game.deadline(), Some(30_250));
+        assert!(game.flag(30_249).is_empty());
+        assert_eq!(game.flag(30_250), vec![Change::Moved { ply: 1 }]);
+        assert_eq!(game.to_move(), Some(Colour::Red));
+        assert_eq!(game.moves[0].mv, Move::Resign);
+        assert!(game.moves[0].on_time);
+        assert_eq!(game.clocks_at(30_250), Some(vec![0, 30_000, 30_000]));
+        assert_eq!(game.deadline(), Some(60_500));
+    }
+
+    #[test]
+    fn a_flag_played_out_late_charges_only_the_player_who_was_to_move() {
+        // Black's flag fell at 30.25 s; nothing played it out until 100 s (the
+        // server was down). Red's turn begins when the resign is stored: Red
+        // has lost no time, and is not flagged in turn.
+        let mut game = three_players(30);
+        assert_eq!(game.flag(100_000), vec![Change::Moved { ply: 1 }]);
+        assert_eq!(game.status, GameStatus::Playing);
+        assert_eq!(game.moves.len(), 1);
+        assert_eq!(game.moves[0].at, 30_250, "the flag fell at its deadline");
+        assert_eq!(game.to_move(), Some(Colour::Red));
+        assert_eq!(game.clocks_at(100_000), Some(vec![0, 30_000, 30_000]));
+        assert_eq!(game.deadline(), Some(130_250));
+        assert!(game.flag(130_249).is_empty());
+    }
+
+    #[test]
+    fn a_two_player_flag_ends_the_game_on_time() {
+        let mut game = GameState::seated(
+            "AbCd1234".into(),
+            0,
+            user(1),
+            vec![user(1), user(2)],
+            RulesEdition::default(),
+            TimeControl::RealTime {
+                initial: 5,
+                increment: 0,
+            },
+            false,
+        )
+        .unwrap();
+        assert_eq!(game.flag(60_000), vec![Change::Ended]);
+        assert_eq!(game.status, GameStatus::Finished);
+        assert_eq!(game.termination, Some(Termination::Time));
+        assert_eq!(game.winner(), Some(Colour::Red));
+        assert_eq!(game.ended, Some(5_250));
+        assert_eq!(game.clocks, Some(vec![0, 5_000]));
     }
 }
