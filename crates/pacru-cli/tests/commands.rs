@@ -74,6 +74,39 @@ fn bad_positions_are_usage_errors() {
 }
 
 #[test]
+fn positions_are_read_as_every_other_reader_reads_them() {
+    // A space or tab around the PPN is not part of the notation: the library,
+    // the Python and npm packages, the engine protocol and the `Position` tag
+    // refuse it, and so do `show`, `moves` and `perft`, with the same words.
+    let four_parts = "expected four parts separated by single spaces";
+    let cases = [
+        (format!(" {START}"), 1, four_parts),
+        // The column where the fifth part, empty, would start.
+        (format!("{START} "), START.len() + 2, four_parts),
+        (
+            format!("\t{START}"),
+            1,
+            "'\t' is neither a colour letter (K R Y G B) nor a digit 1-9",
+        ),
+    ];
+    for (text, column, reason) in &cases {
+        let wanted = format!("not a valid position (PPN), column {column}: {reason}");
+        for args in [
+            vec!["show", text.as_str()],
+            vec!["moves", "--count", text.as_str()],
+            vec!["perft", text.as_str(), "1"],
+        ] {
+            let run = pacru(&args);
+            assert_eq!(run.code, 2, "{args:?}");
+            assert!(run.stderr.contains(&wanted), "{args:?}: {}", run.stderr);
+        }
+    }
+    // Line breaks at the end are allowed, as in the notation.
+    let run = pacru(&["moves", "--count", &format!("{START}\n")]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "28\n"));
+}
+
+#[test]
 fn perft_counts_of_the_standard_start() {
     assert_eq!(pacru(&["perft", START, "0"]).stdout, "1\n");
     assert_eq!(pacru(&["perft", START, "1"]).stdout, "28\n");

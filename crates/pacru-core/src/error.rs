@@ -107,6 +107,29 @@ impl IllegalMove {
         self.allowed = Some(allowed);
         self
     }
+
+    /// Why `pass` is refused (R2): the player to move must move. `pass` is no
+    /// move; records write it for a player removed as blocked, which the
+    /// referee accepts right after the move that blocked them, and every
+    /// interface that is given `pass` anywhere else refuses it with these words.
+    ///
+    /// ```
+    /// let refusal = pacru_core::IllegalMove::pass();
+    /// assert_eq!(refusal.rule, pacru_core::Rule::R2);
+    /// assert!(pacru_core::IllegalMove::is_pass("Pass"));
+    /// ```
+    pub fn pass() -> IllegalMove {
+        IllegalMove::new(
+            Rule::R2,
+            "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them",
+        )
+    }
+
+    /// Whether `text` is `pass`, in any letter case: the text that
+    /// [`IllegalMove::pass`] refuses.
+    pub fn is_pass(text: &str) -> bool {
+        text.eq_ignore_ascii_case("pass")
+    }
 }
 
 impl fmt::Display for IllegalMove {

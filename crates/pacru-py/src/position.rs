@@ -7,7 +7,7 @@ use crate::values::{
     Int, chevron_to_py, colour_from, colour_to_py, colours_from, field_from, rules_from,
     rules_to_py, seats_from, type_name,
 };
-use pacru_core::{Move, Position, PositionError, Seat};
+use pacru_core::{IllegalMove, Move, Position, PositionError, Seat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -66,6 +66,16 @@ fn move_from(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
         "a move must be a pacru.Move or a str, not {}",
         type_name(obj)
     )))
+}
+
+/// Whether `obj` is the text `pass` (any letter case): no move, but refused as
+/// the referee refuses it in a record, under R2, rather than as text that does
+/// not read.
+fn is_pass(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match obj.cast::<PyString>() {
+        Ok(text) => Ok(IllegalMove::is_pass(&text.to_cow()?)),
+        Err(_) => Ok(false),
+    }
 }
 
 /// A position of the game: the fields' colours, the chevrons, whose turn it is, the
@@ -338,8 +348,11 @@ impl PyPosition {
     }
 
     /// The position after `move` (a `Move` or move notation); raises
-    /// `pacru.IllegalMove` if the rules forbid it here.
+    /// `pacru.IllegalMove` if the rules forbid it here (`pass` included: R2).
     fn play(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        if is_pass(r#move)? {
+            return Err(illegal_move(py, &IllegalMove::pass(), "pass", &self.inner));
+        }
         let mv = move_from(py, r#move)?;
         shielded(py, || match self.inner.play(&mv) {
             Ok(next) => Ok(next.into()),
@@ -349,6 +362,9 @@ impl PyPosition {
 
     /// Whether `move` (a `Move` or move notation) is legal here.
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if is_pass(r#move)? {
+            return Ok(false);
+        }
         let mv = move_from(py, r#move)?;
         shielded(py, || Ok(self.inner.validate(&mv).is_ok()))
     }

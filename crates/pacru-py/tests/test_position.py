@@ -191,6 +191,30 @@ def test_an_illegal_move_names_its_rule_and_reason():
     assert raised.value.rule.startswith("R")
 
 
+def test_pass_is_refused_under_r2_as_the_referee_and_the_server_refuse_it():
+    # `pass` is no move: a record may write it for a player removed as blocked,
+    # and anywhere else `pacru check` and the server refuse it under R2, in
+    # these words; so does a position.
+    start = Position.standard()
+    for text in ["pass", "PASS", "Pass"]:
+        with pytest.raises(pacru.IllegalMove) as raised:
+            start.play(text)
+        error = raised.value
+        assert (error.rule, error.move, error.position) == ("R2", "pass", start)
+        assert error.reason == (
+            "a player who can move must move: pass stands only for a player removed as blocked, "
+            "right after the move that blocked them"
+        )
+        assert str(error) == f"illegal move pass: R2: {error.reason}"
+        assert start.is_legal(text) is False
+    # It is still not a move.
+    with pytest.raises(pacru.InvalidMove):
+        pacru.Move("pass")
+    # The referee's verdict on the same text in a record: the same rule and words.
+    (verdict,) = pacru.check('[Result "*"]\n\n1. pass *\n')
+    assert (verdict["error"]["rule"], verdict["error"]["message"]) == ("R2", error.reason)
+
+
 def test_text_that_is_not_a_move_is_an_invalid_move():
     with pytest.raises(pacru.InvalidMove) as raised:
         Position.standard().play("e1-")

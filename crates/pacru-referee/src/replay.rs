@@ -31,10 +31,7 @@ pub trait Observer {
 /// assert!(refusal.reason.starts_with("a player who can move must move"));
 /// ```
 pub fn pass_refused() -> IllegalMove {
-    IllegalMove::new(
-        Rule::R2,
-        "a player who can move must move: pass stands only for a player removed as blocked, right after the move that blocked them",
-    )
+    IllegalMove::pass()
 }
 
 /// The plain referee: no observer.

@@ -11,7 +11,7 @@
 
 use crate::pipes::{Event, Writer, spawn_reader};
 use crate::process::{GroupLeader, KillSwitch, spawn_group_leader, watch_exit};
-use pacru_core::{Move, Position};
+use pacru_core::{IllegalMove, Move, Position};
 use pacru_protocol::message::{
     Clocks, EngineId, EngineMessage, GameSetup, Go, Hello, Info, OptionSpec, PROTOCOL_VERSION,
     Reply, Request, RequestBody, SetOption,
@@ -993,11 +993,41 @@ fn check_move(position: &Position, text: &str) -> Result<Move, EngineFailure> {
         text: truncate(text, 200),
         reason,
     };
+    // `pass` is no move, but it is refused as the referee refuses it in a
+    // record (R2), not as text that does not read.
+    if IllegalMove::is_pass(text) {
+        return Err(illegal(IllegalMove::pass().to_string()));
+    }
     let mv = text
         .parse::<Move>()
         .map_err(|e| illegal(format!("not a move: {e}")))?;
     match position.play(&mv) {
         Ok(_) => Ok(mv),
         Err(e) => Err(illegal(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reason of an engine's move that `check_move` refuses.
+    fn refusal(text: &str) -> String {
+        let start = Position::standard(2).unwrap();
+        match check_move(&start, text) {
+            Err(EngineFailure::IllegalMove { reason, .. }) => reason,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_engine_that_passes_is_refused_under_r2_as_the_referee_refuses_pass() {
+        for text in ["pass", "PASS", "Pass"] {
+            assert_eq!(refusal(text), IllegalMove::pass().to_string());
+        }
+        assert!(refusal("pass").starts_with("R2: a player who can move must move"));
+        // Text that is no move is still reported as such.
+        assert!(refusal("passe").starts_with("not a move: "));
+        assert!(refusal("e1-e9").starts_with("R5: "));
     }
 }

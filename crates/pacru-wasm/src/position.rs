@@ -6,7 +6,9 @@ use crate::errors::{illegal_move, invalid_move, invalid_position, invalid_ppn};
 use crate::explain::{EffectsObject, status_word};
 use crate::json::to_js;
 use crate::perft::MAX_DEPTH;
-use pacru_core::{Colour, Move, MoveSyntaxError, PerftCounting, PpnError, RulesEdition, Seat};
+use pacru_core::{
+    Colour, IllegalMove, Move, MoveSyntaxError, PerftCounting, PpnError, RulesEdition, Seat,
+};
 use serde::Serialize;
 use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::*;
@@ -40,6 +42,18 @@ impl Position {
     /// The core's position.
     pub fn inner(&self) -> &pacru_core::Position {
         &self.inner
+    }
+
+    /// `IllegalMove` (R2) when `value` is the text `pass` (any letter case):
+    /// no move, but refused as the referee refuses it in a record, not as text
+    /// that does not read.
+    fn refuse_pass(&self, value: &JsValue) -> Result<(), JsValue> {
+        match value.as_string() {
+            Some(text) if IllegalMove::is_pass(&text) => {
+                Err(illegal_move(&IllegalMove::pass(), "pass", &self.inner))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -400,12 +414,14 @@ impl Position {
 
     /// The position after `move` (move notation, such as `"a3-b4(a4)"`, in any
     /// letter case, with optional spaces after commas). Throws `IllegalMove` if the rules forbid it
-    /// here, with the rule (`"R4"`), the reason and the fields that would do;
+    /// here, with the rule (`"R4"`), the reason and the fields that would do
+    /// (`"pass"` too, under R2, as the referee refuses it in a record);
     /// `InvalidMove` if the text is not a move at all.
     pub fn play(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
     ) -> Result<Position, JsValue> {
+        self.refuse_pass(&r#move)?;
         let mv = move_arg(&r#move)?;
         self.inner
             .play(&mv)
@@ -419,6 +435,7 @@ impl Position {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
     ) -> Result<(), JsValue> {
+        self.refuse_pass(&r#move)?;
         let mv = move_arg(&r#move)?;
         self.inner
             .validate(&mv)
@@ -431,6 +448,9 @@ impl Position {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
     ) -> Result<bool, JsValue> {
+        if self.refuse_pass(&r#move).is_err() {
+            return Ok(false);
+        }
         let mv = move_arg(&r#move)?;
         Ok(self.inner.validate(&mv).is_ok())
     }
@@ -444,6 +464,7 @@ impl Position {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
     ) -> Result<JsValue, JsValue> {
+        self.refuse_pass(&r#move)?;
         let mv = move_arg(&r#move)?;
         let effects = self
             .inner

@@ -128,6 +128,31 @@ test('play returns a new position; IllegalMove names the rule and the alternativ
   assert.equal(start.isLegal('a3-b4(a4)'), true);
 });
 
+test('pass is refused under R2, in the words of the referee', () => {
+  // `pass` is no move; `pacru check` and the server refuse it under R2 where it
+  // stands for no player removed as blocked, and so does a position.
+  const start = Position.standard(2);
+  const [verdict] = check('[Result "*"]\n\n1. pass *\n');
+  assert.equal(verdict.error.rule, 'R2');
+  for (const text of ['pass', 'PASS', 'Pass']) {
+    for (const attempt of [() => start.play(text), () => start.validate(text), () => start.explain(text)]) {
+      let thrown;
+      try {
+        attempt();
+      } catch (e) {
+        thrown = e;
+      }
+      assert.ok(thrown instanceof IllegalMove, String(thrown));
+      assert.equal(thrown.rule, 'R2');
+      assert.equal(thrown.reason, verdict.error.message);
+      assert.equal(thrown.move, 'pass');
+      assert.equal(thrown.message, `illegal move pass: R2: ${verdict.error.message}`);
+    }
+    assert.equal(start.isLegal(text), false);
+  }
+  assert.throws(() => readMove('pass'), InvalidMove, 'still not a move');
+});
+
 test('InvalidMove and InvalidPosition carry 1-based locations', () => {
   const start = Position.standard(2);
   let bad;

@@ -311,7 +311,8 @@ var pacruRules = (() => {
     /**
      * The position after `move` (move notation, such as `"a3-b4(a4)"`, in any
      * letter case, with optional spaces after commas). Throws `IllegalMove` if the rules forbid it
-     * here, with the rule (`"R4"`), the reason and the fields that would do;
+     * here, with the rule (`"R4"`), the reason and the fields that would do
+     * (`"pass"` too, under R2, as the referee refuses it in a record);
      * `InvalidMove` if the text is not a move at all.
      * @param {string} move
      * @returns {Position}
