@@ -29,6 +29,8 @@ enum Turn {
     Done,
     /// The server could not be reached: reconnect.
     Unreachable,
+    /// The server refused the token (HTTP 401): nothing more can be done.
+    Refused,
 }
 
 /// Plays game `id` as `me` with the engine of `config` until it is over or
@@ -42,11 +44,12 @@ pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str)
         stop.clone(),
     );
     let mut backoff = Backoff::default();
-    'connect: while !stop.is_stopped() {
+    'connect: while !stop.is_stopped() && !api.refused() {
         // The stream first, then the game as it stands: a move made between
         // the two is in the game object, and any later one wakes the stream.
         let mut stream = match api.stream(&format!("/api/games/{id}/stream")) {
             Ok(stream) => stream,
+            Err(_) if api.refused() => break,
             Err(e) => {
                 let wait = backoff.next_wait();
                 tracing::warn!(game = id, "stream: {e}; retrying in {wait:?}");
@@ -55,7 +58,7 @@ pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str)
             }
         };
         loop {
-            if stop.is_stopped() {
+            if stop.is_stopped() || api.refused() {
                 break 'connect;
             }
             let game = match api.get(&format!("/api/games/{id}")) {
@@ -64,6 +67,7 @@ pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str)
                     tracing::warn!(game = id, "no such game");
                     break 'connect;
                 }
+                Ok((401, _)) => break 'connect,
                 Ok((status, _)) => {
                     tracing::warn!(game = id, "HTTP {status}");
                     stop.sleep(backoff.next_wait());
@@ -93,6 +97,10 @@ pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str)
                     Turn::Unreachable => {
                         stop.sleep(backoff.next_wait());
                         continue 'connect;
+                    }
+                    Turn::Refused => {
+                        tracing::error!(game = id, "the server refused the token");
+                        break 'connect;
                     }
                 }
             }
@@ -135,6 +143,7 @@ fn take_turn(api: &Api, engine: &mut EngineSession, stop: &Stop, id: &str, game:
             );
             return match api.post(&format!("/api/games/{id}/resign")) {
                 Ok((200 | 409, _)) => Turn::Done,
+                Ok((401, _)) => Turn::Refused,
                 Ok((status, body)) => {
                     tracing::warn!(game = id, "resign: HTTP {status} {body}");
                     Turn::Unreachable
@@ -160,6 +169,9 @@ fn take_turn(api: &Api, engine: &mut EngineSession, stop: &Stop, id: &str, game:
         .collect();
     match api.post(&format!("/api/games/{id}/move/{encoded}?ply={ply}")) {
         Ok((200, _)) => Turn::Done,
+        // The token was revoked: neither the move nor a resignation can be
+        // sent any more.
+        Ok((401, _)) => Turn::Refused,
         // The game moved on meanwhile (a flag, a resignation, a stale ply).
         Ok((409, body)) => {
             tracing::info!(game = id, ply, "move refused: {body}");
@@ -175,6 +187,7 @@ fn take_turn(api: &Api, engine: &mut EngineSession, stop: &Stop, id: &str, game:
             );
             match api.post(&format!("/api/games/{id}/resign")) {
                 Ok((200 | 409, _)) => Turn::Done,
+                Ok((401, _)) => Turn::Refused,
                 _ => Turn::Unreachable,
             }
         }

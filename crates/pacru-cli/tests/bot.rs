@@ -1116,3 +1116,150 @@ fn an_option_the_engine_refuses_stops_the_bot_before_any_game() {
         assert!(run.stderr.contains(said), "{option}: {}", run.stderr);
     }
 }
+
+/// Waits (at most `secs`) for `bot` to stop; its exit code.
+fn bot_exit_code(bot: &mut Bot, secs: u64, log: &Path) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(status) = bot.0.try_wait().unwrap() {
+            return status.code().unwrap_or(-1);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "pacru bot still runs after {secs} s: {}",
+            std::fs::read_to_string(log).unwrap_or_default()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_token_revoked_while_the_bot_plays_stops_it_and_its_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana"], 0x0BAD_70CE);
+    let robo = Client::bot(&server.url, "robo");
+    let log = dir.path().join("bot.log");
+    let mut bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &["-v"],
+        &["pacru", "engine", "random"],
+        Some(&log),
+    );
+    let games = [open_game(
+        people.client("ana"),
+        2,
+        "2004",
+        Value::Null,
+        &["robo"],
+    )];
+    people.play(&games, 1, 60);
+    let ana = Client::new(&server.url);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while ana.get(&format!("/api/games/{}", games[0])).json["moves"]
+        .as_array()
+        .map_or(0, Vec::len)
+        < 2
+    {
+        assert!(Instant::now() < deadline, "the bot did not move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let engines = engines_of(bot.0.id());
+    assert_eq!(engines.len(), 1, "{engines:?}");
+    // The token is revoked while the game goes on; then the bot is to move.
+    assert_eq!(robo.delete("/api/token").status, 204);
+    people.play(&games, 1, 60);
+    // It stops with the error of a refused token, rather than sending its
+    // move (and resigning) again and again, and its engine is gone.
+    let code = bot_exit_code(&mut bot, 30, &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("refused the token"), "{text}");
+    assert!(text.matches("HTTP 401").count() <= 2, "{text}");
+    wait_gone(&engines);
+    let game = ana.get(&format!("/api/games/{}", games[0])).json;
+    assert_eq!(game["status"], "playing", "{game}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 3, "{game}");
+}
+
+/// A server on 127.0.0.1 that answers every request with a web page (200).
+fn html_server() -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 0) && line != "\r\n" {
+                line.clear();
+            }
+            let page = "<!doctype html><title>Welcome</title><p>nginx";
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
+                page.len()
+            );
+        }
+    });
+    url
+}
+
+#[test]
+fn an_address_that_is_no_pacru_server_stops_the_bot_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let robo = Client::bot(&server.url, "robo");
+    let token = robo.token.as_ref().unwrap();
+    let port = server.url.rsplit(':').next().unwrap();
+    for (address, says) in [
+        // No scheme: these can never be reached, however long the bot retries.
+        (
+            format!("127.0.0.1:{port}"),
+            "is not the http:// or https:// address of a server",
+        ),
+        (
+            format!("localhost:{port}"),
+            "is not the http:// or https:// address of a server",
+        ),
+        // A path the server does not have, and a web server that is not one.
+        (
+            format!("{}/pacru", server.url),
+            "does not answer as a pacru server",
+        ),
+        (html_server(), "does not answer as a pacru server"),
+    ] {
+        let log = dir.path().join("bot.log");
+        let mut bot = start_bot(
+            &address,
+            token,
+            &[],
+            &["pacru", "engine", "random"],
+            Some(&log),
+        );
+        let code = bot_exit_code(&mut bot, 15, &log);
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(code, 2, "{address}: {text}");
+        assert!(text.contains(says), "{address}: {text}");
+    }
+    // The right address works with the same token.
+    let log = dir.path().join("bot.log");
+    let mut bot = start_bot(
+        &server.url,
+        token,
+        &["-v"],
+        &["pacru", "engine", "random"],
+        Some(&log),
+    );
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !std::fs::read_to_string(&log)
+        .unwrap()
+        .contains("following the event stream")
+    {
+        assert!(Instant::now() < deadline, "the bot did not sign in");
+        assert!(bot.0.try_wait().unwrap().is_none(), "the bot stopped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
