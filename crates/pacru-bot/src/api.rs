@@ -4,6 +4,8 @@
 use crate::BotError;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The largest answer or stream line read from the server, in bytes; anything
@@ -17,6 +19,10 @@ pub struct Api {
     token: String,
     http: reqwest::blocking::Client,
     streams: reqwest::blocking::Client,
+    /// Raised (for every clone) when the server answers 401 to a request
+    /// with the token: the token is unknown or was revoked, and no retry
+    /// can succeed.
+    refused: Arc<AtomicBool>,
 }
 
 /// An answer of the server: its status and its body as JSON (`Null` when the
@@ -27,10 +33,20 @@ impl Api {
     /// A client of the server at `base` with `token`, whose requests fail
     /// when unanswered for `silence`, and whose streams fail when silent for
     /// that long (a read that long without a byte, the server's keep-alive
-    /// lines included).
+    /// lines included). `base` must be an `http://` or `https://` URL with a
+    /// host: anything else could never be reached, however often retried.
     pub fn new(base: &str, token: &str, silence: Duration) -> Result<Api, BotError> {
+        let base = base.trim_end_matches('/');
+        let bad = |why: &str| BotError::BadUrl(base.escape_debug().to_string(), why.to_string());
+        let url = reqwest::Url::parse(base).map_err(|e| bad(&e.to_string()))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(bad(&format!("scheme `{}`", url.scheme().escape_debug())));
+        }
+        if url.host_str().is_none_or(str::is_empty) {
+            return Err(bad("no host"));
+        }
         Ok(Api {
-            base: base.trim_end_matches('/').to_string(),
+            base: base.to_string(),
             token: token.to_string(),
             // A fresh connection for every request: one kept from before a
             // network failure may be dead without knowing it.
@@ -41,27 +57,42 @@ impl Api {
             streams: reqwest::blocking::Client::builder()
                 .timeout(silence)
                 .build()?,
+            refused: Arc::default(),
         })
+    }
+
+    /// Whether the server refused the token (HTTP 401) since this client was
+    /// made: the bridge stops rather than retry.
+    pub fn refused(&self) -> bool {
+        self.refused.load(Ordering::SeqCst)
+    }
+
+    /// Notes the status of an answer: a 401 means the token is refused.
+    fn noted(&self, answer: Result<Answer, String>) -> Result<Answer, String> {
+        if let Ok((401, _)) = answer {
+            self.refused.store(true, Ordering::SeqCst);
+        }
+        answer
     }
 
     /// `GET path`.
     pub fn get(&self, path: &str) -> Result<Answer, String> {
-        answer(
+        self.noted(answer(
             self.http
                 .get(format!("{}{path}", self.base))
                 .bearer_auth(&self.token),
-        )
+        ))
     }
 
     /// `POST path` with an empty JSON object.
     pub fn post(&self, path: &str) -> Result<Answer, String> {
-        answer(
+        self.noted(answer(
             self.http
                 .post(format!("{}{path}", self.base))
                 .bearer_auth(&self.token)
                 .header("Content-Type", "application/json")
                 .body("{}"),
-        )
+        ))
     }
 
     /// Opens the NDJSON stream at `path`.
@@ -72,8 +103,12 @@ impl Api {
             .bearer_auth(&self.token)
             .send()
             .map_err(|e| e.to_string())?;
+        let status = response.status().as_u16();
+        if status == 401 {
+            self.refused.store(true, Ordering::SeqCst);
+        }
         if !response.status().is_success() {
-            return Err(format!("HTTP {}", response.status().as_u16()));
+            return Err(format!("HTTP {status}"));
         }
         Ok(LineReader(BufReader::new(Box::new(response))))
     }
@@ -158,5 +193,34 @@ mod tests {
         assert!(!valid_id("../x"));
         assert!(!valid_id("a\u{1b}b"));
         assert!(!valid_id(""));
+    }
+
+    #[test]
+    fn only_http_and_https_addresses_with_a_host_are_taken() {
+        let silence = Duration::from_secs(1);
+        for good in [
+            "http://127.0.0.1:8080",
+            "https://pacru.example.org/",
+            "http://[::1]:80",
+        ] {
+            assert!(Api::new(good, "t", silence).is_ok(), "{good}");
+        }
+        // Each of these would be retried forever: none can ever be reached.
+        for bad in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "ftp://example.org",
+            "http://",
+            "",
+            "not a url",
+        ] {
+            let refused = Api::new(bad, "t", silence).map_err(|e| e.to_string());
+            assert!(
+                refused
+                    .as_ref()
+                    .is_err_and(|e| e.contains("is not the http:// or https:// address")),
+                "{bad}: {refused:?}"
+            );
+        }
     }
 }

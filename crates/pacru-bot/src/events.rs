@@ -127,7 +127,9 @@ pub fn follow(api: &Api, config: &BotConfig, me: &str, stop: &Stop) {
         games: Arc::default(),
     };
     let mut backoff = Backoff::default();
-    while !stop.is_stopped() {
+    // A token the server refuses (revoked while the bridge runs) ends the
+    // follower: no retry could succeed.
+    while !stop.is_stopped() && !api.refused() {
         match api.stream("/api/stream/event") {
             Ok(mut stream) => {
                 tracing::info!("following the event stream");
@@ -137,7 +139,7 @@ pub fn follow(api: &Api, config: &BotConfig, me: &str, stop: &Stop) {
                 loop {
                     match stream.next_line() {
                         Ok(Some(event)) => {
-                            if stop.is_stopped() {
+                            if stop.is_stopped() || api.refused() {
                                 return;
                             }
                             on_event(&shared, &event);
@@ -154,6 +156,9 @@ pub fn follow(api: &Api, config: &BotConfig, me: &str, stop: &Stop) {
                 }
             }
             Err(e) => tracing::warn!("event stream: {e}"),
+        }
+        if api.refused() {
+            return;
         }
         stop.sleep(backoff.next_wait());
     }

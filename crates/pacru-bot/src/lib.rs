@@ -102,13 +102,24 @@ pub enum BotError {
     /// The account is not a bot account.
     #[error("`{0}` is not a bot account")]
     NotABot(String),
+    /// The server's address is not an `http://` or `https://` URL.
+    #[error("`{0}` is not the http:// or https:// address of a server ({1})")]
+    BadUrl(String, String),
+    /// The address answers, but not as a pacru server does.
+    #[error("`{0}` does not answer as a pacru server: GET /api/account gave {1}")]
+    NotAServer(String, String),
 }
 
 /// Runs the bridge until `stop` is raised: then it returns `Ok` (the engines
 /// were ended by [`Stop::stop`]; game threads still winding down end their
-/// own). Fails only when the token is refused.
+/// own). Fails at once when the server's address is not a URL, does not
+/// answer as a pacru server or the account is not a bot's, and whenever the
+/// server refuses the token (HTTP 401), at start-up or later (a token revoked
+/// while the bridge runs): then the game threads end their engines and stop
+/// too, since no retry could succeed.
 pub fn run(config: BotConfig, stop: Stop) -> Result<(), BotError> {
     let api = Api::new(&config.server, &config.token, config.stream_timeout)?;
+    let server = || config.server.escape_debug().to_string();
     let mut backoff = Backoff::default();
     let me = loop {
         if stop.is_stopped() {
@@ -116,13 +127,20 @@ pub fn run(config: BotConfig, stop: Stop) -> Result<(), BotError> {
         }
         match api.get("/api/account") {
             Ok((200, account)) => {
-                let name = account["username"].as_str().unwrap_or("").to_string();
+                let Some(name) = account["username"].as_str().map(str::to_string) else {
+                    return Err(BotError::NotAServer(
+                        server(),
+                        "an answer that is not an account".into(),
+                    ));
+                };
                 if account["bot"] != true {
                     return Err(BotError::NotABot(name.escape_debug().to_string()));
                 }
                 break name;
             }
             Ok((status @ (401 | 403), _)) => return Err(BotError::Unauthorized(status)),
+            // Every pacru server has the route: a wrong address (or path).
+            Ok((404, _)) => return Err(BotError::NotAServer(server(), "HTTP 404".into())),
             Ok((status, _)) => tracing::warn!("GET /api/account: HTTP {status}"),
             Err(e) => tracing::warn!("GET /api/account: {e}"),
         }
@@ -134,5 +152,8 @@ pub fn run(config: BotConfig, stop: Stop) -> Result<(), BotError> {
         config.accept
     );
     events::follow(&api, &config, &me, &stop);
+    if api.refused() && !stop.is_stopped() {
+        return Err(BotError::Unauthorized(401));
+    }
     Ok(())
 }

@@ -1116,3 +1116,395 @@ fn an_option_the_engine_refuses_stops_the_bot_before_any_game() {
         assert!(run.stderr.contains(said), "{option}: {}", run.stderr);
     }
 }
+
+/// Waits (at most `secs`) for `bot` to stop; its exit code.
+fn bot_exit_code(bot: &mut Bot, secs: u64, log: &Path) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(status) = bot.0.try_wait().unwrap() {
+            return status.code().unwrap_or(-1);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "pacru bot still runs after {secs} s: {}",
+            std::fs::read_to_string(log).unwrap_or_default()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_token_revoked_while_the_bot_plays_stops_it_and_its_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana"], 0x0BAD_70CE);
+    let robo = Client::bot(&server.url, "robo");
+    let log = dir.path().join("bot.log");
+    let mut bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &["-v"],
+        &["pacru", "engine", "random"],
+        Some(&log),
+    );
+    let games = [open_game(
+        people.client("ana"),
+        2,
+        "2004",
+        Value::Null,
+        &["robo"],
+    )];
+    people.play(&games, 1, 60);
+    let ana = Client::new(&server.url);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while ana.get(&format!("/api/games/{}", games[0])).json["moves"]
+        .as_array()
+        .map_or(0, Vec::len)
+        < 2
+    {
+        assert!(Instant::now() < deadline, "the bot did not move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let engines = engines_of(bot.0.id());
+    assert_eq!(engines.len(), 1, "{engines:?}");
+    // The token is revoked while the game goes on; then the bot is to move.
+    assert_eq!(robo.delete("/api/token").status, 204);
+    people.play(&games, 1, 60);
+    // It stops with the error of a refused token, rather than sending its
+    // move (and resigning) again and again, and its engine is gone.
+    let code = bot_exit_code(&mut bot, 30, &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("refused the token"), "{text}");
+    assert!(text.matches("HTTP 401").count() <= 2, "{text}");
+    wait_gone(&engines);
+    let game = ana.get(&format!("/api/games/{}", games[0])).json;
+    assert_eq!(game["status"], "playing", "{game}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 3, "{game}");
+}
+
+/// A server on 127.0.0.1 that answers every request with a web page (200).
+fn html_server() -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 0) && line != "\r\n" {
+                line.clear();
+            }
+            let page = "<!doctype html><title>Welcome</title><p>nginx";
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
+                page.len()
+            );
+        }
+    });
+    url
+}
+
+#[test]
+fn an_address_that_is_no_pacru_server_stops_the_bot_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let robo = Client::bot(&server.url, "robo");
+    let token = robo.token.as_ref().unwrap();
+    let port = server.url.rsplit(':').next().unwrap();
+    for (address, says) in [
+        // No scheme: these can never be reached, however long the bot retries.
+        (
+            format!("127.0.0.1:{port}"),
+            "is not the http:// or https:// address of a server",
+        ),
+        (
+            format!("localhost:{port}"),
+            "is not the http:// or https:// address of a server",
+        ),
+        // A path the server does not have, and a web server that is not one.
+        (
+            format!("{}/pacru", server.url),
+            "does not answer as a pacru server",
+        ),
+        (html_server(), "does not answer as a pacru server"),
+    ] {
+        let log = dir.path().join("bot.log");
+        let mut bot = start_bot(
+            &address,
+            token,
+            &[],
+            &["pacru", "engine", "random"],
+            Some(&log),
+        );
+        let code = bot_exit_code(&mut bot, 15, &log);
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(code, 2, "{address}: {text}");
+        assert!(text.contains(says), "{address}: {text}");
+    }
+    // The right address works with the same token.
+    let log = dir.path().join("bot.log");
+    let mut bot = start_bot(
+        &server.url,
+        token,
+        &["-v"],
+        &["pacru", "engine", "random"],
+        Some(&log),
+    );
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !std::fs::read_to_string(&log)
+        .unwrap()
+        .contains("following the event stream")
+    {
+        assert!(Instant::now() < deadline, "the bot did not sign in");
+        assert!(bot.0.try_wait().unwrap().is_none(), "the bot stopped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_bot_asks_for_the_game_only_when_a_move_may_make_it_its_turn() {
+    // A 4-player game: the bot used to ask for the whole game after every
+    // line of the game's stream (each player's move, its own included), which
+    // ran into the server's limit of requests in fast games.
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let proxy = Proxy::start(&server.url);
+    let mut people = People::new(&server.url, &["ana", "bo", "cy"], 0x0042_9429);
+    let robo = Client::bot(&server.url, "robo");
+    let _bot = start_bot(
+        &proxy.url,
+        robo.token.as_ref().unwrap(),
+        &[],
+        &["pacru", "engine", "random"],
+        None,
+    );
+    let id = open_game(
+        people.client("ana"),
+        4,
+        "2011",
+        Value::Null,
+        &["robo", "bo", "cy"],
+    );
+    for name in ["bo", "cy"] {
+        let joined = people
+            .client(name)
+            .post(&format!("/api/games/{id}/join"), &json!({}));
+        assert_eq!(joined.status, 200, "{joined:?}");
+    }
+    let game = &people.play(std::slice::from_ref(&id), 30, 180)[0];
+    let seat = game["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["username"] == "robo")
+        .unwrap()["seat"]
+        .clone();
+    let robo_colour: pacru_core::Colour = seat.as_str().unwrap().parse().unwrap();
+    // The bot's own moves: those played when its seat was to move.
+    let mut position = Position::standard(4)
+        .unwrap()
+        .with_rules(RulesEdition::Pacru2011);
+    let mut bot_moves = 0;
+    for m in game["moves"].as_array().unwrap() {
+        if position.to_move() == robo_colour {
+            bot_moves += 1;
+        }
+        position = position
+            .play(&m.as_str().unwrap().parse().unwrap())
+            .unwrap();
+    }
+    assert!(bot_moves >= 8, "{game}");
+    let sent = proxy.sent();
+    let gets = sent.matches(&format!("GET /api/games/{id} HTTP")).count();
+    // One a turn of the bot (the move that makes it its turn), one on
+    // connecting, and the keep-alive lines of a slow machine: far fewer than
+    // the four lines of each round.
+    assert!(
+        gets <= bot_moves + 4,
+        "{gets} GETs of the game for {bot_moves} moves of the bot"
+    );
+}
+
+/// The request lines a fake server got, each with the time it came.
+type Requests = std::sync::Arc<std::sync::Mutex<Vec<(Instant, String)>>>;
+
+/// A fake server for one game in which the bot (`robo`, Black) is to move:
+/// the first move it sends is answered 429 with `retry_after` 1, the next
+/// is stored. It records each request line with the time it came.
+fn limiting_server() -> (String, Requests) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let seen: Requests = std::sync::Arc::default();
+    let record = std::sync::Arc::clone(&seen);
+    let game = |moves: &[&str], to_move: &str| {
+        json!({"id": "Lim1t429", "status": "playing", "rules": "2004", "rated": false,
+               "clock": null, "clocks": null, "creator": "ana", "invited": ["robo"],
+               "players": [{"seat": "K", "colour": "Black", "username": "robo", "bot": true},
+                           {"seat": "R", "colour": "Red", "username": "ana", "bot": false}],
+               "moves": moves, "to_move": to_move, "result": null, "termination": null,
+               "winner": null})
+    };
+    let moved = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let (record, moved) = (
+                std::sync::Arc::clone(&record),
+                std::sync::Arc::clone(&moved),
+            );
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut first = String::new();
+                if reader.read_line(&mut first).is_err() {
+                    return;
+                }
+                let mut length = 0;
+                loop {
+                    let mut header = String::new();
+                    match reader.read_line(&mut header) {
+                        Ok(0) | Err(_) => return,
+                        Ok(_) if header == "\r\n" => break,
+                        Ok(_) => {
+                            if let Some(v) =
+                                header.to_ascii_lowercase().strip_prefix("content-length:")
+                            {
+                                length = v.trim().parse().unwrap_or(0);
+                            }
+                        }
+                    }
+                }
+                let mut body = vec![0; length];
+                let _ = std::io::Read::read_exact(&mut reader, &mut body);
+                let request = first.trim_end().to_string();
+                let moves_count = record
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .filter(|(_, r)| r.starts_with("POST /api/games/Lim1t429/move/"))
+                    .count();
+                record
+                    .lock()
+                    .unwrap()
+                    .push((Instant::now(), request.clone()));
+                let reply = |status: &str, body: &Value| {
+                    let body = body.to_string();
+                    format!(
+                        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                        body.len()
+                    )
+                };
+                let stored = moved.lock().unwrap().clone();
+                let now = match &stored {
+                    Some(m) => game(&[m.as_str()], "R"),
+                    None => game(&[], "K"),
+                };
+                let _ = if request.starts_with("GET /api/account ") {
+                    write!(
+                        stream,
+                        "{}",
+                        reply("200 OK", &json!({"username": "robo", "bot": true}))
+                    )
+                } else if request.starts_with("GET /api/stream/event ") {
+                    let line = json!({"type": "gameStart", "game": now});
+                    write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\n\r\n{line}\n"
+                    )
+                    .and_then(|()| {
+                        std::thread::sleep(Duration::from_secs(60));
+                        Ok(())
+                    })
+                } else if request.starts_with("GET /api/games/Lim1t429/stream ") {
+                    write!(
+                        stream,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\n\r\n{now}\n"
+                    )
+                    .and_then(|()| {
+                        std::thread::sleep(Duration::from_secs(60));
+                        Ok(())
+                    })
+                } else if request.starts_with("GET /api/games/Lim1t429 ") {
+                    write!(stream, "{}", reply("200 OK", &now))
+                } else if let Some(rest) = request.strip_prefix("POST /api/games/Lim1t429/move/") {
+                    if moves_count == 0 {
+                        write!(
+                            stream,
+                            "{}",
+                            reply(
+                                "429 Too Many Requests",
+                                &json!({"error": "too many requests", "retry_after": 1})
+                            )
+                        )
+                    } else {
+                        let mv = rest
+                            .split(['?', ' '])
+                            .next()
+                            .unwrap_or("")
+                            .replace("%28", "(")
+                            .replace("%29", ")");
+                        *moved.lock().unwrap() = Some(mv.clone());
+                        write!(stream, "{}", reply("200 OK", &game(&[mv.as_str()], "R")))
+                    }
+                } else {
+                    write!(
+                        stream,
+                        "{}",
+                        reply("404 Not Found", &json!({"error": "not found"}))
+                    )
+                };
+            });
+        }
+    });
+    (url, seen)
+}
+
+#[test]
+fn a_move_refused_for_the_limit_of_requests_is_sent_again_when_the_server_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let (url, seen) = limiting_server();
+    let log = dir.path().join("bot.log");
+    let _bot = start_bot(
+        &url,
+        "token",
+        &["-v"],
+        &["pacru", "engine", "random"],
+        Some(&log),
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let posts = loop {
+        let posts: Vec<(Instant, String)> = seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|(_, r)| r.starts_with("POST /api/games/Lim1t429/move/"))
+            .cloned()
+            .collect();
+        if posts.len() >= 2 {
+            break posts;
+        }
+        assert!(Instant::now() < deadline, "{:?}", seen.lock().unwrap());
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // The same move for the same ply, after the second the server asked
+    // for, and the engine asked once.
+    assert_eq!(posts[0].1, posts[1].1);
+    assert!(posts[0].1.contains("?ply=1 "), "{}", posts[0].1);
+    assert!(
+        posts[1].0 - posts[0].0 >= Duration::from_millis(950),
+        "sent again after {:?}",
+        posts[1].0 - posts[0].0
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains(" ms)") && l.contains("ply=1"))
+            .count(),
+        1,
+        "the engine asked more than once: {text}"
+    );
+}

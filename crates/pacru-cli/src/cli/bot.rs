@@ -12,7 +12,9 @@ turn), and plays every game of the account in play by asking the engine (started
 with its process group when the game ends) with the game's real clocks. A dropped or silent \
 connection is retried with backoff; an engine that crashes, times out or gives an illegal \
 move makes the bot resign that game (it never sends a move the engine did not give). \
-SIGINT or SIGTERM ends the engines and exits 0.";
+SIGINT or SIGTERM ends the engines and exits 0. A token the server refuses (at start-up, or \
+revoked while the bot runs), a --server that is not an http:// or https:// address or does not \
+answer as a pacru server end the engines and exit 2.";
 
 /// The examples of `pacru bot`.
 pub const BOT_EXAMPLES: &str = "Examples:\n  pacru bot --server http://127.0.0.1:8080 --token TOKEN -- pacru engine random\n  \
