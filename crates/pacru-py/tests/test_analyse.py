@@ -5,6 +5,7 @@ checks its options."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,8 +46,22 @@ def test_the_analysis_is_what_the_cli_gives(cli, root, monkeypatch, path):
     assert [list(a.plies[0]) for a in analyses if a.plies] == [
         list(line["plies"][0]) for line in lines if line["plies"]
     ]
-    annotated = "\n".join(a.annotated() for a in analyses)
-    assert annotated.encode() == cli_analyse(cli, path)
+    # The command copies a game that does not parse as it was read: its lines
+    # from its first to the next game's first, without the blank lines after it.
+    verdicts = list(pacru.check(path))
+    record_lines = Path(path).read_text(encoding="utf-8").split("\n")
+
+    def as_read(k: int) -> str:
+        end = verdicts[k + 1]["line"] - 1 if k + 1 < len(verdicts) else len(record_lines)
+        part = record_lines[verdicts[k]["line"] - 1 : end]
+        while part and not part[-1].strip():
+            part.pop()
+        return "\n".join(part) + "\n"
+
+    analysed = iter(analyses)
+    texts = [as_read(k) if v["status"] == "malformed" else next(analysed).annotated() for k, v in enumerate(verdicts)]
+    assert any(v["status"] == "malformed" for v in verdicts) == path.endswith("round2.pgr")
+    assert "\n".join(texts).encode() == cli_analyse(cli, path)
     if path.endswith("round2.pgr"):
         # The illegal and the inconsistent game are analysed too, with their status.
         assert {line["status"] for line in lines} == {"ok", "illegal", "inconsistent"}
