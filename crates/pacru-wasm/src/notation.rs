@@ -64,8 +64,8 @@ impl From<&Move> for MoveParts {
 }
 
 /// The parts of `text`, a move in move notation (any letter case, optional
-/// spaces after commas, spaces around the move ignored): its canonical text,
-/// kind, fields, items or rotation.
+/// spaces after commas; nothing around the move, as `play` reads it): its
+/// canonical text, kind, fields, items or rotation.
 /// Throws `InvalidMove` if the text is not a move at all; whether the move is
 /// legal anywhere is not asked.
 #[wasm_bindgen(js_name = readMove, unchecked_return_type = "MoveParts")]
@@ -73,7 +73,7 @@ pub fn read_move(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
 ) -> Result<JsValue, JsValue> {
     let text = args::string(&text, "a move")?;
-    let mv = parse_move(text.trim())?;
+    let mv = parse_move(&text)?;
     to_js(&MoveParts::from(&mv))
 }
 

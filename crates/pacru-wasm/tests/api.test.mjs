@@ -272,9 +272,14 @@ function randomPositions(count) {
 }
 
 test('readMove gives the parts of every kind of move, canonically', () => {
-  assert.deepEqual(readMove(' A3xB4(*, C5) '), {
+  assert.deepEqual(readMove('A3xB4(*, C5)'), {
     text: 'a3xb4(*,c5)', kind: 'pincer', from: 'a3', to: 'b4', items: ['*', 'c5'], rotation: null, returned: [],
   });
+  // Spaces around a move are not notation: refused, as play refuses them.
+  for (const text of [' e1-e2', 'e1-e2 ', '\te1-e2', 'e1-e2\u00a0']) {
+    assert.throws(() => readMove(text), InvalidMove, JSON.stringify(text));
+    assert.throws(() => Position.standard(2).play(text), InvalidMove, JSON.stringify(text));
+  }
   assert.deepEqual(readMove('e1-e2'), {
     text: 'e1-e2', kind: 'movement', from: 'e1', to: 'e2', items: [], rotation: null, returned: [],
   });

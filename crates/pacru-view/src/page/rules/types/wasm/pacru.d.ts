@@ -535,8 +535,8 @@ export function readGames(record: string | Uint8Array | ArrayBuffer): (Game | Ma
 
 /**
  * The parts of `text`, a move in move notation (any letter case, optional
- * spaces after commas, spaces around the move ignored): its canonical text,
- * kind, fields, items or rotation.
+ * spaces after commas; nothing around the move, as `play` reads it): its
+ * canonical text, kind, fields, items or rotation.
  * Throws `InvalidMove` if the text is not a move at all; whether the move is
  * legal anywhere is not asked.
  */
