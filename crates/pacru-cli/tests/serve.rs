@@ -248,6 +248,44 @@ fn a_two_player_game_refereed_streamed_and_recorded() {
     assert_eq!(finished.json["games"][0]["id"], id.as_str());
 }
 
+/// `before=ID` pages back from game ID; an ID that names no game is a 404,
+/// not the first page again (a client paging on would never stop).
+#[test]
+fn the_game_list_pages_back_from_a_game_that_exists() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let ids: Vec<String> = (0..3)
+        .map(|_| {
+            let game = ana.post("/api/games", &json!({"players": 2}));
+            assert_eq!(game.status, 201, "{game:?}");
+            game.json["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let listed = |path: &str| -> Vec<String> {
+        let answer = ana.get(path);
+        assert_eq!(answer.status, 200, "{path}: {answer:?}");
+        answer.json["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let newest_first: Vec<String> = ids.iter().rev().cloned().collect();
+    assert_eq!(listed("/api/games?player=ana"), newest_first);
+    assert_eq!(
+        listed(&format!("/api/games?player=ana&before={}", ids[2])),
+        newest_first[1..]
+    );
+    assert_eq!(
+        listed(&format!("/api/games?status=open&before={}", ids[0])),
+        Vec::<String>::new()
+    );
+    let unknown = ana.get("/api/games?before=ZZZZZZZZ");
+    assert_eq!(unknown.status, 404, "{unknown:?}");
+    assert_eq!(unknown.json["error"], "not found");
+}
+
 #[test]
 fn clocks_run_out_on_the_server() {
     let (_dir, server) = server();

@@ -185,7 +185,8 @@ impl Db {
 
     /// Games newest first: of `status` (any when `None`), of `player` (by
     /// account id) when given, created before game `before` when given; at most
-    /// `limit`.
+    /// `limit`. A `before` that names no game is [`ApiError::NotFound`]: the
+    /// first page in its place would send a client that pages on for ever.
     pub async fn list_games(
         &self,
         status: Option<GameStatus>,
@@ -195,11 +196,14 @@ impl Db {
     ) -> ApiResult<Vec<GameRow>> {
         self.call(move |conn| {
             let cursor: Option<(i64, String)> = match before {
-                Some(id) => conn
-                    .query_row("SELECT created, id FROM game WHERE id = ?1", [&id], |r| {
-                        Ok((r.get(0)?, r.get(1)?))
-                    })
-                    .optional()?,
+                Some(id) => {
+                    let found = conn
+                        .query_row("SELECT created, id FROM game WHERE id = ?1", [&id], |r| {
+                            Ok((r.get(0)?, r.get(1)?))
+                        })
+                        .optional()?;
+                    Some(found.ok_or(ApiError::NotFound)?)
+                }
                 None => None,
             };
             let mut stmt = conn.prepare(
