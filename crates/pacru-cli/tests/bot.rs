@@ -521,7 +521,7 @@ fn a_failing_engine_resigns_and_invitations_the_filters_refuse_are_declined() {
     let clock = json!({"initial": 300, "increment": 2});
     let left = [
         open_game(&cy, 2, "2004", clock.clone(), &["robo"]),
-        open_game(&ana, 3, "2004", clock.clone(), &["robo"]),
+        open_game(&ana, 3, "2004", clock.clone(), &["robo", "cy"]),
         open_game(&ana, 2, "2004", Value::Null, &["robo"]),
     ];
     let id = open_game(&ana, 2, "2011", clock, &["robo"]);

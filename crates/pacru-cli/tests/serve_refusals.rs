@@ -299,6 +299,34 @@ fn an_invited_player_hears_of_the_game_finish_once() {
     assert_eq!(next["game"]["id"], created.json["id"]);
 }
 
+/// Only the invited may join a challenge: one that invites fewer users than
+/// it has seats to fill could never start, and is refused as it is made.
+#[test]
+fn a_challenge_invites_enough_users_to_fill_its_seats() {
+    let Club { server, ana, .. } = club();
+    let _cy = Client::sign_up(&server.url, "cy");
+    let create = |players: u32, invite: &[&str]| {
+        ana.post(
+            "/api/games",
+            &json!({"players": players, "clock": null, "invite": invite}),
+        )
+    };
+    for (players, invite) in [(3, &["bo"][..]), (4, &["bo", "cy"])] {
+        let refused = create(players, invite);
+        assert_eq!(refused.status, 400, "{players} {invite:?}: {refused:?}");
+        assert_eq!(refused.json["error"], "bad request");
+        let message = refused.json["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("needs {} invited users", players - 1)),
+            "{message}"
+        );
+    }
+    assert_eq!(create(3, &["bo", "cy"]).status, 201);
+    assert_eq!(create(2, &["bo"]).status, 201);
+    assert_eq!(create(3, &[]).status, 201);
+    assert_eq!(create(2, &["bo", "cy"]).status, 400);
+}
+
 /// The peak resident memory of process `pid`, in MiB (Linux's `VmHWM`).
 fn peak_memory_mib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();

@@ -214,6 +214,15 @@ impl GameState {
                 players - 1
             )));
         }
+        // Only the invited may join: fewer of them than seats, and the game
+        // could never start.
+        if !invited.is_empty() && invited.len() < players - 1 {
+            return Err(ApiError::BadRequest(format!(
+                "invite: a {players}-player game needs {} invited users to fill its seats, {} given",
+                players - 1,
+                invited.len()
+            )));
+        }
         let seats = colours
             .iter()
             .map(|&colour| SeatState {
