@@ -655,6 +655,33 @@ fn only_the_arbiter_pairs_decides_and_changes_results_and_two_pairings_at_once_g
         decided.json["rounds"][0]["tables"][0]["points"],
         json!([0.0, 1.0])
     );
+
+    // A decision replaces the table's game: one without a move is called off
+    // (its clock would otherwise run out and end it on time after the
+    // decision); one with moves goes on.
+    let other = &paired.json["rounds"][0]["tables"][1];
+    let other_game = other["game"].as_str().unwrap();
+    let decided = arbiter.post(
+        &format!("/api/events/{id}/decide"),
+        &json!({"round": 1, "table": 2, "draw": true, "reason": "neither came"}),
+    );
+    assert_eq!(decided.status, 200, "{decided:?}");
+    let called_off = arbiter.get(&format!("/api/games/{other_game}")).json;
+    assert_eq!(called_off["status"], "aborted", "{called_off}");
+    let round2 = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(round2.status, 200, "{round2:?}");
+    let table = &round2.json["rounds"][1]["tables"][0];
+    let game = table["game"].as_str().unwrap();
+    let first = table["players"][0].as_str().unwrap();
+    let moved = people[first].post(&format!("/api/games/{game}/move/e1-e2"), &json!({}));
+    assert_eq!(moved.status, 200, "{moved:?}");
+    let decided = arbiter.post(
+        &format!("/api/events/{id}/decide"),
+        &json!({"round": 2, "table": 1, "winner": first, "reason": "the other left the hall"}),
+    );
+    assert_eq!(decided.status, 200, "{decided:?}");
+    let going_on = arbiter.get(&format!("/api/games/{game}")).json;
+    assert_eq!(going_on["status"], "playing", "{going_on}");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::body::{JsonBody, PathArgs, QueryArgs};
 use crate::auth::Caller;
 use crate::db::events::{self as store, EventRow, Venue};
 use crate::error::{ApiError, ApiResult};
-use crate::events::{Held, desk_error, desk_name};
+use crate::events::{Held, TableDecision, desk_error, desk_name};
 use crate::game::{TimeControl, UserRef};
 use crate::state::AppState;
 use axum::Json;
@@ -346,15 +346,15 @@ pub async fn decide(
             ));
         }
     };
-    let (_, event) = state
-        .change_event(&id, move |_, held| {
-            held.arbiter_only(caller.user.id, "decide a result")?;
-            held.desk
-                .decide(body.round, body.table, &award, &body.reason)
-                .map_err(desk_error)
-        })
-        .await?;
-    Ok(Json(event))
+    let decision = TableDecision {
+        round: body.round,
+        table: body.table,
+        award,
+        reason: body.reason,
+    };
+    Ok(Json(
+        state.decide_event(&id, caller.user.id, decision).await?,
+    ))
 }
 
 /// `POST /api/events/{id}/record`: a table's record, refereed on entry. Sent

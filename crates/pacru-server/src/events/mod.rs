@@ -59,6 +59,18 @@ pub fn desk_name(id: &str) -> String {
     format!("event {id}")
 }
 
+/// An arbiter's decision on a table (`POST /api/events/{id}/decide`).
+pub struct TableDecision {
+    /// The round.
+    pub round: u32,
+    /// The table of the round.
+    pub table: u32,
+    /// The result decided.
+    pub award: pacru_event::Award,
+    /// Why, for the event's log.
+    pub reason: String,
+}
+
 /// A refusal of the desk as the API answers it: what the request got wrong
 /// is a 400, what the event's state forbids a 409, a failure of the store a 500.
 pub fn desk_error(e: EventError) -> ApiError {
@@ -198,6 +210,59 @@ impl AppState {
         self.hold_games(opened);
         self.announce_event(id, &shown);
         Ok((value, shown))
+    }
+
+    /// The arbiter's decision (`user` must be the arbiter) on table `table`
+    /// of round `round` of event `id`, as `pacru event decide`. The decision
+    /// replaces the table's game: a game on the server that has no move yet is
+    /// called off (aborted), so that its clock does not run on and end it on
+    /// time after the decision; a game with moves goes on, and its record no
+    /// longer enters the event.
+    pub async fn decide_event(
+        &self,
+        id: &str,
+        user: i64,
+        decision: TableDecision,
+    ) -> ApiResult<Value> {
+        if !is_game_id(id) {
+            return Err(ApiError::NotFound);
+        }
+        let lock = self.hub.event_lock(id);
+        let _held = lock.lock().await;
+        let (game, shown) = self
+            .change_event_locked(id, move |conn, held| {
+                held.arbiter_only(user, "decide a result")?;
+                held.desk
+                    .decide(
+                        decision.round,
+                        decision.table,
+                        &decision.award,
+                        &decision.reason,
+                    )
+                    .map_err(desk_error)?;
+                Ok(store::table_games(conn, &held.row.id)?
+                    .into_iter()
+                    .find(|t| t.round == decision.round && t.table == decision.table)
+                    .map(|t| t.game))
+            })
+            .await?;
+        if let Some(game) = game {
+            let now = self.clock.now();
+            let called_off = self
+                .change_game(&game, |g, _| {
+                    if g.moves.is_empty() {
+                        Ok(vec![g.cancel(now)?])
+                    } else {
+                        Ok(Vec::new())
+                    }
+                })
+                .await;
+            match called_off {
+                Ok(_) | Err(ApiError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(shown)
     }
 
     /// Undoes the pairing of event `id`'s last round (its arbiter, `user`,
