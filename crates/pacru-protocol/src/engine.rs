@@ -330,7 +330,7 @@ impl Session {
         let id = request.id.as_str();
         match request.body {
             RequestBody::Hello(hello) => {
-                if !hello.protocols.contains(&PROTOCOL_VERSION) {
+                if !hello.protocols.contains(&i64::from(PROTOCOL_VERSION)) {
                     return Step::one(failure(
                         id,
                         format!(
@@ -786,5 +786,59 @@ mod tests {
         let written =
             answers_with_input_held_open(input, &last).expect("the search was never stopped");
         assert!(written.contains("= 2 move="));
+    }
+}
+
+#[cfg(test)]
+mod handshake_tests {
+    use super::*;
+
+    struct Named;
+
+    impl Engine for Named {
+        fn name(&self) -> String {
+            "named".into()
+        }
+
+        fn choose_move(
+            &mut self,
+            position: &Position,
+            _: &[Move],
+            _: &Clock,
+            _: &StopFlag,
+        ) -> Move {
+            position.legal_moves().next().unwrap_or(Move::Resign)
+        }
+    }
+
+    fn session(input: &str) -> String {
+        let mut output = Vec::new();
+        run_engine_blocking(
+            Named,
+            input.as_bytes(),
+            &mut output,
+            &EngineRunOptions::default(),
+        )
+        .unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    #[test]
+    fn hello_passes_over_versions_beyond_32_bits() {
+        // Numbers are 64-bit: a version the engine does not speak, however large,
+        // is passed over, not a malformed request.
+        let out =
+            session("hello 1 protocol=\"4294967296 1\"\nhello 2 protocol=9223372036854775807\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("= 1 protocol=1 name=named"), "{out}");
+        assert!(
+            lines[1].starts_with("? 2 unsupported protocol version"),
+            "{out}"
+        );
+        let out = session("{\"type\":\"hello\",\"id\":\"3\",\"protocol\":[1,4294967297]}\n");
+        assert!(
+            out.starts_with("{\"type\":\"ok\",\"id\":\"3\",\"protocol\":1,"),
+            "{out}"
+        );
     }
 }

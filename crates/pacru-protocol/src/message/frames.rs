@@ -126,12 +126,7 @@ impl Request {
             }
             RequestBody::Hello(h) => frame.with(
                 "protocol",
-                Value::List(
-                    h.protocols
-                        .iter()
-                        .map(|&p| Value::Int(i64::from(p)))
-                        .collect(),
-                ),
+                Value::List(h.protocols.iter().map(|&p| Value::Int(p)).collect()),
             ),
             RequestBody::SetOption(o) => frame.with("name", s(&o.name)).with("value", s(&o.value)),
             RequestBody::Go(go) => {
@@ -197,7 +192,7 @@ impl Request {
             "hello" => {
                 let mut protocols = Vec::new();
                 for word in get_str(frame, "protocol")?.as_list() {
-                    protocols.push(word.parse::<u32>().map_err(|_| {
+                    protocols.push(word.parse::<i64>().map_err(|_| {
                         MessageError::invalid(
                             "protocol",
                             format!("`{word}` is not a version number"),
