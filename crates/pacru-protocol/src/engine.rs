@@ -540,16 +540,27 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
             // The clock of a `go` runs from here, not from when the loop gets to it.
             let received = Instant::now();
             let end = !matches!(read, Ok(LineRead::Line(_) | LineRead::TooLong(_)));
-            if let Ok(LineRead::Line(bytes)) = &read {
-                let text = String::from_utf8_lossy(bytes);
-                if !text.trim().is_empty() {
-                    let framing = *reader_framing.get_or_insert_with(|| Framing::detect(&text));
-                    if let Ok(request) = Request::decode(framing, &text)
-                        && matches!(request.body, RequestBody::Stop | RequestBody::Quit)
+            // The framing is chosen here as the session chooses it (`handle_raw`):
+            // by the first line that is text and not blank, or the start of the
+            // first line too long; a line that is not UTF-8 chooses nothing.
+            match &read {
+                Ok(LineRead::Line(bytes)) => {
+                    if let Ok(text) = std::str::from_utf8(bytes)
+                        && !text.trim().is_empty()
                     {
-                        reader_stop.fetch_max(seq, Ordering::SeqCst);
+                        let framing = *reader_framing.get_or_insert_with(|| Framing::detect(text));
+                        if let Ok(request) = Request::decode(framing, text)
+                            && matches!(request.body, RequestBody::Stop | RequestBody::Quit)
+                        {
+                            reader_stop.fetch_max(seq, Ordering::SeqCst);
+                        }
                     }
                 }
+                Ok(LineRead::TooLong(prefix)) => {
+                    reader_framing
+                        .get_or_insert_with(|| Framing::detect(&String::from_utf8_lossy(prefix)));
+                }
+                _ => {}
             }
             if end {
                 reader_stop.store(u64::MAX, Ordering::SeqCst);
@@ -768,6 +779,20 @@ mod tests {
         let last_ping = format!("= p{}\n", MAX_BACKLOG_REQUESTS + 49);
         let go = written.find("= 2 move=").expect("the go is answered");
         assert!(go < written.find(&last_ping).expect("every ping is answered"));
+    }
+
+    #[test]
+    fn a_first_line_that_is_not_utf8_does_not_choose_the_framing_of_stop() {
+        // The session is JSON (the first line that is text says so): the reader of
+        // `stop` must see it the same way, or the stop is never heard.
+        let input = b"\xff\n{\"type\":\"go\",\"id\":\"g\",\"players\":\"KR\"}\n\
+                      {\"type\":\"stop\",\"id\":\"s\"}\n"
+            .to_vec();
+        let written = answers_with_input_held_open(input, "{\"type\":\"ok\",\"id\":\"s\"}")
+            .expect("the stop was not heard");
+        assert!(
+            written.starts_with("? - request line is not UTF-8\n{\"type\":\"ok\",\"id\":\"g\",")
+        );
     }
 
     #[test]
