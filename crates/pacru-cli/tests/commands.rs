@@ -508,6 +508,31 @@ fn engine_speaks_the_protocol_on_stdin() {
 }
 
 #[test]
+fn an_engine_seed_is_its_seed_option() {
+    // The seed is the default of the option `Seed`, a spin up to the largest
+    // 64-bit signed number: a larger seed would be advertised as another value.
+    for kind in ["random", "greedy", "search"] {
+        let run = pacru_with_input(
+            &["engine", kind, "--seed", "9223372036854775807"],
+            b"hello 1 protocol=1\n",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            run.stdout
+                .contains("name=Seed kind=spin default=9223372036854775807 min=0"),
+            "{}",
+            run.stdout
+        );
+        let run = pacru_with_input(
+            &["engine", kind, "--seed", "9223372036854775808"],
+            b"hello 1 protocol=1\n",
+        );
+        assert_eq!(run.code, 2, "{kind}: {}", run.stdout);
+        assert!(run.stderr.contains("--seed"), "{}", run.stderr);
+    }
+}
+
+#[test]
 fn engine_check_of_a_missing_program_is_one_error() {
     let run = pacru(&["engine-check", "--", "/no/such/engine"]);
     assert_eq!(run.code, 2, "{}", run.stdout);

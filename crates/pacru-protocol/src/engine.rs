@@ -16,14 +16,21 @@ use crate::message::{
 use crate::wire::{Framing, UNKNOWN_ID, salvage_id};
 use pacru_core::{Move, Position, Status};
 use std::io::{self, BufRead, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, TrySendError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The longest request line the run loop accepts, in bytes (a game of several
 /// thousand moves fits easily).
 pub const MAX_REQUEST_LINE: usize = 4 << 20;
+
+/// The most requests [`run_engine`] holds read ahead of the one it is answering.
+pub const MAX_BACKLOG_REQUESTS: usize = 256;
+
+/// The most bytes of requests [`run_engine`] holds read ahead of the one it is
+/// answering (a request is always taken, however long, when nothing else waits).
+pub const MAX_BACKLOG_BYTES: u64 = 64 << 20;
 
 /// A program that plays Pacru. Only [`Engine::name`] and [`Engine::choose_move`]
 /// are required.
@@ -323,7 +330,7 @@ impl Session {
         let id = request.id.as_str();
         match request.body {
             RequestBody::Hello(hello) => {
-                if !hello.protocols.contains(&PROTOCOL_VERSION) {
+                if !hello.protocols.contains(&i64::from(PROTOCOL_VERSION)) {
                     return Step::one(failure(
                         id,
                         format!(
@@ -458,6 +465,10 @@ fn write_step(session: &Session, output: &mut impl Write, step: &Step) -> io::Re
 ///
 /// Input is read on a separate (detached) thread, so `stop` and `quit` reach a
 /// searching engine through its [`StopFlag`]; requests are still answered in order.
+/// The thread reads at most [`MAX_BACKLOG_REQUESTS`] requests, or
+/// [`MAX_BACKLOG_BYTES`], ahead of the one being answered; when it has to wait for
+/// room, it sets the [`StopFlag`] of the running search, so that a `stop`, a `quit`
+/// or the end of the input behind the backlog is never left unread.
 /// Use [`run_engine_blocking`] when the input cannot be sent to another thread.
 pub fn run_engine<E: Engine, R: BufRead + Send + 'static, W: Write>(
     engine: E,
@@ -466,6 +477,44 @@ pub fn run_engine<E: Engine, R: BufRead + Send + 'static, W: Write>(
 ) -> io::Result<()> {
     run_engine_with(engine, input, output, &EngineRunOptions::default())
 }
+
+/// The bytes of the requests read but not yet taken by the run loop.
+#[derive(Default)]
+struct Backlog {
+    bytes: Mutex<u64>,
+    room: Condvar,
+}
+
+impl Backlog {
+    /// Waits until `size` more bytes fit (or nothing waits), calling `full` each time
+    /// they do not, then counts them. False if the run loop is gone.
+    fn reserve(self: &Arc<Self>, size: u64, full: impl Fn()) -> bool {
+        let mut bytes = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        while *bytes > 0 && bytes.saturating_add(size) > MAX_BACKLOG_BYTES {
+            if Arc::strong_count(self) == 1 {
+                return false;
+            }
+            full();
+            bytes = self
+                .room
+                .wait_timeout(bytes, Duration::from_millis(100))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        *bytes += size;
+        true
+    }
+
+    /// The run loop took a request of `size` bytes.
+    fn release(&self, size: u64) {
+        let mut bytes = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        *bytes = bytes.saturating_sub(size);
+        self.room.notify_all();
+    }
+}
+
+/// A line read by the input thread: its number, what was read, its size and when.
+type ReadAhead = (u64, io::Result<LineRead>, u64, Instant);
 
 /// [`run_engine`] with settings.
 pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
@@ -476,7 +525,9 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
 ) -> io::Result<()> {
     let mut session = Session::new(&engine, options);
     let latest_stop = Arc::new(AtomicU64::new(0));
-    let (tx, rx) = mpsc::sync_channel::<(u64, io::Result<LineRead>, Instant)>(256);
+    let (tx, rx) = mpsc::sync_channel::<ReadAhead>(MAX_BACKLOG_REQUESTS);
+    let backlog = Arc::new(Backlog::default());
+    let reader_backlog = Arc::clone(&backlog);
     let reader_stop = Arc::clone(&latest_stop);
     let mut reader_framing = options.framing;
     // Detached: after `quit` the input may stay open; the thread then ends with the
@@ -489,26 +540,59 @@ pub fn run_engine_with<E: Engine, R: BufRead + Send + 'static, W: Write>(
             // The clock of a `go` runs from here, not from when the loop gets to it.
             let received = Instant::now();
             let end = !matches!(read, Ok(LineRead::Line(_) | LineRead::TooLong(_)));
-            if let Ok(LineRead::Line(bytes)) = &read {
-                let text = String::from_utf8_lossy(bytes);
-                if !text.trim().is_empty() {
-                    let framing = *reader_framing.get_or_insert_with(|| Framing::detect(&text));
-                    if let Ok(request) = Request::decode(framing, &text)
-                        && matches!(request.body, RequestBody::Stop | RequestBody::Quit)
+            // The framing is chosen here as the session chooses it (`handle_raw`):
+            // by the first line that is text and not blank, or the start of the
+            // first line too long; a line that is not UTF-8 chooses nothing.
+            match &read {
+                Ok(LineRead::Line(bytes)) => {
+                    if let Ok(text) = std::str::from_utf8(bytes)
+                        && !text.trim().is_empty()
                     {
-                        reader_stop.fetch_max(seq, Ordering::SeqCst);
+                        let framing = *reader_framing.get_or_insert_with(|| Framing::detect(text));
+                        if let Ok(request) = Request::decode(framing, text)
+                            && matches!(request.body, RequestBody::Stop | RequestBody::Quit)
+                        {
+                            reader_stop.fetch_max(seq, Ordering::SeqCst);
+                        }
                     }
                 }
+                Ok(LineRead::TooLong(prefix)) => {
+                    reader_framing
+                        .get_or_insert_with(|| Framing::detect(&String::from_utf8_lossy(prefix)));
+                }
+                _ => {}
             }
             if end {
                 reader_stop.store(u64::MAX, Ordering::SeqCst);
             }
-            if tx.send((seq, read, received)).is_err() || end {
+            let size = match &read {
+                Ok(LineRead::Line(bytes) | LineRead::TooLong(bytes)) => bytes.len() as u64,
+                _ => 0,
+            };
+            // No room: the loop is busy with a search that the requests read so far
+            // do not stop. Stop it, or a `stop` (or the end of the input) behind
+            // this line would wait for it forever, unread.
+            let backlog_full = || {
+                reader_stop.fetch_max(seq - 1, Ordering::SeqCst);
+            };
+            if !reader_backlog.reserve(size, backlog_full) {
+                return;
+            }
+            let sent = match tx.try_send((seq, read, size, received)) {
+                Ok(()) => Ok(()),
+                Err(TrySendError::Full(item)) => {
+                    backlog_full();
+                    tx.send(item).map_err(drop)
+                }
+                Err(TrySendError::Disconnected(_)) => Err(()),
+            };
+            if sent.is_err() || end {
                 return;
             }
         }
     });
-    while let Ok((seq, read, received)) = rx.recv() {
+    while let Ok((seq, read, size, received)) = rx.recv() {
+        backlog.release(size);
         let raw = read?;
         if matches!(raw, LineRead::Eof | LineRead::OverBudget) {
             return Ok(());
@@ -598,5 +682,188 @@ pub fn run_engine_blocking<E: Engine, R: BufRead, W: Write>(
         )? {
             return Ok(());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Cursor, Read};
+
+    /// Thinks until its `StopFlag` is set, as an untimed search does.
+    struct Thinker;
+
+    impl Engine for Thinker {
+        fn name(&self) -> String {
+            "thinker".into()
+        }
+
+        fn choose_move(
+            &mut self,
+            position: &Position,
+            _: &[Move],
+            _: &Clock,
+            stop: &StopFlag,
+        ) -> Move {
+            while !stop.should_stop() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            position.legal_moves().next().unwrap_or(Move::Resign)
+        }
+    }
+
+    /// Gives `data`, then blocks (the referee keeps the pipe open) until the test
+    /// drops its sender, then ends.
+    struct ThenHold {
+        data: Cursor<Vec<u8>>,
+        hold: mpsc::Receiver<()>,
+    }
+
+    impl Read for ThenHold {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.data.read(buf)?;
+            if n == 0 {
+                let _ = self.hold.recv();
+            }
+            Ok(n)
+        }
+    }
+
+    /// Sends what the engine writes to the test.
+    struct Pipe(mpsc::Sender<Vec<u8>>);
+
+    impl Write for Pipe {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let _ = self.0.send(buf.to_vec());
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Runs `Thinker` on `input` with the pipe held open after it, and returns what
+    /// it wrote once `wanted` appears in it, or `None` after 20 s.
+    fn answers_with_input_held_open(input: Vec<u8>, wanted: &str) -> Option<String> {
+        let (hold_tx, hold) = mpsc::channel();
+        let (out_tx, out) = mpsc::channel();
+        let reader = io::BufReader::new(ThenHold {
+            data: Cursor::new(input),
+            hold,
+        });
+        std::thread::spawn(move || run_engine(Thinker, reader, Pipe(out_tx)));
+        let until = Instant::now() + Duration::from_secs(20);
+        let mut written = String::new();
+        while !written.contains(wanted) {
+            let left = until.checked_duration_since(Instant::now())?;
+            let chunk = out.recv_timeout(left).ok()?;
+            written.push_str(&String::from_utf8_lossy(&chunk));
+        }
+        drop(hold_tx);
+        Some(written)
+    }
+
+    #[test]
+    fn more_requests_than_the_backlog_holds_stop_the_search() {
+        // An untimed search, then more pings than the backlog holds, then a `stop`:
+        // the reader must not wait behind the search for good, or it never reads
+        // the `stop`.
+        let mut input = String::from("hello 1 protocol=1\ngo 2 players=KR\n");
+        for i in 0..MAX_BACKLOG_REQUESTS + 50 {
+            input.push_str(&format!("ping p{i}\n"));
+        }
+        input.push_str("stop 3\n");
+        let written = answers_with_input_held_open(input.into_bytes(), "= 3\n")
+            .expect("the search was never stopped");
+        let last_ping = format!("= p{}\n", MAX_BACKLOG_REQUESTS + 49);
+        let go = written.find("= 2 move=").expect("the go is answered");
+        assert!(go < written.find(&last_ping).expect("every ping is answered"));
+    }
+
+    #[test]
+    fn a_first_line_that_is_not_utf8_does_not_choose_the_framing_of_stop() {
+        // The session is JSON (the first line that is text says so): the reader of
+        // `stop` must see it the same way, or the stop is never heard.
+        let input = b"\xff\n{\"type\":\"go\",\"id\":\"g\",\"players\":\"KR\"}\n\
+                      {\"type\":\"stop\",\"id\":\"s\"}\n"
+            .to_vec();
+        let written = answers_with_input_held_open(input, "{\"type\":\"ok\",\"id\":\"s\"}")
+            .expect("the stop was not heard");
+        assert!(
+            written.starts_with("? - request line is not UTF-8\n{\"type\":\"ok\",\"id\":\"g\",")
+        );
+    }
+
+    #[test]
+    fn more_request_bytes_than_the_backlog_holds_stop_the_search() {
+        // Few requests but long ones (too long, so cheap to answer; each holds its
+        // first `MAX_REQUEST_LINE` bytes): the backlog is bounded in bytes too, and
+        // holding them stops the search rather than the reading.
+        let mut input = b"hello 1 protocol=1\ngo 2 players=KR\n".to_vec();
+        let count = (MAX_BACKLOG_BYTES / MAX_REQUEST_LINE as u64) as usize + 4;
+        for i in 0..count {
+            input.extend_from_slice(format!("ping p{i} pad=").as_bytes());
+            input.resize(input.len() + MAX_REQUEST_LINE + 1000, b'x');
+            input.push(b'\n');
+        }
+        let last = format!("? p{} request line longer", count - 1);
+        let written =
+            answers_with_input_held_open(input, &last).expect("the search was never stopped");
+        assert!(written.contains("= 2 move="));
+    }
+}
+
+#[cfg(test)]
+mod handshake_tests {
+    use super::*;
+
+    struct Named;
+
+    impl Engine for Named {
+        fn name(&self) -> String {
+            "named".into()
+        }
+
+        fn choose_move(
+            &mut self,
+            position: &Position,
+            _: &[Move],
+            _: &Clock,
+            _: &StopFlag,
+        ) -> Move {
+            position.legal_moves().next().unwrap_or(Move::Resign)
+        }
+    }
+
+    fn session(input: &str) -> String {
+        let mut output = Vec::new();
+        run_engine_blocking(
+            Named,
+            input.as_bytes(),
+            &mut output,
+            &EngineRunOptions::default(),
+        )
+        .unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    #[test]
+    fn hello_passes_over_versions_beyond_32_bits() {
+        // Numbers are 64-bit: a version the engine does not speak, however large,
+        // is passed over, not a malformed request.
+        let out =
+            session("hello 1 protocol=\"4294967296 1\"\nhello 2 protocol=9223372036854775807\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("= 1 protocol=1 name=named"), "{out}");
+        assert!(
+            lines[1].starts_with("? 2 unsupported protocol version"),
+            "{out}"
+        );
+        let out = session("{\"type\":\"hello\",\"id\":\"3\",\"protocol\":[1,4294967297]}\n");
+        assert!(
+            out.starts_with("{\"type\":\"ok\",\"id\":\"3\",\"protocol\":1,"),
+            "{out}"
+        );
     }
 }

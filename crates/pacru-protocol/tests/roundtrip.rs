@@ -117,7 +117,7 @@ fn go() -> impl Strategy<Value = Go> {
 
 fn request() -> impl Strategy<Value = Request> {
     let body = prop_oneof![
-        prop::collection::vec(any::<u32>(), 1..4)
+        prop::collection::vec(any::<i64>(), 1..4)
             .prop_map(|protocols| RequestBody::Hello(Hello { protocols })),
         (token(), text())
             .prop_map(|(name, value)| RequestBody::SetOption(SetOption { name, value })),

@@ -415,7 +415,7 @@ impl EngineProcess {
     /// Sends `hello` and reads the engine's identity and options.
     pub fn handshake(&mut self) -> Result<&EngineId, EngineFailure> {
         let id = self.send(RequestBody::Hello(Hello {
-            protocols: vec![PROTOCOL_VERSION],
+            protocols: vec![i64::from(PROTOCOL_VERSION)],
         }))?;
         let deadline = crate::millis::from_now(&[self.spec.handshake_timeout]);
         let (last, before) = self.await_final(&id, Some(deadline), "the handshake")?;

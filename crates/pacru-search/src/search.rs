@@ -146,12 +146,19 @@ impl SearchTree {
     /// Makes `position` the root, keeping its subtree if the tree reached it
     /// within [`KEPT_PLIES`] plies of the old root through visited nodes; otherwise
     /// empties the tree. Returns the simulations kept (the new root's visits).
-    fn root_at(&mut self, position: &Position) -> u32 {
-        let found = self.root.as_ref().and_then(|old| self.find(old, position));
+    /// Looking for the subtree and copying it take time in proportion to the
+    /// tree; past `give_up` the tree is emptied instead, so that a large tree
+    /// does not eat the time of a short search.
+    fn root_at(&mut self, position: &Position, give_up: Option<Instant>) -> u32 {
+        let mut work = Work::new(give_up);
+        let found = match &self.root {
+            Some(old) => self.find(old, position, &mut work),
+            None => None,
+        };
         self.root = Some(position.clone());
         let found = match found {
             None => {
-                self.nodes.clear();
+                self.empty();
                 return 0;
             }
             Some(0) => return self.nodes[0].visits,
@@ -162,6 +169,10 @@ impl SearchTree {
         let mut kept = vec![self.nodes[found].clone()];
         let mut next = 0;
         while next < kept.len() {
+            if work.over() {
+                self.empty();
+                return 0;
+            }
             let node = &kept[next];
             if node.child_count > 0 {
                 let first = kept.len() as u32;
@@ -171,14 +182,25 @@ impl SearchTree {
             }
             next += 1;
         }
-        self.nodes = kept;
+        discard(std::mem::replace(&mut self.nodes, kept));
         self.nodes[0].mv = Move::Resign;
         self.nodes[0].visits
     }
 
+    /// Empties the tree for a fresh search: a small one in place, keeping its
+    /// memory; a large one with [`discard`].
+    fn empty(&mut self) {
+        if self.nodes.len() < DISCARD_APART {
+            self.nodes.clear();
+        } else {
+            discard(std::mem::take(&mut self.nodes));
+        }
+    }
+
     /// The node standing for `position`, among the root (whose position is
-    /// `root`) and the visited nodes within [`KEPT_PLIES`] plies of it.
-    fn find(&self, root: &Position, position: &Position) -> Option<usize> {
+    /// `root`) and the visited nodes within [`KEPT_PLIES`] plies of it; `None`
+    /// also when `work` runs out first.
+    fn find(&self, root: &Position, position: &Position, work: &mut Work) -> Option<usize> {
         if self.nodes.is_empty() {
             return None;
         }
@@ -190,6 +212,9 @@ impl SearchTree {
             let mut next = Vec::new();
             for (index, at) in &layer {
                 for child in self.nodes[*index].children() {
+                    if work.over() {
+                        return None;
+                    }
                     if self.nodes[child].visits == 0 {
                         continue;
                     }
@@ -206,6 +231,47 @@ impl SearchTree {
             layer = next;
         }
         None
+    }
+}
+
+/// Trees of this many nodes or more are dropped apart from the search.
+const DISCARD_APART: usize = 1 << 16;
+
+/// Drops nodes that are no longer needed. Dropping millions of them reads all
+/// their memory (some 30 ms for a full tree), time that a search with a short
+/// limit does not have: where there are threads, a large tree is dropped on a
+/// thread of its own.
+fn discard(nodes: Vec<Node>) {
+    #[cfg(not(target_family = "wasm"))]
+    {
+        if nodes.len() >= DISCARD_APART {
+            // Should no thread start, the closure and the nodes are dropped here.
+            let _ = std::thread::Builder::new().spawn(move || drop(nodes));
+            return;
+        }
+    }
+    drop(nodes);
+}
+
+/// Steps of work counted against a moment to give up at, the clock read every
+/// [`Work::EVERY`] steps (the first included).
+struct Work {
+    give_up: Option<Instant>,
+    steps: u32,
+}
+
+impl Work {
+    const EVERY: u32 = 1024;
+
+    fn new(give_up: Option<Instant>) -> Work {
+        Work { give_up, steps: 0 }
+    }
+
+    /// Counts a step; whether the moment to give up has passed.
+    fn over(&mut self) -> bool {
+        let check = self.steps.is_multiple_of(Work::EVERY);
+        self.steps = self.steps.wrapping_add(1);
+        check && self.give_up.is_some_and(|at| Instant::now() >= at)
     }
 }
 
@@ -252,7 +318,8 @@ impl Searcher {
     /// Searches `position` as [`Searcher::search`] does, in `tree`: the part of
     /// the tree's last search under `position`, if it reached `position`, is kept
     /// and searched further (`limits` counts the new simulations only), and the
-    /// tree holds this search afterwards. With a simulation budget and no time
+    /// tree holds this search afterwards. Keeping it counts against the time of
+    /// `limits`, and gives way to a fresh tree past a quarter of it. With a simulation budget and no time
     /// limit the result depends only on the position, the budget, the seed and
     /// the searches made before in the tree.
     pub fn search_in(
@@ -268,7 +335,8 @@ impl Searcher {
             tree.clear();
             return Run::new(&self.config, position, &mut tree.nodes).result(0, 0);
         }
-        let kept = tree.root_at(position);
+        // Keeping the last search's tree may take a quarter of the time, no more.
+        let kept = tree.root_at(position, limits.time.map(|t| start + t / 4));
         let mut run = Run::new(&self.config, position, &mut tree.nodes);
         run.start();
         // Nothing to think about: a won game in one move, or a single choice.

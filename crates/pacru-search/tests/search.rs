@@ -360,6 +360,37 @@ fn a_kept_tree_carries_the_simulations_of_the_position_reached() {
     }
 }
 
+/// Keeping a tree is work in proportion to the tree, charged to the search's
+/// time: it may take a quarter of it. With no time at all the tree is dropped
+/// rather than searched for the position; with time to spare it is kept.
+#[test]
+fn keeping_a_tree_gives_way_to_a_short_time_limit() {
+    let mut tree = SearchTree::new();
+    let mut pos = Position::standard(2).unwrap();
+    let first = searched_in(&mut tree, &pos, 1, 3000);
+    for mv in first.pv.iter().take(2) {
+        pos.play_unchecked(mv);
+    }
+    let mut kept_tree = tree.clone();
+    let no_time = Limits {
+        simulations: Some(10),
+        time: Some(std::time::Duration::ZERO),
+    };
+    let searcher = Searcher::new(SearchConfig {
+        seed: 1,
+        ..SearchConfig::default()
+    });
+    let hurried = searcher.search_in(&mut tree, &pos, no_time, &|| false, &mut |_| {});
+    assert_eq!(hurried.kept, 0);
+    assert!(hurried.best.is_some_and(|mv| pos.play(&mv).is_ok()));
+    let ample = Limits {
+        simulations: Some(10),
+        time: Some(std::time::Duration::from_secs(3600)),
+    };
+    let unhurried = searcher.search_in(&mut kept_tree, &pos, ample, &|| false, &mut |_| {});
+    assert!(unhurried.kept > 0);
+}
+
 /// A kept tree makes the search stronger but no less exact: the same sequence of
 /// searches gives the same results, and every move is legal.
 #[test]

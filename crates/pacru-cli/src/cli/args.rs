@@ -313,7 +313,11 @@ pub struct EngineArgs {
     pub kind: EngineKind,
 
     /// Seed of the engine's random choices.
-    #[arg(long, default_value_t = 0)]
+    ///
+    /// 0 to 9223372036854775807: the range of the engine's option `Seed`, whose
+    /// default it is.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
     pub seed: u64,
 }
 

@@ -126,12 +126,7 @@ impl Request {
             }
             RequestBody::Hello(h) => frame.with(
                 "protocol",
-                Value::List(
-                    h.protocols
-                        .iter()
-                        .map(|&p| Value::Int(i64::from(p)))
-                        .collect(),
-                ),
+                Value::List(h.protocols.iter().map(|&p| Value::Int(p)).collect()),
             ),
             RequestBody::SetOption(o) => frame.with("name", s(&o.name)).with("value", s(&o.value)),
             RequestBody::Go(go) => {
@@ -197,7 +192,7 @@ impl Request {
             "hello" => {
                 let mut protocols = Vec::new();
                 for word in get_str(frame, "protocol")?.as_list() {
-                    protocols.push(word.parse::<u32>().map_err(|_| {
+                    protocols.push(word.parse::<i64>().map_err(|_| {
                         MessageError::invalid(
                             "protocol",
                             format!("`{word}` is not a version number"),
@@ -282,17 +277,15 @@ impl Go {
                 })?,
         };
         let mut moves = Vec::new();
-        if let Some(v) = frame.get("moves") {
-            for (i, text) in v.as_list().iter().enumerate() {
-                let mv = text.parse::<pacru_core::Move>().map_err(|e| {
-                    MessageError::invalid("moves", format!("move {} `{text}`: {e}", i + 1))
-                })?;
-                moves.push(mv);
-            }
+        for (i, text) in get_tokens(frame, "moves")?.iter().enumerate() {
+            let mv = text.parse::<pacru_core::Move>().map_err(|e| {
+                MessageError::invalid("moves", format!("move {} `{text}`: {e}", i + 1))
+            })?;
+            moves.push(mv);
         }
         let mut remaining = Vec::new();
-        if let Some(v) = frame.get("time") {
-            for word in v.as_list() {
+        if frame.get("time").is_some() {
+            for word in get_tokens(frame, "time")? {
                 remaining.push(parse_ms("time", &word)?);
             }
             if remaining.len() != players.len() {
@@ -610,5 +603,22 @@ mod tests {
             Request::decode(Framing::Text, "go 1"),
             Err(MessageError::Missing("players"))
         );
+    }
+
+    #[test]
+    fn nested_lists_in_go_are_refused() {
+        // A nested list cannot be written back, so it is not read either: it is
+        // not flattened into the moves or clocks it happens to hold.
+        for line in [
+            r#"{"type":"go","id":"1","players":"KR","moves":[["a3-b4(a4)"]]}"#,
+            r#"{"type":"go","id":"1","players":"KR","moves":["e1-e2",["e9-e8"]]}"#,
+            r#"{"type":"go","id":"1","players":"KR","time":[[1000],[1000]]}"#,
+        ] {
+            let err = Request::decode(Framing::Json, line).unwrap_err();
+            assert!(err.to_string().contains("is not a token"), "{line}: {err}");
+        }
+        let go =
+            r#"{"type":"go","id":"1","players":"KR","moves":["a3-b4(a4)"],"time":[1000,"1000"]}"#;
+        assert!(Request::decode(Framing::Json, go).is_ok());
     }
 }

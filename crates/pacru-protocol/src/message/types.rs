@@ -34,8 +34,9 @@ pub enum RequestBody {
 /// The handshake request.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Hello {
-    /// The protocol versions the referee speaks (the engine picks one).
-    pub protocols: Vec<u32>,
+    /// The protocol versions the referee speaks (the engine picks one). Any
+    /// 64-bit number reads as a version; one the engine does not speak is passed over.
+    pub protocols: Vec<i64>,
 }
 
 /// Sets one option the engine advertised.
