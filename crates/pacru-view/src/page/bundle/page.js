@@ -36,6 +36,26 @@
     if (text !== void 0) e.textContent = text;
     return e;
   }
+  var RUN = 20;
+  function breakable(tag, cls, text) {
+    const e = el(tag, cls);
+    let from = 0, run = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c >= 9 && c <= 13) {
+        run = 0;
+        continue;
+      }
+      if (++run > RUN && !(c >= 56320 && c <= 57343)) {
+        e.appendChild(document.createTextNode(text.slice(from, i)));
+        e.appendChild(document.createElement("wbr"));
+        from = i;
+        run = 1;
+      }
+    }
+    e.appendChild(document.createTextNode(text.slice(from)));
+    return e;
+  }
   var SVG = "http://www.w3.org/2000/svg";
   function svgEl(tag, attrs) {
     const e = (
@@ -568,8 +588,8 @@
     clear(tags2);
     list2.forEach((t) => {
       const tr = el("tr");
-      tr.appendChild(el("td", "", t[0]));
-      tr.appendChild(el("td", "", t[1]));
+      tr.appendChild(breakable("td", "", t[0]));
+      tr.appendChild(breakable("td", "", t[1]));
       tags2.appendChild(tr);
     });
   }
@@ -587,7 +607,7 @@
     clear(moves);
     const note = (text) => {
       const li = el("li");
-      li.appendChild(el("span", "note", text));
+      li.appendChild(breakable("span", "note", text));
       moves.appendChild(li);
     };
     d.lead.forEach((c) => {
