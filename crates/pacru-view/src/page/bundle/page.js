@@ -1596,18 +1596,22 @@
   function saveLive2() {
     if (state.live) saveLive(state.live, selectById("engine-strength").value);
   }
+  function cleanTag(value) {
+    return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
+  }
   function makeLive(saved) {
     const rules2 = (
       /** @type {import('./rules.js').Rules} */
       state.rules
     );
     const tags2 = {};
-    saved.tags.forEach((t) => {
+    const list2 = saved.tags.map((t) => [t[0], cleanTag(t[1])]);
+    list2.forEach((t) => {
       tags2[t[0]] = t[1];
     });
     const start2 = rules2.Position.startOf({ tags: tags2 });
     const main = new Line(start2, 0, []);
-    const game2 = { n: 0, main, variations: [], recorded: null, tags: saved.tags.slice(), controllers: {}, ending: typeof saved.ending === "string" ? saved.ending : "" };
+    const game2 = { n: 0, main, variations: [], recorded: null, tags: list2, controllers: {}, ending: typeof saved.ending === "string" ? saved.ending : "" };
     const moves = saved.moves || [];
     for (let i = 0; i < moves.length; i++) {
       try {
@@ -1785,7 +1789,7 @@
       const target = ev.target instanceof HTMLInputElement ? ev.target : null;
       const name = target && target.getAttribute("data-tag");
       if (!target || !name || !state.live) return;
-      setTag(name, target.value.replace(/[\u0000-\u001f\u007f]/g, ""));
+      setTag(name, cleanTag(target.value));
       saveLive2();
       showPgr();
       if (name === "Event") $("game-title").textContent = title();
