@@ -449,6 +449,25 @@ test('a hostile record and hostile typing stay text', { skip }, async () => {
   await page.close();
 });
 
+test('tag values keep no control characters, typed or from the record', { skip }, async () => {
+  const record = path.join(tmp, 'controls.pgr');
+  fs.writeFileSync(record, '[Event "ev\x1b[2J\x07"]\n[Black "b\u009b31m\u0085x"]\n[Result "*"]\n\n1. e1-e2 *\n');
+  const page = await open(write(['board', record]));
+  await page.fill('#tag-Red', 'r\u009b[2J\u0080\u009f\u0000\u001b\u007fed');
+  await page.fill('#tag-Site', 'site\u0090');
+  const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+  const text = await pgrText(page);
+  assert.doesNotMatch(text, controls, text);
+  assert.ok(text.includes('[Event "ev[2J"]') && text.includes('[Black "b31mx"]') && text.includes('[Red "r[2Jed"]') && text.includes('[Site "site"]'), text);
+  await page.click('#tags-box summary');
+  // The tags shown, and the fields filled from the record (a field being typed in shows what is typed).
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#tags td')].map((e) => e.textContent)
+    .concat([/** @type {HTMLInputElement} */ (document.getElementById('tag-Black')).value, /** @type {HTMLInputElement} */ (document.getElementById('tag-Event')).value]).join('\n'));
+  assert.doesNotMatch(shown, controls, shown);
+  assert.equal(checkRecord(text).status, 'ok');
+  await page.close();
+});
+
 test('screenshots at desktop and phone sizes; on a phone nothing overlaps or scrolls sideways', { skip }, async () => {
   // A recorded 4-player game at ply 40, one chevron picked: its destinations lit.
   const desktop = await open(write(['view', path.join(root, 'examples', 'round1.pgr')]), '#game=4&ply=40');

@@ -362,6 +362,31 @@ test('a hostile record runs no script and shows its text as text', { skip }, asy
   }
 });
 
+test('a comment and a tag value of 1 MiB without a space are shown at once, whole', { skip }, async () => {
+  // Wrapping such a word anywhere took Chromium minutes, and the page showed
+  // nothing meanwhile; it is cut into pieces the browser may wrap between.
+  const long = 'A'.repeat(1 << 20);
+  const record = path.join(tmp, 'long-words.pgr');
+  fs.writeFileSync(record, `[Event "long words"]\n[Site "${long}"]\n[Result "*"]\n\n1. e1-e2 {${long}} e9-e8 *\n`);
+  const file = path.join(tmp, 'long-words.html');
+  run(['view', record, '-o', file]);
+  const page = await open('', file);
+  const frame = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done('drawn'))));
+  const late = () => new Promise((done) => setTimeout(() => done('no frame after 10 s'), 10000));
+  assert.equal(await Promise.race([frame(), late()]), 'drawn', 'the moves with the comment are drawn');
+  await page.click('#tags-box summary');
+  assert.equal(await Promise.race([frame(), late()]), 'drawn', 'the tags are drawn');
+  const shown = await page.evaluate(() => ({
+    notes: [...document.querySelectorAll('#moves .note')].map((n) => n.textContent),
+    site: [...document.querySelectorAll('#tags tr')].filter((tr) => tr.cells[0].textContent === 'Site').map((tr) => tr.cells[1].textContent),
+    width: document.documentElement.scrollWidth,
+  }));
+  assert.deepEqual(shown.notes, [`{${long}}`], 'the comment is shown whole');
+  assert.deepEqual(shown.site, [long], 'the tag value is shown whole');
+  assert.ok(shown.width <= 1280, `nothing scrolls sideways (${shown.width} px)`);
+  await page.close();
+});
+
 test('a screenshot at 1280 x 800 has the board colours where the position puts them', { skip }, async () => {
   const n = gameOf('players.pgr', 3);
   const k = 40;

@@ -2,7 +2,7 @@
 
 use crate::ap_move::{ApMove, parse_ap_move};
 use crate::error::ImportError;
-use crate::json::{as_array, as_str, kind, optional, required, type_error};
+use crate::json::{as_array, as_object, as_str, kind, optional, required, type_error};
 use pacru_core::{Field, Seat};
 use serde_json::{Map, Value};
 
@@ -40,18 +40,40 @@ fn shorten(text: &str) -> String {
 }
 
 /// The player a result such as `{"type": "resigned", "player": 2}` names (0-based).
-fn named_player(slot: &Map<String, Value>, players: usize) -> Option<usize> {
-    let results = slot.get("result")?.as_array()?;
-    results.iter().find_map(|r| {
-        let r = r.as_object()?;
-        match r.get("type")?.as_str()? {
-            "resigned" | "timeout" => {
-                let n = r.get("player")?.as_u64()?;
-                (1..=players as u64).contains(&n).then(|| (n - 1) as usize)
-            }
-            _ => None,
+/// `result` (at `path`), when given, is a list of objects; the `player` of a
+/// `resigned` or `timeout` result is a player of the game (1-based).
+fn named_player(
+    slot: &Map<String, Value>,
+    path: &str,
+    players: usize,
+) -> Result<Option<usize>, ImportError> {
+    let Some((results, results_path)) = optional(slot, "result", path) else {
+        return Ok(None);
+    };
+    for (i, r) in as_array(results, &results_path)?.iter().enumerate() {
+        let r_path = format!("{results_path}[{i}]");
+        let r = as_object(r, &r_path)?;
+        if !matches!(
+            r.get("type").and_then(Value::as_str),
+            Some("resigned" | "timeout")
+        ) {
+            continue;
         }
-    })
+        let Some((n, n_path)) = optional(r, "player", &r_path) else {
+            continue;
+        };
+        let n = n
+            .as_u64()
+            .ok_or_else(|| type_error(&n_path, "a whole number", n))?;
+        if !(1..=players as u64).contains(&n) {
+            return Err(ImportError::Value {
+                path: n_path,
+                message: format!("no player {n} in a game of {players} players"),
+            });
+        }
+        return Ok(Some((n - 1) as usize));
+    }
+    Ok(None)
 }
 
 /// Reads `$.moves` into entries in the order played.
@@ -87,7 +109,7 @@ pub(crate) fn read_entries(moves: &Value, players: usize) -> Result<Vec<Entry>, 
                         })?),
                         None => None,
                     };
-                    (text, sequence, named_player(object, players))
+                    (text, sequence, named_player(object, &path, players)?)
                 }
                 other => return Err(type_error(&path, "a move (a string or an object)", other)),
             };

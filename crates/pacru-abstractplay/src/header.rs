@@ -4,7 +4,7 @@ use crate::GAME_ID_TAG;
 use crate::error::ImportError;
 use crate::json::{as_array, as_object, as_str, optional, optional_str, required, type_error};
 use pacru_core::Colour;
-use pacru_notation::pgr::Tags;
+use pacru_notation::pgr::{DEFAULT_MAX_COMMENT_BYTES, Tags};
 use serde_json::{Map, Value};
 
 /// What the header gives: the tags (event, site, date, round, players' names,
@@ -57,12 +57,12 @@ pub(crate) fn read_header(
     let count = players.len();
     let mut tags = Tags::new();
     if let Some(event) = optional_str(header, "event", header_path)? {
-        tags.set("Event", &one_line(event));
+        tags.set("Event", &tag_value(event, &format!("{header_path}.event"))?);
     }
     if let Some((site, site_path)) = optional(header, "site", header_path) {
         let site = as_object(site, &site_path)?;
         if let Some(site_name) = optional_str(site, "name", &site_path)? {
-            tags.set("Site", &one_line(site_name));
+            tags.set("Site", &tag_value(site_name, &format!("{site_path}.name"))?);
         }
         if let Some((id, id_path)) = optional(site, "gameid", &site_path) {
             let id = match id {
@@ -70,14 +70,14 @@ pub(crate) fn read_header(
                 Value::Number(n) => n.to_string(),
                 other => return Err(type_error(&id_path, "a string or a number", other)),
             };
-            tags.set(GAME_ID_TAG, &one_line(&id));
+            tags.set(GAME_ID_TAG, &tag_value(&id, &id_path)?);
         }
     }
     if let Some((date, date_path)) = optional(header, "date-start", header_path) {
         tags.set("Date", &pgr_date(as_str(date, &date_path)?, &date_path)?);
     }
     if let Some(round) = optional_str(header, "round", header_path)? {
-        tags.set("Round", &one_line(round));
+        tags.set("Round", &tag_value(round, &format!("{header_path}.round"))?);
     }
     let outcome = read_players(players, &mut tags)?;
     let letters: String = (0..count).map(|s| colour_of(s).letter()).collect();
@@ -107,7 +107,27 @@ fn pgr_date(text: &str, path: &str) -> Result<String, ImportError> {
             message: format!("\"{text}\" is not a date-time such as 2024-05-01T10:00:00Z"),
         });
     }
-    // The shape check makes the first 10 bytes ASCII.
+    // The shape check makes the first 10 bytes ASCII digits and dashes.
+    let number = |range: std::ops::Range<usize>| {
+        bytes[range]
+            .iter()
+            .fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'))
+    };
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => 0,
+    };
+    if !(1..=days).contains(&day) {
+        return Err(ImportError::Value {
+            path: path.to_string(),
+            message: format!("\"{text}\" is not a day of the calendar"),
+        });
+    }
     let date = text.get(..10).unwrap_or_default();
     Ok(date.replace('-', "."))
 }
@@ -138,6 +158,23 @@ pub(crate) fn one_line(text: &str) -> String {
     text.replace(['\r', '\n'], " ")
 }
 
+/// A JSON string (at `path`) as a tag value: on one line ([`one_line`]), and no
+/// longer than a PGR tag value may be (`DEFAULT_MAX_COMMENT_BYTES`), so that the
+/// record written can be read back.
+fn tag_value(text: &str, path: &str) -> Result<String, ImportError> {
+    if text.len() > DEFAULT_MAX_COMMENT_BYTES {
+        return Err(ImportError::Value {
+            path: path.to_string(),
+            message: format!(
+                "{} bytes, more than the {} a PGR tag value may hold",
+                text.len(),
+                DEFAULT_MAX_COMMENT_BYTES
+            ),
+        });
+    }
+    Ok(one_line(text))
+}
+
 /// Reads `$.header.players`: sets the colour-name tags and returns the outcome.
 fn read_players(players: &[Value], tags: &mut Tags) -> Result<Outcome, ImportError> {
     let mut results = Vec::with_capacity(players.len());
@@ -145,7 +182,10 @@ fn read_players(players: &[Value], tags: &mut Tags) -> Result<Outcome, ImportErr
         let path = format!("$.header.players[{i}]");
         let player = as_object(player, &path)?;
         if let Some(name) = optional_str(player, "name", &path)? {
-            tags.set(colour_of(i).word(), &one_line(name));
+            tags.set(
+                colour_of(i).word(),
+                &tag_value(name, &format!("{path}.name"))?,
+            );
         }
         // `result` is a whole number; AbstractPlay writes null for an unknown one.
         let result = match optional(player, "result", &path) {
@@ -179,5 +219,28 @@ mod tests {
         assert_eq!(pgr_date("2024-05-01", "$").unwrap(), "2024.05.01");
         assert!(pgr_date("2024-5-1", "$").is_err());
         assert!(pgr_date("yesterday", "$").is_err());
+    }
+
+    #[test]
+    fn dates_that_are_not_in_the_calendar_are_refused() {
+        for bad in [
+            "2024-13-05T10:00:00Z",
+            "2024-00-05",
+            "2024-02-30",
+            "2023-02-29",
+            "2024-04-31",
+            "2024-03-00",
+            "2024-13-45T00:00:00Z",
+        ] {
+            let error = pgr_date(bad, "$.header.date-start").unwrap_err();
+            assert!(
+                error.to_string().starts_with("$.header.date-start: "),
+                "{error}"
+            );
+        }
+        assert_eq!(pgr_date("2024-02-29", "$").unwrap(), "2024.02.29");
+        assert_eq!(pgr_date("2000-02-29", "$").unwrap(), "2000.02.29");
+        assert!(pgr_date("1900-02-29", "$").is_err());
+        assert_eq!(pgr_date("2024-12-31T23:59:59Z", "$").unwrap(), "2024.12.31");
     }
 }

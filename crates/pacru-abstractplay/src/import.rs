@@ -7,7 +7,7 @@ use crate::error::ImportError;
 use crate::header::{Header, colour_list, colour_of, read_header};
 use crate::json::{as_object, required};
 use pacru_core::{Colour, Item, Items, Move, Movement, Position};
-use pacru_notation::pgr::{Game, GameResult, MoveEntry};
+use pacru_notation::pgr::{DEFAULT_MAX_GAME_BYTES, Game, GameResult, MoveEntry, write_game};
 use serde_json::Value;
 use std::fmt::Write as _;
 
@@ -170,6 +170,17 @@ pub fn import(json: &str) -> Result<Game, ImportError> {
         game.tags.set("Termination", t);
     }
     game.canonicalize();
+    // The record must read back: a PGR game holds at most DEFAULT_MAX_GAME_BYTES.
+    let size = write_game(&game).len();
+    if u64::try_from(size).map_or(true, |size| size > DEFAULT_MAX_GAME_BYTES) {
+        return Err(ImportError::Value {
+            path: "$.moves".to_string(),
+            message: format!(
+                "{} entries make a record of {size} bytes, more than the {DEFAULT_MAX_GAME_BYTES} a PGR game may hold",
+                entries.len()
+            ),
+        });
+    }
     Ok(game)
 }
 

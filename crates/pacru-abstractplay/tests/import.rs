@@ -599,3 +599,97 @@ fn result_winner_of(game: &pacru_notation::pgr::Game) -> Option<Colour> {
         _ => None,
     }
 }
+
+/// Every record the importer writes must read back: a tag value of more than
+/// 1 MiB, or a game of more than 16 MiB, is refused with the place in the JSON.
+#[test]
+fn a_record_too_long_for_pgr_is_refused_where_it_grows() {
+    let mut record: serde_json::Value = serde_json::from_str(TWO_PLAYERS_RESIGN).unwrap();
+    record["header"]["players"][1]["name"] = "x".repeat((1 << 20) + 1).into();
+    let error = import(&record.to_string()).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("$.header.players[1].name: 1048577 bytes"),
+        "{error}"
+    );
+    // At the limit, the record reads back.
+    record["header"]["players"][1]["name"] = "x".repeat(1 << 20).into();
+    let game = import(&record.to_string()).unwrap();
+    let text = write_game(&game);
+    assert_eq!(
+        Reader::new(text.as_bytes()).read_game().unwrap().unwrap(),
+        game
+    );
+
+    let mut record: serde_json::Value = serde_json::from_str(TWO_PLAYERS_RESIGN).unwrap();
+    record["header"]["event"] = "e".repeat(2 << 20).into();
+    let error = import(&record.to_string()).unwrap_err();
+    assert!(error.to_string().starts_with("$.header.event: "), "{error}");
+
+    // A million rounds of `e1-e2 e9-e8` make a record of about 20 MiB: more
+    // than a game may hold.
+    let rounds = serde_json::Value::Array(vec![serde_json::json!(["e1-e2", "e9-e8"]); 1_000_000]);
+    let error = import(&with_moves(TWO_PLAYERS_RESIGN, rounds)).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("$.moves: 2000000 entries make a record of "),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_start_date_that_is_not_in_the_calendar_is_an_error() {
+    for bad in [
+        "2024-13-05T09:12:44Z",
+        "2024-02-30T09:12:44Z",
+        "2023-02-29T00:00:00Z",
+    ] {
+        let mut record: serde_json::Value = serde_json::from_str(TWO_PLAYERS_RESIGN).unwrap();
+        record["header"]["date-start"] = bad.into();
+        let error = import(&record.to_string()).unwrap_err();
+        assert!(
+            error.to_string().starts_with("$.header.date-start: "),
+            "{bad}: {error}"
+        );
+    }
+}
+
+#[test]
+fn a_result_naming_no_player_of_the_game_is_an_error() {
+    for (result, path) in [
+        (
+            serde_json::json!([{"type": "resigned", "player": 3}]),
+            "$.moves[0][0].result[0].player: no player 3 in a game of 2 players",
+        ),
+        (
+            serde_json::json!([{"type": "resigned", "player": 0}]),
+            "$.moves[0][0].result[0].player: no player 0 in a game of 2 players",
+        ),
+        (
+            serde_json::json!([{"type": "timeout", "player": -1}]),
+            "$.moves[0][0].result[0].player: expected a whole number",
+        ),
+        (
+            serde_json::json!([{"type": "resigned", "player": "1"}]),
+            "$.moves[0][0].result[0].player: expected a whole number",
+        ),
+        (
+            serde_json::json!("resigned"),
+            "$.moves[0][0].result: expected an array",
+        ),
+        (
+            serde_json::json!([1]),
+            "$.moves[0][0].result[0]: expected an object",
+        ),
+    ] {
+        let moves = serde_json::json!([[{"move": "resign", "result": result}]]);
+        let error = import(&with_moves(TWO_PLAYERS_RESIGN, moves)).unwrap_err();
+        assert!(error.to_string().starts_with(path), "{error}");
+    }
+    // Results of other kinds, and a result without a player, name nobody.
+    let moves = serde_json::json!([[{"move": "resign", "result": [{"type": "eog"}, {"type": "resigned"}]}]]);
+    let game = import(&with_moves(TWO_PLAYERS_RESIGN, moves)).unwrap();
+    assert_eq!(game.tags.get("Termination"), Some("resignation"));
+}

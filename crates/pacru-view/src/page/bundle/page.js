@@ -36,6 +36,26 @@
     if (text !== void 0) e.textContent = text;
     return e;
   }
+  var RUN = 20;
+  function breakable(tag, cls, text) {
+    const e = el(tag, cls);
+    let from = 0, run = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c >= 9 && c <= 13) {
+        run = 0;
+        continue;
+      }
+      if (++run > RUN && !(c >= 56320 && c <= 57343)) {
+        e.appendChild(document.createTextNode(text.slice(from, i)));
+        e.appendChild(document.createElement("wbr"));
+        from = i;
+        run = 1;
+      }
+    }
+    e.appendChild(document.createTextNode(text.slice(from)));
+    return e;
+  }
   var SVG = "http://www.w3.org/2000/svg";
   function svgEl(tag, attrs) {
     const e = (
@@ -568,8 +588,8 @@
     clear(tags2);
     list2.forEach((t) => {
       const tr = el("tr");
-      tr.appendChild(el("td", "", t[0]));
-      tr.appendChild(el("td", "", t[1]));
+      tr.appendChild(breakable("td", "", t[0]));
+      tr.appendChild(breakable("td", "", t[1]));
       tags2.appendChild(tr);
     });
   }
@@ -587,7 +607,7 @@
     clear(moves);
     const note = (text) => {
       const li = el("li");
-      li.appendChild(el("span", "note", text));
+      li.appendChild(breakable("span", "note", text));
       moves.appendChild(li);
     };
     d.lead.forEach((c) => {
@@ -1576,18 +1596,22 @@
   function saveLive2() {
     if (state.live) saveLive(state.live, selectById("engine-strength").value);
   }
+  function cleanTag(value) {
+    return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
+  }
   function makeLive(saved) {
     const rules2 = (
       /** @type {import('./rules.js').Rules} */
       state.rules
     );
     const tags2 = {};
-    saved.tags.forEach((t) => {
+    const list2 = saved.tags.map((t) => [t[0], cleanTag(t[1])]);
+    list2.forEach((t) => {
       tags2[t[0]] = t[1];
     });
     const start2 = rules2.Position.startOf({ tags: tags2 });
     const main = new Line(start2, 0, []);
-    const game2 = { n: 0, main, variations: [], recorded: null, tags: saved.tags.slice(), controllers: {}, ending: typeof saved.ending === "string" ? saved.ending : "" };
+    const game2 = { n: 0, main, variations: [], recorded: null, tags: list2, controllers: {}, ending: typeof saved.ending === "string" ? saved.ending : "" };
     const moves = saved.moves || [];
     for (let i = 0; i < moves.length; i++) {
       try {
@@ -1765,7 +1789,7 @@
       const target = ev.target instanceof HTMLInputElement ? ev.target : null;
       const name = target && target.getAttribute("data-tag");
       if (!target || !name || !state.live) return;
-      setTag(name, target.value.replace(/[\u0000-\u001f\u007f]/g, ""));
+      setTag(name, cleanTag(target.value));
       saveLive2();
       showPgr();
       if (name === "Event") $("game-title").textContent = title();

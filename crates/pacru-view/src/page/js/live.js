@@ -22,6 +22,15 @@ export function saveLive() {
 }
 
 /**
+ * A tag value without control characters (C0, DEL and C1): what a person types
+ * and what a record or the browser's storage gives keep none.
+ * @param {string} value
+ */
+export function cleanTag(value) {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
+/**
  * The live game of `saved`: its start from its tags, then as many of its moves
  * and variations as the rules take. Throws when the tags give no start.
  * @param {LiveData} saved
@@ -31,11 +40,13 @@ export function makeLive(saved) {
   const rules = /** @type {import('./rules.js').Rules} */ (state.rules);
   /** @type {Record<string, string>} */
   const tags = {};
-  saved.tags.forEach((t) => { tags[t[0]] = t[1]; });
+  /** @type {[string, string][]} */
+  const list = saved.tags.map((t) => [t[0], cleanTag(t[1])]);
+  list.forEach((t) => { tags[t[0]] = t[1]; });
   const start = rules.Position.startOf({ tags });
   const main = new Line(start, 0, []);
   /** @type {LiveGame} */
-  const game = { n: 0, main, variations: [], recorded: null, tags: saved.tags.slice(), controllers: {}, ending: typeof saved.ending === 'string' ? saved.ending : '' };
+  const game = { n: 0, main, variations: [], recorded: null, tags: list, controllers: {}, ending: typeof saved.ending === 'string' ? saved.ending : '' };
   const moves = saved.moves || [];
   for (let i = 0; i < moves.length; i++) {
     try { main.push(moves[i], main.position(i).play(moves[i])); } catch (e) { break; }
@@ -219,7 +230,7 @@ export function setupLive(cancelSearch) {
     const target = ev.target instanceof HTMLInputElement ? ev.target : null;
     const name = target && target.getAttribute('data-tag');
     if (!target || !name || !state.live) return;
-    setTag(name, target.value.replace(/[\u0000-\u001f\u007f]/g, ''));
+    setTag(name, cleanTag(target.value));
     saveLive();
     showPgr();
     if (name === 'Event') $('game-title').textContent = title();

@@ -1,7 +1,7 @@
 // @ts-check
 // A recorded game's texts: its title, the verdict of the referee, the moves with
 // their comments, glyphs and marks, and the tags.
-import { $, el, clear, tableById } from './dom.js';
+import { $, el, breakable, clear, tableById } from './dom.js';
 import { index } from './data.js';
 import { playersLabel } from './list.js';
 import { buildGraph } from './analysis.js';
@@ -34,8 +34,8 @@ export function fillTags(list) {
   clear(tags);
   list.forEach((t) => {
     const tr = el('tr');
-    tr.appendChild(el('td', '', t[0]));
-    tr.appendChild(el('td', '', t[1]));
+    tr.appendChild(breakable('td', '', t[0]));
+    tr.appendChild(breakable('td', '', t[1]));
     tags.appendChild(tr);
   });
 }
@@ -55,7 +55,7 @@ export function buildGame(g) {
   const moves = $('moves');
   clear(moves);
   /** @param {string} text */
-  const note = (text) => { const li = el('li'); li.appendChild(el('span', 'note', text)); moves.appendChild(li); };
+  const note = (text) => { const li = el('li'); li.appendChild(breakable('span', 'note', text)); moves.appendChild(li); };
   d.lead.forEach((c) => { note('{' + c + '}'); });
   for (let k = 0; k < d.leadPasses; k++) note('pass');
   d.plies.forEach((p, i) => {
