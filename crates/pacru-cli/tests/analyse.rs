@@ -126,7 +126,8 @@ fn analyse_onto_its_input_keeps_the_games_it_cannot_analyse() {
     let run = analyse(&[name, "-o", name]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
-        run.stderr.contains("game 2 (line 6) is not analysed"),
+        run.stderr.contains("game 2 (line 6) is not analysed")
+            && run.stderr.contains("; copied unchanged"),
         "{}",
         run.stderr
     );

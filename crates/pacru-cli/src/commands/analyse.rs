@@ -124,8 +124,9 @@ fn options(args: &AnalyseArgs) -> anyhow::Result<AnalysisOptions> {
 }
 
 /// Reads every game of the inputs with its text; games that do not parse are
-/// reported.
-fn read_all(names: &[input::InputName], outcome: &mut Outcome) -> Vec<Source> {
+/// reported (as `copied` into the output, or left out).
+fn read_all(names: &[input::InputName], copied: bool, outcome: &mut Outcome) -> Vec<Source> {
+    let action = if copied { "; copied unchanged" } else { "" };
     let mut sources = Vec::new();
     for name in names {
         input::note_if_terminal(name);
@@ -166,7 +167,7 @@ fn read_all(names: &[input::InputName], outcome: &mut Outcome) -> Vec<Source> {
                         None
                     } else {
                         diagnostics::error(format!(
-                            "{}: game {} (line {}) is not analysed: line {}, column {}: {}",
+                            "{}: game {} (line {}) is not analysed: line {}, column {}: {}{action}",
                             Escaped(name),
                             e.game,
                             e.game_line,
@@ -211,7 +212,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
     let options = options(args)?;
     let names = input::names(&args.files);
     let mut outcome = Outcome::Success;
-    let sources = read_all(&names, &mut outcome);
+    let sources = read_all(&names, args.format == AnalyseFormat::Pgr, &mut outcome);
     let games: Vec<Game> = sources.iter().filter_map(|s| s.game.clone()).collect();
     let positions: u64 = games
         .iter()
@@ -247,10 +248,15 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
             (Some(game), Some(Ok(analysis))) => Some((game, analysis)),
             (Some(_), Some(Err(e))) => {
                 diagnostics::error(format!(
-                    "{}: game {} (line {}) is not analysed: {e}",
+                    "{}: game {} (line {}) is not analysed: {e}{}",
                     Escaped(&source.file),
                     source.number,
-                    source.line
+                    source.line,
+                    if args.format == AnalyseFormat::Pgr {
+                        "; copied unchanged"
+                    } else {
+                        ""
+                    }
                 ));
                 outcome = outcome.max(Outcome::Failure);
                 None
