@@ -13,7 +13,7 @@ use pacru_abstractplay::import;
 use pacru_core::{Move, Position, RulesEdition};
 use pacru_notation::pgr::{Game, PgrError, Reader, write_game};
 use pacru_protocol::{EngineMessage, Frame, Framing, Request, Value};
-use pacru_referee::{Checker, check_game, malformed};
+use pacru_referee::{Checker, Verdict, check_game, malformed};
 use std::io::Read;
 
 /// Move notation: never panics; what parses writes canonically and reads back to
@@ -56,9 +56,11 @@ pub fn parse_ppn(data: &[u8]) {
 }
 
 /// Game records: the lenient reader never panics and always makes progress; the
-/// referee accepts every game that reads, and the streaming checker agrees with
-/// it; a game written and read back is the same game in canonical form (nothing
-/// read is lost on writing), and its text is a fixed point.
+/// referee judges every game that reads without panicking, and the streaming
+/// checker agrees with it; a game written and read back is the same game in
+/// canonical form (nothing read is lost on writing), its text is a fixed point,
+/// and the referee's verdict on it is the same (writing never turns an illegal
+/// game into a legal one, or the reverse).
 pub fn read_pgr(data: &[u8]) {
     let mut reader = Reader::new(data).lenient().max_game_bytes(1 << 16);
     let mut count = 0usize;
@@ -76,7 +78,7 @@ pub fn read_pgr(data: &[u8]) {
         match reader.read_game() {
             Ok(Some(game)) => {
                 let verdict = Checker::new().check_game(&game, count + 1);
-                assert_eq!(streamed.get(count), Some(&Some(verdict)));
+                assert_eq!(streamed.get(count).and_then(Option::as_ref), Some(&verdict));
                 let text = write_game(&game);
                 let back = Reader::new(text.as_bytes())
                     .read_game()
@@ -84,6 +86,7 @@ pub fn read_pgr(data: &[u8]) {
                     .expect("one game");
                 assert_eq!(back, game.canonical(), "lost on writing: {text:?}");
                 assert_eq!(write_game(&back), text);
+                assert_same_verdict(&verdict, &check_game(&back), &text);
             }
             Ok(None) => break,
             Err(e) => {
@@ -266,13 +269,14 @@ pub fn protocol_json(data: &[u8]) {
 
 /// AbstractPlay JSON import: never panics; an imported game is refereed without
 /// panicking, and written as PGR it reads back to the same game in canonical form
-/// (nothing imported is lost on writing), its text a fixed point.
+/// (nothing imported is lost on writing), its text a fixed point, with the same
+/// verdict of the referee.
 pub fn abstractplay_import(data: &[u8]) {
     let Ok(json) = std::str::from_utf8(data) else {
         return;
     };
     if let Ok(game) = import(json) {
-        let _ = check_game(&game);
+        let verdict = check_game(&game);
         let text = write_game(&game);
         let back = Reader::new(text.as_bytes())
             .read_game()
@@ -280,7 +284,32 @@ pub fn abstractplay_import(data: &[u8]) {
             .expect("one game");
         assert_eq!(back, game.canonical(), "lost on writing: {text:?}");
         assert_eq!(write_game(&back), text);
+        assert_same_verdict(&verdict, &check_game(&back), &text);
     }
+}
+
+/// The referee says the same of a game before and after the canonical writer
+/// (`pacru fmt`) wrote it, `text`: same status, plies, result, winner, final
+/// position, movers, and the same offending ply and rule. Only where the text
+/// stood may differ (lines, columns, the move as written, the message quoting it),
+/// and the game's line when the written game is read from the start.
+fn assert_same_verdict(before: &Verdict, after: &Verdict, text: &str) {
+    let gist = |v: &Verdict| {
+        (
+            v.status,
+            v.plies,
+            v.result.clone(),
+            v.winner,
+            v.final_position.clone(),
+            v.movers.clone(),
+            v.error.as_ref().map(|e| (e.ply, e.rule)),
+        )
+    };
+    assert_eq!(
+        gist(before),
+        gist(after),
+        "the referee's verdict changed on writing: {text:?}"
+    );
 }
 
 /// Yields `data` in chunks of 1 to 64 bytes, sizes from a small PRNG.
@@ -336,6 +365,14 @@ fn protocol_round_trips(framing: Framing, line: &str) {
             .expect("a frame that reads writes back");
         let back = framing.decode(&again).expect("a written frame reads");
         assert_eq!(back, frame_as_read_back(framing, &frame), "{again}");
+        if let Ok(written) = other.encode(&frame) {
+            let back = other.decode(&written).expect("a written frame reads");
+            assert_eq!(
+                across_framings(&back),
+                across_framings(&frame_as_read_back(other, &frame)),
+                "{written}"
+            );
+        }
     }
     if let Ok(request) = Request::decode(framing, line) {
         let again = request
@@ -373,6 +410,20 @@ fn protocol_round_trips(framing: Framing, line: &str) {
     }
 }
 
+/// A frame as compared after a trip through the other framing: a JSON object keeps
+/// no order, so arguments are compared by name, and a failure (`?`) without a reason
+/// reads back from text with an empty one.
+fn across_framings(frame: &Frame) -> Frame {
+    let mut frame = frame.clone();
+    if frame.tag == "?" && !frame.args.iter().any(|(key, _)| key == "reason") {
+        frame
+            .args
+            .push(("reason".to_owned(), Value::Str(String::new())));
+    }
+    frame.args.sort_by(|a, b| a.0.cmp(&b.0));
+    frame
+}
+
 /// A frame as its framing reads it back: text carries every value as a string.
 fn frame_as_read_back(framing: Framing, frame: &Frame) -> Frame {
     match framing {
@@ -385,5 +436,38 @@ fn frame_as_read_back(framing: Framing, frame: &Frame) -> Frame {
                 .collect(),
             ..frame.clone()
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict_of(text: &str) -> Verdict {
+        let game = Reader::new(text.as_bytes())
+            .read_game()
+            .expect("reads")
+            .expect("one game");
+        check_game(&game)
+    }
+
+    #[test]
+    fn same_verdict_ignores_where_the_text_stood() {
+        let written = "[Result \"*\"]\n\n1. e1-e2 e9-e8 2. e2-e5 *\n";
+        let elsewhere = "[Event \"E\"]\n[Result \"*\"]\n\n1. e1-e2\ne9-e8\n2. e2-e5 *\n";
+        let (a, b) = (verdict_of(written), verdict_of(elsewhere));
+        assert_ne!(
+            a.error.as_ref().map(|e| e.line),
+            b.error.as_ref().map(|e| e.line)
+        );
+        assert_same_verdict(&a, &b, elsewhere);
+    }
+
+    #[test]
+    #[should_panic(expected = "the referee's verdict changed on writing")]
+    fn a_changed_verdict_fails() {
+        let two_plies = verdict_of("[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n");
+        let one_ply = verdict_of("[Result \"*\"]\n\n1. e1-e2 *\n");
+        assert_same_verdict(&two_plies, &one_ply, "");
     }
 }

@@ -82,6 +82,14 @@ impl Frame {
             if key == "type" || key == "id" {
                 continue;
             }
+            // A `null` member is absent, but a `null` in a list is a hole: dropping
+            // it would read another list than the one sent.
+            if holds_null_item(value) {
+                return Err(WireError::Json(format!(
+                    "`{}` has a null list item",
+                    truncate(key, 40)
+                )));
+            }
             if let Some(value) = value_from_json(value) {
                 frame.args.push((key.clone(), value));
             }
@@ -131,6 +139,16 @@ fn value_to_json(value: &Value) -> serde_json::Value {
     }
 }
 
+/// Whether `value` is an array with a `null` among its items (at any depth).
+fn holds_null_item(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Array(items) => items
+            .iter()
+            .any(|item| item.is_null() || holds_null_item(item)),
+        _ => false,
+    }
+}
+
 fn value_from_json(value: &serde_json::Value) -> Option<Value> {
     Some(match value {
         serde_json::Value::Null => return None,
@@ -161,5 +179,31 @@ mod tests {
         assert_eq!(Frame::from_json(&frame.to_json().unwrap()).unwrap(), frame);
         let numeric = Frame::from_json(r#"{"type":"ping","id":4,"x":null}"#).unwrap();
         assert_eq!(numeric, Frame::new("ping", "4"));
+    }
+
+    #[test]
+    fn a_null_list_item_is_refused_not_dropped() {
+        for line in [
+            r#"{"type":"go","id":"2","players":"KR","moves":["e1-e2",null,"e9-e8"]}"#,
+            r#"{"type":"go","id":"2","players":"KR","moves":[null]}"#,
+            r#"{"type":"go","id":"2","players":"KR","moves":[["e1-e2",null]]}"#,
+        ] {
+            let err = Frame::from_json(line).unwrap_err();
+            assert_eq!(
+                err,
+                WireError::Json("`moves` has a null list item".to_owned()),
+                "{line}"
+            );
+            assert!(
+                crate::Request::decode(Framing::Json, line).is_err(),
+                "{line}"
+            );
+        }
+        // A null member is still an absent one.
+        let absent = r#"{"type":"go","id":"2","players":"KR","moves":null}"#;
+        assert_eq!(
+            Frame::from_json(absent).unwrap(),
+            Frame::new("go", "2").with("players", Value::Str("KR".into()))
+        );
     }
 }
