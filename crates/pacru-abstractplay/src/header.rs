@@ -111,18 +111,12 @@ fn pgr_date(text: &str, path: &str) -> Result<String, ImportError> {
     let number = |range: std::ops::Range<usize>| {
         bytes[range]
             .iter()
-            .fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'))
+            .fold(0u16, |n, &b| n * 10 + u16::from(b - b'0'))
     };
-    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => 0,
-    };
-    if !(1..=days).contains(&day) {
+    let in_calendar = time::Month::try_from(number(5..7) as u8).is_ok_and(|month| {
+        time::Date::from_calendar_date(i32::from(number(0..4)), month, number(8..10) as u8).is_ok()
+    });
+    if !in_calendar {
         return Err(ImportError::Value {
             path: path.to_string(),
             message: format!("\"{text}\" is not a day of the calendar"),

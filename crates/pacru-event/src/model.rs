@@ -352,18 +352,6 @@ impl Timestamp {
     }
 }
 
-/// The number of days in `month` of `year` (proleptic Gregorian calendar).
-fn days_in_month(year: u16, month: u8) -> u8 {
-    match month {
-        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
-            29
-        }
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -405,9 +393,9 @@ impl FromStr for Timestamp {
             minute: small(14..16)?,
             second: small(17..19)?,
         };
-        let valid = (1..=12).contains(&at.month)
-            && (1..=days_in_month(at.year, at.month)).contains(&at.day)
-            && at.hour < 24
+        let valid = time::Month::try_from(at.month).is_ok_and(|month| {
+            time::Date::from_calendar_date(i32::from(at.year), month, at.day).is_ok()
+        }) && at.hour < 24
             && at.minute < 60
             && at.second < 60;
         if valid { Ok(at) } else { Err(wrong()) }
