@@ -52,13 +52,13 @@ impl Frame {
         if line.is_empty() {
             return Err(WireError::Empty);
         }
-        let value: serde_json::Value =
+        let value: Members =
             serde_json::from_str(line).map_err(|e| WireError::Json(e.to_string()))?;
-        Frame::from_json_value(&value)
+        Frame::from_members(&value)
     }
 
-    fn from_json_value(value: &serde_json::Value) -> Result<Frame, WireError> {
-        let serde_json::Value::Object(map) = value else {
+    fn from_members(value: &Members) -> Result<Frame, WireError> {
+        let Members::Object(map) = value else {
             return Err(WireError::Json("not a JSON object".to_owned()));
         };
         let tag = match map.get("type") {
@@ -106,8 +106,76 @@ impl serde::Serialize for Frame {
 
 impl<'de> serde::Deserialize<'de> for Frame {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Frame, D::Error> {
-        let value = serde_json::Value::deserialize(deserializer)?;
-        Frame::from_json_value(&value).map_err(serde::de::Error::custom)
+        let value = Members::deserialize(deserializer)?;
+        Frame::from_members(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A JSON value as a frame reads it: an object's members (each named once), or
+/// anything else. A member named twice is refused, as text framing refuses an
+/// argument given twice: a map keeping one of the two would read another message
+/// than the one sent.
+enum Members {
+    Object(serde_json::Map<String, serde_json::Value>),
+    Other,
+}
+
+impl<'de> serde::Deserialize<'de> for Members {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Members, D::Error> {
+        deserializer.deserialize_any(MembersVisitor)
+    }
+}
+
+struct MembersVisitor;
+
+impl<'de> serde::de::Visitor<'de> for MembersVisitor {
+    type Value = Members;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut access: A) -> Result<Members, A::Error> {
+        let mut map = serde_json::Map::new();
+        while let Some(key) = access.next_key::<String>()? {
+            if map.contains_key(&key) {
+                return Err(serde::de::Error::custom(WireError::DuplicateKey(truncate(
+                    &key, 40,
+                ))));
+            }
+            let value = access.next_value()?;
+            map.insert(key, value);
+        }
+        Ok(Members::Object(map))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut access: A) -> Result<Members, A::Error> {
+        while access.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(Members::Other)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Members, E> {
+        Ok(Members::Other)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Members, E> {
+        Ok(Members::Other)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Members, E> {
+        Ok(Members::Other)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Members, E> {
+        Ok(Members::Other)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Members, E> {
+        Ok(Members::Other)
+    }
+
+    fn visit_unit<E>(self) -> Result<Members, E> {
+        Ok(Members::Other)
     }
 }
 
@@ -205,5 +273,47 @@ mod tests {
             Frame::from_json(absent).unwrap(),
             Frame::new("go", "2").with("players", Value::Str("KR".into()))
         );
+    }
+
+    /// A member named twice is refused, as text framing refuses an argument
+    /// given twice; before, the last one was read and the first dropped.
+    #[test]
+    fn a_member_named_twice_is_refused() {
+        for (line, key) in [
+            (
+                r#"{"type":"go","id":"2","players":"KR","players":"KRY"}"#,
+                "players",
+            ),
+            (
+                r#"{"type":"go","id":"2","moves":["e1-e2"],"moves":[]}"#,
+                "moves",
+            ),
+            (r#"{"type":"go","id":"2","id":"3"}"#, "id"),
+            (r#"{"type":"go","type":"ping","id":"2"}"#, "type"),
+        ] {
+            let err = Frame::from_json(line).unwrap_err();
+            let WireError::Json(message) = &err else {
+                panic!("{line}: {err:?}");
+            };
+            assert!(
+                message.starts_with(&format!("argument `{key}` given twice")),
+                "{line}: {message}"
+            );
+            assert!(
+                crate::Request::decode(Framing::Json, line).is_err(),
+                "{line}"
+            );
+            assert!(serde_json::from_str::<Frame>(line).is_err(), "{line}");
+        }
+        // The same key at two depths is no repetition; nor are other values.
+        let nested = r#"{"type":"x","id":"2","a":{"a":1,"b":2},"b":"3"}"#;
+        assert!(Frame::from_json(nested).is_ok());
+        for other in ["[1,2]", "\"x\"", "1", "true", "null"] {
+            assert_eq!(
+                Frame::from_json(other).unwrap_err(),
+                WireError::Json("not a JSON object".to_owned()),
+                "{other}"
+            );
+        }
     }
 }
