@@ -13,7 +13,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game::GameState;
 use crate::service::is_game_id;
 use crate::state::AppState;
-use pacru_event::{EventError, EventFile};
+use pacru_event::{Award, EventError, EventFile};
 use rusqlite::Connection;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -66,7 +66,7 @@ pub struct TableDecision {
     /// The table of the round.
     pub table: u32,
     /// The result decided.
-    pub award: pacru_event::Award,
+    pub award: Award,
     /// Why, for the event's log.
     pub reason: String,
 }
@@ -232,13 +232,20 @@ impl AppState {
         let (game, shown) = self
             .change_event_locked(id, move |conn, held| {
                 held.arbiter_only(user, "decide a result")?;
+                // A winner is named as the server names users, ignoring case;
+                // the desk takes the player's name as the event holds it.
+                let award = match &decision.award {
+                    Award::Winner(name) => Award::Winner(
+                        held.read()?
+                            .players
+                            .into_iter()
+                            .find(|p| p.name.eq_ignore_ascii_case(name))
+                            .map_or_else(|| name.clone(), |p| p.name),
+                    ),
+                    Award::Draw => Award::Draw,
+                };
                 held.desk
-                    .decide(
-                        decision.round,
-                        decision.table,
-                        &decision.award,
-                        &decision.reason,
-                    )
+                    .decide(decision.round, decision.table, &award, &decision.reason)
                     .map_err(desk_error)?;
                 Ok(store::table_games(conn, &held.row.id)?
                     .into_iter()
