@@ -506,3 +506,45 @@ fn a_game_over_the_limit_is_skipped_to_the_next_game() {
     assert_eq!(next.moves.len(), 1);
     assert!(reader.read_game().unwrap().is_none());
 }
+
+/// `*` is a result token only as a whole word: glued to what follows (`*e9-e8`)
+/// it is one unknown token, as `Blacke9-e8` is, not a result that ends the game
+/// and starts another with the rest.
+#[test]
+fn a_star_glued_to_more_text_is_one_unknown_token() {
+    for (text, token) in [
+        ("[Result \"*\"]\n\n1. e1-e2 *e9-e8 *\n", "*e9-e8"),
+        ("1. *e1-e2 *\n", "*e1-e2"),
+        ("1. e1-e2 ** \n", "**"),
+        ("1. e1-e2 *) \n", "*)"),
+    ] {
+        let games = read_all(text.as_bytes());
+        assert_eq!(games.len(), 1, "{text:?}: {games:?}");
+        let e = games[0].as_ref().expect_err(text);
+        assert_eq!(e.token.as_deref(), Some(token), "{text:?}: {e}");
+        assert!(e.message.contains("unknown token"), "{text:?}: {e}");
+    }
+    // A `*` that a delimiter ends is still the result token.
+    for text in ["1. e1-e2 *", "1. e1-e2 *{next}\n*", "1. e1-e2 *;x\n*"] {
+        let games = read_all(text.as_bytes());
+        assert!(games.iter().all(Result::is_ok), "{text:?}: {games:?}");
+        assert_eq!(games[0].as_ref().unwrap().moves.len(), 1, "{text:?}");
+    }
+}
+
+/// A tag name that does not start with a letter is named and pointed at, not
+/// described by the byte after it.
+#[test]
+fn a_tag_name_not_starting_with_a_letter_is_named() {
+    for (text, column, name) in [
+        ("[1abc \"x\"]\n*\n", 2, "'1abc'"),
+        ("[  _Event \"x\"]\n*\n", 4, "'_Event'"),
+    ] {
+        let e = err(text);
+        assert_eq!((e.line, e.column), (1, column), "{text:?}: {e}");
+        assert!(
+            e.message.contains("starts with a letter") && e.message.contains(name),
+            "{text:?}: {e}"
+        );
+    }
+}

@@ -3,7 +3,6 @@
 
 use super::errors::{Fail, Resync, unknown_token};
 use super::{GameState, Pos, Reader};
-use crate::pgr::GameResult;
 use crate::pgr::visitor::{GameStart, Skip, Visitor};
 use std::io::Read;
 
@@ -145,11 +144,6 @@ impl<R: Read> Reader<R> {
                             .token(text));
                     }
                     self.glyph(v, state, at, skip)?;
-                }
-                b'*' => {
-                    self.advance(b);
-                    self.finish(v, state, at, GameResult::Unfinished)?;
-                    return Ok(Some(v.end_game()));
                 }
                 b'[' => {
                     let at_line_start = at.column == 1 || new_line;

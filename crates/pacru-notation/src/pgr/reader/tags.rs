@@ -159,6 +159,7 @@ impl<R: Read> Reader<R> {
         name.clear();
         self.advance(b'[');
         self.skip_blanks();
+        let name_at = self.here();
         // The name's bytes (ASCII) in bulk, one more than the limit at most; a
         // known name read whole is not copied.
         let mut known = None;
@@ -187,13 +188,19 @@ impl<R: Read> Reader<R> {
         // A known name that the buffer's end cut in two.
         let known = known.or_else(|| known_name(name.as_bytes()));
         let name_text = known.map_or(name.as_str(), |k| k.text);
-        if name_text.is_empty() || !name_text.as_bytes()[0].is_ascii_alphabetic() {
+        if name_text.is_empty() {
             self.tag_name = name;
             return Err(self.bad_tag_line(
                 at,
                 state,
                 "expected a tag name (letters, digits, _) after '['",
             ));
+        }
+        if !name_text.as_bytes()[0].is_ascii_alphabetic() {
+            let message =
+                format!("bad tag line: a tag name starts with a letter, found '{name_text}'");
+            self.tag_name = name;
+            return Err(self.fail(name_at, state, message));
         }
         let checked = checked_known(known);
         state.setup_tag = sets_up(checked);
