@@ -36,9 +36,19 @@ impl TimeControl {
             Some((b, i)) => (b, Some(i)),
             None => (text, None),
         };
-        let base = seconds_to_ms(base).ok_or_else(bad)?;
+        let too_long = || {
+            ArenaError::BadSetting(format!(
+                "bad time control `{text}`: a time must be less than {MAX_SECONDS} s"
+            ))
+        };
+        let read = |part: &str| match seconds_to_ms(part) {
+            Some(Ok(ms)) => Ok(ms),
+            Some(Err(TooLong)) => Err(too_long()),
+            None => Err(bad()),
+        };
+        let base = read(base)?;
         let inc = match inc {
-            Some(i) => seconds_to_ms(i).ok_or_else(bad)?,
+            Some(i) => read(i)?,
             None => 0,
         };
         if base == 0 {
@@ -85,13 +95,25 @@ impl TimeControl {
     }
 }
 
-fn seconds_to_ms(text: &str) -> Option<u64> {
+/// The longest time a time control may give, in seconds (about 31 years).
+const MAX_SECONDS: u64 = 1_000_000_000;
+
+/// A time that is a number of seconds, but too long for a time control.
+struct TooLong;
+
+/// Seconds (decimals allowed) as milliseconds; `None` when `text` is not a
+/// number of seconds.
+fn seconds_to_ms(text: &str) -> Option<Result<u64, TooLong>> {
     let text = text.trim();
     if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit() || c == '.') {
         return None;
     }
     let secs: f64 = text.parse().ok()?;
-    (secs.is_finite() && secs < 1e9).then(|| (secs * 1000.0).round() as u64)
+    Some(if secs < MAX_SECONDS as f64 {
+        Ok((secs * 1000.0).round() as u64)
+    } else {
+        Err(TooLong)
+    })
 }
 
 #[cfg(test)]
@@ -107,6 +129,12 @@ mod tests {
         assert!(TimeControl::parse_clock("0+1").is_err());
         assert!(TimeControl::parse_clock("1:00").is_err());
         assert!(TimeControl::parse_clock("-1").is_err());
+        let too_long = TimeControl::parse_clock("2000000000+0").unwrap_err();
+        assert!(
+            too_long.to_string().contains("less than 1000000000 s"),
+            "{too_long}"
+        );
+        assert!(TimeControl::parse_clock("60+1000000000").is_err());
         let mt = TimeControl {
             movetime_ms: Some(100),
             ..TimeControl::default()

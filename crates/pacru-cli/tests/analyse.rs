@@ -176,8 +176,9 @@ fn analyse_reports_games_it_cannot_read_and_analyses_the_others() {
     let run = analyse(&["tests/data/malformed.pgr", "tests/data/illegal.pgr"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
-        run.stderr
-            .contains("tests/data/malformed.pgr: game 1 (line 1) is not analysed: line "),
+        run.stderr.contains(
+            "pacru: error: tests/data/malformed.pgr game 1 (line 1) is not analysed: line "
+        ),
         "{}",
         run.stderr
     );

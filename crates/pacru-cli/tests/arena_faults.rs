@@ -983,3 +983,66 @@ fn a_handshake_timeout_of_0_is_refused_and_an_sprt_bound_may_be_negative() {
     assert!(ran.stdout.contains("SPRT"), "{}", ran.stdout);
     assert_eq!(left_behind(&m), []);
 }
+
+#[test]
+fn a_time_beyond_what_the_engine_protocol_can_send_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("too-long");
+    let engines = ["match", "builtin:random:1", "builtin:random:2"];
+    // The protocol's `movetime` is a signed 64-bit number of milliseconds: a
+    // longer one was accepted, and every game was abandoned with exit status 0.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            &engines[..],
+            &[
+                "--movetime",
+                "9223372036854775808",
+                "--games",
+                "2",
+                "-o",
+                "t",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stdout);
+    assert_eq!(
+        ran.stderr,
+        "pacru: error: --movetime must be at most 9223372036854775807 ms, the most the engine \
+protocol can send\n"
+    );
+    assert!(!dir.path().join("t").exists());
+    // A clock too long to be one is said to be too long, not to be misspelt.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[&engines[..], &["--tc", "2000000000+0", "-o", "c"]].concat(),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stdout);
+    assert_eq!(
+        ran.stderr,
+        "pacru: error: bad time control `2000000000+0`: a time must be less than 1000000000 s\n"
+    );
+    assert!(!dir.path().join("c").exists());
+    // engine-check sends the same requests: the same limit, as a usage error.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "engine-check",
+            "--movetime",
+            "9223372036854775808",
+            "pacru engine random",
+        ],
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stdout);
+    assert!(
+        ran.stderr
+            .starts_with("pacru: error: invalid value '9223372036854775808' for '--movetime <MS>'"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(left_behind(&m), []);
+}

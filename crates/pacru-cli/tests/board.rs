@@ -77,13 +77,18 @@ fn a_record_the_referee_refuses_is_not_continued() {
     assert_eq!(run.stdout, "");
     assert!(
         run.stderr
-            .contains("game 1 (line 1) is illegal: line 3, column 4: R5: "),
+            .starts_with("pacru: error: - game 1 (line 1) is illegal: line 3, column 4: R5: "),
         "{}",
         run.stderr
     );
-    let run = pacru_with_input(&["board", "-", "-o", "-"], b"1. e1-e2 }\n");
+    // Reports name the game as check does: `FILE game N (line L)`.
+    let run = pacru_with_input(&["board", "-", "-o", "-"], b"\n1. e1-e2 }\n");
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("game 1 is malformed"), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "pacru: error: - game 1 (line 2) does not parse: line 2, column 10: unexpected '}' (it \
+closes nothing); the board continues only a game `pacru check` finds ok\n",
+    );
 }
 
 #[test]

@@ -120,6 +120,46 @@ fn perft_counts_of_the_standard_start() {
     );
 }
 
+/// Starts `pacru perft START DEPTH`, reads the first line of its standard error
+/// (the warning comes before the count starts), and stops it.
+fn perft_warning(depth: &str) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut child = common::spawn_pacru(&["perft", START, depth], std::process::Stdio::piped());
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().expect("stderr"))
+        .read_line(&mut line)
+        .expect("standard error");
+    child.kill().expect("pacru stops");
+    child.wait().expect("pacru stops");
+    line
+}
+
+#[test]
+fn perft_warns_before_a_count_of_any_depth_that_cannot_finish() {
+    // Depth 300 gave "about inf move sequences" and 5.8e11 years (the most a
+    // Duration holds); from 2^31 + 5 on there was no warning at all.
+    for (depth, at_least) in [("300", 300), ("4294967295", 4_000_000_000u64)] {
+        let line = perft_warning(depth);
+        let prefix = format!("pacru: warning: perft to depth {depth} will take about ");
+        assert!(line.starts_with(&prefix), "{line}");
+        assert!(line.ends_with("; Ctrl-C stops it\n"), "{line}");
+        assert!(!line.contains("inf") && !line.contains("5.8e11"), "{line}");
+        // "about 1.2e3456 years (about 7.8e3460 move sequences, ...": both
+        // numbers in scientific notation, the exponent as large as it is.
+        let (years, sequences) = line[prefix.len()..]
+            .split_once(" years (about ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let sequences = sequences.split_once(" move sequences").unwrap().0;
+        for number in [years, sequences] {
+            let (mantissa, exponent) = number.split_once('e').unwrap_or_else(|| panic!("{line}"));
+            let mantissa: f64 = mantissa.parse().unwrap_or_else(|_| panic!("{line}"));
+            assert!((1.0..10.0).contains(&mantissa), "{line}");
+            let exponent: u64 = exponent.parse().unwrap_or_else(|_| panic!("{line}"));
+            assert!(exponent >= at_least, "{line}");
+        }
+    }
+}
+
 #[test]
 fn perft_divide_sums_to_the_total() {
     for ppn in sample_positions().iter().take(12) {
@@ -261,8 +301,8 @@ fn replay_stops_at_an_illegal_move() {
     insta::assert_snapshot!("replay_illegal", run.stdout);
     assert_eq!(
         run.stderr,
-        "pacru: error: tests/data/illegal.pgr game 4: ply 5, Black: i3-h4 (line 53, column 34) \
-is illegal: R4: the border crossing into borderland E must place a marker; candidates g4 h4 i4 \
+        "pacru: error: tests/data/illegal.pgr game 4 (line 43): ply 5, Black: i3-h4 (line 53, \
+column 34) is illegal: R4: the border crossing into borderland E must place a marker; candidates g4 h4 i4 \
 g5 h5 i5 g6 h6 i6\n"
     );
     // Without --ply: the moves before it on standard output, the message on standard error.
@@ -281,10 +321,17 @@ g5 h5 i5 g6 h6 i6\n"
         "1",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    // A game that does not parse is a bad game, as in check: exit status 1.
+    // A game that does not parse is a bad game, as in check: exit status 1;
+    // the moves before the syntax error are replayed, as check referees them.
     let run = pacru(&["replay", "tests/data/malformed.pgr", "--game", "1"]);
     assert_eq!(run.code, 1);
-    assert_eq!(run.stdout, "");
+    assert_eq!(run.stdout.matches("\nply ").count(), 20, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("\nply 20, Red: b1-c2\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("\nend: "), "{}", run.stdout);
     assert_eq!(
         run.stderr,
         "pacru: error: tests/data/malformed.pgr game 1 (line 1) does not parse: line 13, \
@@ -292,6 +339,55 @@ column 17: unknown token 'castles': expected a move, pass, a round number such a
 result token (Black, Red, Yellow, Green, Blue, draw or *)\n  \
 f6-f7(f9) b1-c2 castles *\n                  ^^^^^^^\n"
     );
+}
+
+#[test]
+fn replay_of_a_malformed_game_goes_as_far_as_check() {
+    // Game 1 does not parse at its 21st move (`castles`): check says its first
+    // 20 plies are legal and where the game stood; so do both replays.
+    let file = "tests/data/malformed.pgr";
+    let check = pacru(&["check", "--format", "json", file]);
+    let first: serde_json::Value =
+        serde_json::from_str(check.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (&first["status"], &first["plies"]),
+        (&"malformed".into(), &20.into())
+    );
+    let stood = first["final_position"].as_str().unwrap().to_owned();
+    let error = "pacru: error: tests/data/malformed.pgr game 1 (line 1) does not parse: line 13, \
+column 17: unknown token 'castles': expected a move, pass, a round number such as 12. or a \
+result token (Black, Red, Yellow, Green, Blue, draw or *)\n  \
+f6-f7(f9) b1-c2 castles *\n                  ^^^^^^^\n";
+    for k in [0, 5, 19] {
+        let ply = k.to_string();
+        let text = pacru(&["replay", file, "--ply", &ply]);
+        assert_eq!((text.code, text.stderr.as_str()), (0, ""), "--ply {k}");
+        let json = pacru(&["replay", file, "--ply", &ply, "--format", "json"]);
+        assert_eq!(json.code, 0, "--ply {k}: {}", json.stderr);
+        let view: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+        let position = match k {
+            0 => &view["start"],
+            _ => &view["plies"][k - 1]["position"],
+        };
+        assert_eq!(text.stdout.lines().last(), position.as_str(), "--ply {k}");
+    }
+    // At the syntax error: the position before the unreadable text, exit 1.
+    let run = pacru(&["replay", file, "--ply", "20"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stderr, error);
+    assert!(
+        run.stdout
+            .starts_with("position before the unreadable text:\n"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.stdout.lines().last(), Some(stood.as_str()));
+    assert_eq!(pacru(&["replay", file, "--ply", "21"]).code, 2);
+    // The whole game: every ply before the error, then the report.
+    let run = pacru(&["replay", file]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stderr, error);
+    assert_eq!(run.stdout.lines().last(), Some(stood.as_str()));
 }
 
 #[test]

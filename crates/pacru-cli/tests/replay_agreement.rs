@@ -196,8 +196,8 @@ fn agree_through_the_binary(file: &Path) {
         let text = pacru(&["replay", "--game", &number, name]);
         assert_eq!(text.code, exit, "{context}: {}", text.stderr);
         let shown = from_text(&text.stdout, &text.stderr, text.code);
-        if checked.status == "malformed" {
-            // A game that does not parse is reported, not replayed.
+        if checked.status == "malformed" && text.stdout.is_empty() {
+            // A game whose tags do not parse is reported, not replayed.
             assert_eq!(shown.status, "malformed", "{context}: {}", text.stderr);
         } else {
             assert_eq!(shown, checked, "{context}: text replay\n{}", text.stderr);

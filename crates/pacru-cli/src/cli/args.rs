@@ -104,7 +104,7 @@ pub struct BoardArgs {
     pub output: PathBuf,
 
     /// A game from the standard start for 2, 3 or 4 players (default 2).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4), conflicts_with = "position")]
+    #[arg(long, value_name = "N", value_parser = values::players, conflicts_with = "position")]
     pub players: Option<u8>,
 
     /// A game from this position, in PPN (quote it: it contains spaces).
@@ -329,7 +329,8 @@ pub struct EngineCheckArgs {
         long,
         alias = "move-time-ms",
         value_name = "MS",
-        default_value_t = 2000
+        default_value_t = 2000,
+        value_parser = clap::value_parser!(u64).range(..=i64::MAX as u64)
     )]
     pub movetime: u64,
 

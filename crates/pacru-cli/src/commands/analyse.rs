@@ -167,7 +167,7 @@ fn read_all(names: &[input::InputName], copied: bool, outcome: &mut Outcome) -> 
                         None
                     } else {
                         diagnostics::error(format!(
-                            "{}: game {} (line {}) is not analysed: line {}, column {}: {}{action}",
+                            "{} game {} (line {}) is not analysed: line {}, column {}: {}{action}",
                             Escaped(name),
                             e.game,
                             e.game_line,
@@ -248,7 +248,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
             (Some(game), Some(Ok(analysis))) => Some((game, analysis)),
             (Some(_), Some(Err(e))) => {
                 diagnostics::error(format!(
-                    "{}: game {} (line {}) is not analysed: {e}{}",
+                    "{} game {} (line {}) is not analysed: {e}{}",
                     Escaped(&source.file),
                     source.number,
                     source.line,
@@ -273,7 +273,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
                 Some(raw) => raw.clone(),
                 None => {
                     diagnostics::error(format!(
-                        "{}: game {} (line {}) is too long to be copied into the output",
+                        "{} game {} (line {}) is too long to be copied into the output",
                         Escaped(&source.file),
                         source.number,
                         source.line

@@ -50,8 +50,12 @@ fn recorded(
         Ok(None) => bail!("{shown}: no game in the record"),
         Err(error) => {
             diagnostics::error(format!(
-                "{shown}: game 1 is malformed: {}",
-                diagnostics::safe(&error.to_string())
+                "{shown} game 1 (line {}) does not parse: line {}, column {}: {}; the board \
+                 continues only a game `pacru check` finds ok",
+                error.game_line,
+                error.line,
+                error.column,
+                diagnostics::safe(&error.message)
             ));
             return Ok(None);
         }
@@ -65,7 +69,7 @@ fn recorded(
     if let Some(error) = &verdict.error {
         let rule = error.rule.map(|r| format!("{r}: ")).unwrap_or_default();
         diagnostics::error(format!(
-            "{shown}: game 1 (line {}) is {}: line {}, column {}: {rule}{}; the board continues only a game `pacru check` finds ok",
+            "{shown} game 1 (line {}) is {}: line {}, column {}: {rule}{}; the board continues only a game `pacru check` finds ok",
             verdict.line,
             verdict.status,
             error.line,

@@ -61,10 +61,21 @@ fn subtrees(position: &Position, depth: u32) -> Option<u64> {
     (depth >= 2).then(|| position.perft(2))
 }
 
+/// An estimate of a count: base-10 logarithms, since a deep count can be far
+/// beyond what an `f64` or a [`Duration`] holds.
+struct Estimate {
+    /// Of the number of move sequences.
+    log_sequences: f64,
+    /// Of the time in seconds.
+    log_seconds: f64,
+    /// The depth of the quick count it was made from.
+    from: u32,
+}
+
 /// An estimate of a count at `depth`: the number of sequences and the time, from
 /// quick counts at lower depths (the branching factor of the last two levels,
 /// the time of the last one). `None` when the game ends before.
-fn estimate(position: &Position, depth: u32) -> Option<(f64, Duration, u32)> {
+fn estimate(position: &Position, depth: u32) -> Option<Estimate> {
     let mut previous = 1u64;
     let mut last = None;
     for d in 1..depth {
@@ -82,11 +93,37 @@ fn estimate(position: &Position, depth: u32) -> Option<(f64, Duration, u32)> {
         }
     }
     let (d, count, elapsed, branching) = last?;
-    let growth = branching.powi(i32::try_from(depth - d).ok()?);
+    let log_growth = branching.log10() * f64::from(depth - d);
     let threads = rayon::current_num_threads().max(1) as f64;
-    let seconds = elapsed.as_secs_f64() * growth / threads;
-    let time = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
-    Some((count as f64 * growth, time, d))
+    let seconds = elapsed.as_secs_f64() / threads;
+    Some(Estimate {
+        log_sequences: (count as f64).log10() + log_growth,
+        log_seconds: seconds.log10() + log_growth,
+        from: d,
+    })
+}
+
+/// `10^log` in scientific notation with one decimal, `2.4e12`, however large.
+fn scientific(log: f64) -> String {
+    let mut exponent = log.floor();
+    let mut mantissa = format!("{:.1}", 10f64.powf(log - exponent));
+    if mantissa == "10.0" {
+        mantissa = "1.0".to_owned();
+        exponent += 1.0;
+    }
+    format!("{mantissa}e{exponent}")
+}
+
+/// A duration given as the base-10 logarithm of its seconds, in words: as
+/// [`about`] gives it, or in years in scientific notation when it is too long
+/// for a [`Duration`].
+fn about_log(log_seconds: f64) -> String {
+    const YEAR: f64 = 365.25 * 86400.0;
+    if log_seconds < 15.0 {
+        about(Duration::from_secs_f64(10f64.powf(log_seconds)))
+    } else {
+        format!("{} years", scientific(log_seconds - YEAR.log10()))
+    }
 }
 
 /// A duration in words, rounded: "40 seconds", "3 minutes", "5 hours", "2 days",
@@ -119,13 +156,15 @@ fn warn_if_long(position: &Position, depth: u32) {
     if depth < ESTIMATE_FROM_DEPTH || diagnostics::quiet() {
         return;
     }
-    if let Some((sequences, time, from)) = estimate(position, depth)
-        && time > WARN_ABOVE
+    if let Some(estimate) = estimate(position, depth)
+        && estimate.log_seconds > WARN_ABOVE.as_secs_f64().log10()
     {
         diagnostics::warning(format_args!(
-            "perft to depth {depth} will take about {} (about {sequences:.1e} move sequences, \
-             estimated from depth {from}); Ctrl-C stops it",
-            about(time)
+            "perft to depth {depth} will take about {} (about {} move sequences, \
+             estimated from depth {}); Ctrl-C stops it",
+            about_log(estimate.log_seconds),
+            scientific(estimate.log_sequences),
+            estimate.from
         ));
     }
 }
@@ -201,8 +240,18 @@ mod tests {
     #[test]
     fn deep_counts_are_estimated_as_long() {
         let start = Position::standard(2).unwrap();
-        let (sequences, time, _) = estimate(&start, 14).unwrap();
-        assert!(sequences > 1e15, "{sequences}");
-        assert!(time > WARN_ABOVE, "{time:?}");
+        let estimate = estimate(&start, 14).unwrap();
+        assert!(estimate.log_sequences > 15.0, "{}", estimate.log_sequences);
+        assert!(estimate.log_seconds > WARN_ABOVE.as_secs_f64().log10());
+    }
+
+    #[test]
+    fn huge_numbers_in_words() {
+        assert_eq!(scientific(12.38), "2.4e12");
+        assert_eq!(scientific(2.0), "1.0e2");
+        assert_eq!(scientific(4.99999), "1.0e5");
+        assert_eq!(scientific(6e9), "1.0e6000000000");
+        assert_eq!(about_log(60f64.log10() * 1.0 + 2.0f64.log10()), "2 minutes");
+        assert_eq!(about_log(400.0), "3.2e392 years");
     }
 }

@@ -11,7 +11,7 @@ use crate::{board, style};
 use anyhow::{Context, bail};
 use pacru_core::Escaped;
 use pacru_core::Position;
-use pacru_notation::pgr::{Game, Reader};
+use pacru_notation::pgr::{ErrorPlace, Game, GameBuilder, Reader, Visitor};
 use pacru_referee::{GameError, Observer, PlyStep, Verdict, VerdictStatus, replay_game};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -20,8 +20,13 @@ use std::io::Write;
 enum Found {
     /// The game.
     Game(Game),
-    /// The game does not parse: the report, with the offending line and a caret.
-    Malformed(String),
+    /// The game does not parse: the report, with the offending line and a caret,
+    /// and, for a syntax error in or after the movetext, the game as read before
+    /// it (its moves to replay, as `pacru check` referees them).
+    Malformed {
+        report: String,
+        partial: Option<Game>,
+    },
 }
 
 /// Reads game `number` (1-based) of input `name`, skipping games before it (even
@@ -32,7 +37,8 @@ fn find_game(name: &InputName, number: u64) -> anyhow::Result<Found> {
     let mut reader = Reader::new(tape_reader).lenient();
     let mut index = 0u64;
     loop {
-        let item = reader.read_game();
+        let mut builder = GameBuilder::default();
+        let item = reader.read_with(&mut builder);
         if let Some(io) = tape.io_error() {
             bail!("{}: read error: {io}", Escaped(name));
         }
@@ -59,7 +65,18 @@ fn find_game(name: &InputName, number: u64) -> anyhow::Result<Found> {
                     let width = token_width(&line, e.column);
                     report.push_str(caret(&line, e.column, width, false).trim_end());
                 }
-                return Ok(Found::Malformed(report));
+                let partial = match e.place {
+                    ErrorPlace::Tags { .. } => None,
+                    ErrorPlace::Movetext | ErrorPlace::AfterMoves => {
+                        let mut game = builder.end_game();
+                        // The result token is not reached: the tag says it.
+                        if let Some(result) = e.result_tag.as_deref().and_then(|r| r.parse().ok()) {
+                            game.result = result;
+                        }
+                        Some(game)
+                    }
+                };
+                return Ok(Found::Malformed { report, partial });
             }
             Err(_) => {}
         }
@@ -159,9 +176,18 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
         return super::replay_json::run(args);
     }
     let name = InputName::new(&args.file);
-    let game = match find_game(&name, args.game)? {
-        Found::Game(game) => game,
-        Found::Malformed(report) => {
+    let (game, syntax_error) = match find_game(&name, args.game)? {
+        Found::Game(game) => (game, None),
+        // A syntax error in the movetext: the moves before it are replayed, as
+        // `check` referees them, and the report takes the referee's place.
+        Found::Malformed {
+            report,
+            partial: Some(game),
+        } => (game, Some(report)),
+        Found::Malformed {
+            report,
+            partial: None,
+        } => {
             diagnostics::error(report);
             return Ok(Outcome::Failure);
         }
@@ -169,9 +195,10 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
     let rules = args.rules.map(Into::into).unwrap_or_default();
     let start = game.start_position_or(rules).with_context(|| {
         format!(
-            "{}: game {} has no start position",
+            "{} game {} (line {}) has no start position",
             Escaped(&name),
-            args.game
+            args.game,
+            game.line
         )
     })?;
     let colour = style::stdout_colour();
@@ -206,14 +233,34 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<Outcome> {
     let verdict = replay_game(&game, index, rules, &mut printer);
     // `--ply K` before the referee's problem shows the position, all well.
     let stopped_before = args.ply.is_some_and(|k| k < verdict.plies);
-    let outcome = if verdict.is_ok() || stopped_before {
+    let outcome = if (verdict.is_ok() && syntax_error.is_none()) || stopped_before {
         Outcome::Success
     } else {
         Outcome::Failure
     };
     let last = verdict.final_position.as_ref().unwrap_or(&start);
-    match (&verdict.error, stopped_before) {
-        (Some(error), false) => {
+    // A syntax error is the game's problem, whatever the replay of the moves
+    // before it says (their Result is not reached).
+    let error = match (syntax_error, stopped_before) {
+        (Some(report), false) => Some(Err(report)),
+        (Some(_), true) => None,
+        (None, _) => verdict.error.as_ref().map(Ok),
+    };
+    match (error, stopped_before) {
+        (Some(Err(report)), _) => {
+            printer.flush(true);
+            if let Some(e) = printer.failed.take() {
+                return Err(write_failed(e, outcome));
+            }
+            diagnostics::error(report);
+            if args.ply.is_some() {
+                printer
+                    .text
+                    .push_str("position before the unreadable text:\n");
+                printer.text.push_str(&board::render_with_ppn(last, colour));
+            }
+        }
+        (Some(Ok(error)), false) => {
             printer.flush(true);
             if let Some(e) = printer.failed.take() {
                 return Err(write_failed(e, outcome));
@@ -265,8 +312,9 @@ fn problem(
         .unwrap_or_default();
     match verdict.status {
         VerdictStatus::Illegal => format!(
-            "{} game {number}: ply {}, {}: {} (line {}, column {}) is illegal: {rule}{}",
+            "{} game {number} (line {}): ply {}, {}: {} (line {}, column {}) is illegal: {rule}{}",
             Escaped(name),
+            game.line,
             verdict.plies + 1,
             last.to_move(),
             Escaped(error.move_text.as_deref().unwrap_or("?")),
@@ -275,8 +323,9 @@ fn problem(
             Escaped(&error.message)
         ),
         VerdictStatus::Inconsistent => format!(
-            "{} game {number}: Result \"{}\" (line {}, column {}) after {} is inconsistent: {rule}{}",
+            "{} game {number} (line {}): Result \"{}\" (line {}, column {}) after {} is inconsistent: {rule}{}",
             Escaped(name),
+            game.line,
             Escaped(&verdict.result),
             error.line,
             error.column,

@@ -147,8 +147,12 @@ fn event_config(
         None => TimeControl::parse_clock("10+0.1")?,
     };
     time.movetime_ms = args.movetime;
-    if args.movetime == Some(0) {
-        anyhow::bail!("--movetime must be at least 1 ms");
+    match args.movetime {
+        Some(0) => anyhow::bail!("--movetime must be at least 1 ms"),
+        Some(ms) if ms > MOVETIME_MAX_MS => anyhow::bail!(
+            "--movetime must be at most {MOVETIME_MAX_MS} ms, the most the engine protocol can send"
+        ),
+        _ => {}
     }
     let rules = RulesEdition::from(args.rules);
     let openings = match &args.openings {
@@ -203,6 +207,10 @@ fn explain(error: ArenaError, command: &str) -> anyhow::Error {
         _ => anyhow::Error::new(error),
     }
 }
+
+/// The longest `--movetime` the engine protocol can send (`movetime` is a
+/// signed 64-bit number of milliseconds).
+const MOVETIME_MAX_MS: u64 = i64::MAX as u64;
 
 /// The environment variables that give a batch task its index: Slurm's job
 /// arrays, Kubernetes' Indexed Jobs.

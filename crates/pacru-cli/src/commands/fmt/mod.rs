@@ -145,9 +145,10 @@ fn handle_item<W: Write>(
                     Some(raw) => output.game(&raw)?,
                     None => {
                         report.io_error = Some(format!(
-                            "{}: game {} is too long to be copied through",
+                            "{} game {} (line {}) is too long to be copied through",
                             Escaped(name),
-                            e.game
+                            e.game,
+                            e.game_line
                         ));
                     }
                 }
