@@ -171,27 +171,28 @@ fn a_path_or_a_websocket_request_that_does_not_read_is_refused_as_json() {
     assert!(body.contains("\"error\":\"bad request\""), "{body}");
 }
 
-/// A move sent over the game's WebSocket with `cookie` and `origin`: the answer.
-fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, mv: &str) -> Value {
+type Socket = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
+
+/// The WebSocket of game `id` opened with `headers`, its first message (the
+/// game) read.
+fn open_socket(url: &str, id: &str, headers: &[(&'static str, &str)]) -> Socket {
     let ws_url = format!("{}/ws/games/{id}", url.replacen("http://", "ws://", 1));
     let mut request = ws_url.into_client_request().unwrap();
-    if let Some(cookie) = cookie {
-        request
-            .headers_mut()
-            .insert("Cookie", cookie.parse().unwrap());
-    }
-    if let Some(origin) = origin {
-        request
-            .headers_mut()
-            .insert("Origin", origin.parse().unwrap());
+    for (name, value) in headers {
+        request.headers_mut().insert(*name, value.parse().unwrap());
     }
     let (mut socket, _) = tungstenite::connect(request).expect("the WebSocket opens");
     let first = socket.read().unwrap();
     let game: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
     assert_eq!(game["id"], id);
     socket
+}
+
+/// Sends the move `mv` as ply `ply` on `socket`: the answer.
+fn socket_answer(socket: &mut Socket, mv: &str, ply: usize) -> Value {
+    socket
         .send(tungstenite::Message::text(
-            json!({"type": "move", "move": mv, "ply": 1}).to_string(),
+            json!({"type": "move", "move": mv, "ply": ply}).to_string(),
         ))
         .unwrap();
     loop {
@@ -199,11 +200,25 @@ fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, 
         if let tungstenite::Message::Text(text) = message {
             let value: Value = serde_json::from_str(text.as_str()).unwrap();
             if value["type"] == "answer" {
-                let _ = socket.close(None);
                 return value;
             }
         }
     }
+}
+
+/// A move sent over the game's WebSocket with `cookie` and `origin`: the answer.
+fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, mv: &str) -> Value {
+    let mut headers = Vec::new();
+    if let Some(cookie) = cookie {
+        headers.push(("Cookie", cookie));
+    }
+    if let Some(origin) = origin {
+        headers.push(("Origin", origin));
+    }
+    let mut socket = open_socket(url, id, &headers);
+    let answer = socket_answer(&mut socket, mv, 1);
+    let _ = socket.close(None);
+    answer
 }
 
 #[test]
@@ -242,6 +257,67 @@ fn a_websocket_move_is_answered_as_its_post_is() {
     let made = socket_move(&server.url, &id, Some(&cookie), Some(&server.url), "e1-e2");
     assert_eq!(made["status"], 200, "{made}");
     assert_eq!(made["game"]["moves"], json!(["e1-e2"]));
+}
+
+/// A WebSocket opened with a session or a token moves for its player only
+/// while they stand: once the session is signed out or the token revoked, a
+/// move on it is refused (401) as its POST is, and nothing is played (the
+/// socket moved on for the account before).
+#[test]
+fn a_websocket_moves_no_more_once_its_session_ends_or_its_token_is_revoked() {
+    let Club {
+        server, ana, bo, ..
+    } = &club();
+    let id = two_player_game(ana, bo, None);
+    let url = server.url.as_str();
+
+    // ana's socket, opened with a session that then signs out.
+    let cookie = session_cookie(url, "ana");
+    let mut socket = open_socket(url, &id, &[("Cookie", &cookie), ("Origin", url)]);
+    let host = url.trim_start_matches("http://");
+    let head = format!(
+        "DELETE /api/session HTTP/1.1\r\nHost: {host}\r\nCookie: {cookie}\r\nOrigin: {url}\r\n\
+         Connection: close\r\n\r\n"
+    );
+    assert_eq!(raw_request(url, &head, b"").0, 204, "signed out");
+    let by_socket = socket_answer(&mut socket, "e1-e2", 1);
+    assert_eq!(by_socket["status"], 401, "{by_socket}");
+    assert_eq!(by_socket["error"], "not signed in", "{by_socket}");
+    assert_eq!(
+        ana.get(&format!("/api/games/{id}")).json["moves"],
+        json!([])
+    );
+    assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
+
+    // bo's socket, opened with a token that is then revoked.
+    let token = bo.post("/api/token", &json!({})).json["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bearer = format!("Bearer {token}");
+    let mut socket = open_socket(url, &id, &[("Authorization", &bearer)]);
+    let mut program = Client::new(url);
+    program.origin = None;
+    program.token = Some(token);
+    assert_eq!(program.delete("/api/token").status, 204, "revoked");
+    let by_post = program.play(&id, "e9-e8", Some(2));
+    let by_socket = socket_answer(&mut socket, "e9-e8", 2);
+    assert_eq!(by_post.status, 401, "{by_post:?}");
+    assert_eq!(by_socket["status"], 401, "{by_socket}");
+    assert_eq!(by_socket["error"], by_post.json["error"]);
+    assert_eq!(
+        ana.get(&format!("/api/games/{id}")).json["moves"],
+        json!(["e1-e2"])
+    );
+    // A socket whose token stands still moves.
+    let token = bo.post("/api/token", &json!({})).json["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bearer = format!("Bearer {token}");
+    let mut socket = open_socket(url, &id, &[("Authorization", &bearer)]);
+    let made = socket_answer(&mut socket, "e9-e8", 2);
+    assert_eq!(made["status"], 200, "{made}");
 }
 
 #[test]
