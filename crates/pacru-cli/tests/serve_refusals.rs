@@ -542,6 +542,51 @@ fn a_websocket_that_never_reads_its_pongs_holds_bounded_memory() {
     );
 }
 
+/// The resident memory of process `pid` now, in MiB (Linux's `VmRSS`).
+fn memory_mib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .expect("VmRSS");
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib / 1024
+}
+
+/// Sign-ins with names no account can have (60,000 bytes, a new one each
+/// time): the count of failures kept each name whole, 120 MB for these
+/// 2,000, and up to 100,000 of them before it forgot any.
+#[test]
+fn failed_sign_ins_with_huge_names_hold_no_memory() {
+    let club = club();
+    let pid = club.server.pid();
+    let guesser = Client::new(&club.server.url);
+    let before = memory_mib(pid);
+    for minute in 0..200 {
+        for attempt in 0..10 {
+            let name = format!("{minute}-{attempt}-{}", "x".repeat(60_000));
+            let answer = guesser.post(
+                "/api/session",
+                &json!({"username": name, "password": "password-1"}),
+            );
+            assert_eq!(answer.status, 401, "{}", answer.text);
+        }
+        // The address's ten failures of this minute are spent: the next.
+        let advanced = guesser.post("/api/test/clock", &json!({"advance_ms": 61_000}));
+        assert_eq!(advanced.status, 200, "{advanced:?}");
+    }
+    let after = memory_mib(pid);
+    assert!(
+        after < before + 40,
+        "the server's memory grew from {before} to {after} MiB"
+    );
+    // The account's own count still works: ten failures, then 429.
+    for _ in 0..10 {
+        assert_eq!(guesser.sign_in("bo", "wrong-password").status, 401);
+    }
+    assert_eq!(guesser.sign_in("bo", "password-of-bo").status, 429);
+}
+
 /// Requests with a made-up token or session cookie, a new one each time, are
 /// counted against their address: counted against each unknown credential,
 /// every one of them escaped the limit.
