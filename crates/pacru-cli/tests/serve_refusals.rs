@@ -587,6 +587,41 @@ fn failed_sign_ins_with_huge_names_hold_no_memory() {
     assert_eq!(guesser.sign_in("bo", "password-of-bo").status, 429);
 }
 
+/// `Retry-After` (and `retry_after`) is the wait rounded up: a client that
+/// waits what it is told is served (it was rounded down: told 5 s when 5.9 s
+/// were left, the client was refused again).
+#[test]
+fn a_client_that_waits_retry_after_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start_with(
+        &db,
+        &[
+            "serve",
+            "--db",
+            db.to_str().unwrap(),
+            "--listen",
+            "127.0.0.1:0",
+            "--rate-limit",
+            "10",
+        ],
+    );
+    let client = Client::new(&server.url);
+    let refused = (0..20)
+        .map(|_| client.get("/api/games"))
+        .find(|answer| answer.status == 429)
+        .expect("a refusal past the burst of 10");
+    let header: u64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(refused.json["retry_after"], header, "{refused:?}");
+    std::thread::sleep(Duration::from_secs(header));
+    let served = client.get("/api/games");
+    assert_eq!(served.status, 200, "after {header} s: {served:?}");
+}
+
 /// Requests with a made-up token or session cookie, a new one each time, are
 /// counted against their address: counted against each unknown credential,
 /// every one of them escaped the limit.
