@@ -320,6 +320,26 @@ fn a_websocket_moves_no_more_once_its_session_ends_or_its_token_is_revoked() {
     assert_eq!(made["status"], 200, "{made}");
 }
 
+/// An invitation is announced on connecting to the event stream however many
+/// open games the lobby holds: only the 1,000 newest open games were looked
+/// through, so 1,000 games opened after it hid it from a bot that connects.
+#[test]
+fn every_open_invitation_is_announced_on_connecting() {
+    let Club { ana, bo, .. } = &club();
+    let invitation = ana.post(
+        "/api/games",
+        &json!({"players": 2, "clock": null, "invite": ["bo"]}),
+    );
+    assert_eq!(invitation.status, 201, "{invitation:?}");
+    for _ in 0..1000 {
+        assert_eq!(ana.post("/api/games", &json!({"players": 2})).status, 201);
+    }
+    let events = bo.stream("/api/stream/event");
+    let challenge = events.next_json(30).expect("the challenge");
+    assert_eq!(challenge["type"], "challenge", "{challenge}");
+    assert_eq!(challenge["game"]["id"], invitation.json["id"]);
+}
+
 #[test]
 fn pass_from_the_player_to_move_is_illegal_under_r2_as_the_referee_says() {
     let Club { ana, bo, .. } = &club();

@@ -172,15 +172,10 @@ pub async fn event_stream(State(state): State<AppState>, caller: Caller) -> ApiR
             json!({"type": "gameStart", "game": game.to_json(now)}).to_string(),
         ));
     }
-    for row in state
-        .db
-        .list_games(Some(GameStatus::Open), None, None, 1000)
-        .await?
-    {
-        let game = state.game(&row.id).await?;
-        if game.invited.iter().any(|u| u.id == caller.user.id)
-            && game.seat_of(caller.user.id).is_none()
-        {
+    // Every open invitation, however many open games the lobby holds.
+    for id in state.db.open_invitations(caller.user.id).await? {
+        let game = state.game(&id).await?;
+        if game.status == GameStatus::Open && game.seat_of(caller.user.id).is_none() {
             first.push(Arc::from(
                 json!({"type": "challenge", "game": game.to_json(now)}).to_string(),
             ));
