@@ -171,27 +171,28 @@ fn a_path_or_a_websocket_request_that_does_not_read_is_refused_as_json() {
     assert!(body.contains("\"error\":\"bad request\""), "{body}");
 }
 
-/// A move sent over the game's WebSocket with `cookie` and `origin`: the answer.
-fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, mv: &str) -> Value {
+type Socket = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
+
+/// The WebSocket of game `id` opened with `headers`, its first message (the
+/// game) read.
+fn open_socket(url: &str, id: &str, headers: &[(&'static str, &str)]) -> Socket {
     let ws_url = format!("{}/ws/games/{id}", url.replacen("http://", "ws://", 1));
     let mut request = ws_url.into_client_request().unwrap();
-    if let Some(cookie) = cookie {
-        request
-            .headers_mut()
-            .insert("Cookie", cookie.parse().unwrap());
-    }
-    if let Some(origin) = origin {
-        request
-            .headers_mut()
-            .insert("Origin", origin.parse().unwrap());
+    for (name, value) in headers {
+        request.headers_mut().insert(*name, value.parse().unwrap());
     }
     let (mut socket, _) = tungstenite::connect(request).expect("the WebSocket opens");
     let first = socket.read().unwrap();
     let game: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
     assert_eq!(game["id"], id);
     socket
+}
+
+/// Sends the move `mv` as ply `ply` on `socket`: the answer.
+fn socket_answer(socket: &mut Socket, mv: &str, ply: usize) -> Value {
+    socket
         .send(tungstenite::Message::text(
-            json!({"type": "move", "move": mv, "ply": 1}).to_string(),
+            json!({"type": "move", "move": mv, "ply": ply}).to_string(),
         ))
         .unwrap();
     loop {
@@ -199,11 +200,25 @@ fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, 
         if let tungstenite::Message::Text(text) = message {
             let value: Value = serde_json::from_str(text.as_str()).unwrap();
             if value["type"] == "answer" {
-                let _ = socket.close(None);
                 return value;
             }
         }
     }
+}
+
+/// A move sent over the game's WebSocket with `cookie` and `origin`: the answer.
+fn socket_move(url: &str, id: &str, cookie: Option<&str>, origin: Option<&str>, mv: &str) -> Value {
+    let mut headers = Vec::new();
+    if let Some(cookie) = cookie {
+        headers.push(("Cookie", cookie));
+    }
+    if let Some(origin) = origin {
+        headers.push(("Origin", origin));
+    }
+    let mut socket = open_socket(url, id, &headers);
+    let answer = socket_answer(&mut socket, mv, 1);
+    let _ = socket.close(None);
+    answer
 }
 
 #[test]
@@ -242,6 +257,87 @@ fn a_websocket_move_is_answered_as_its_post_is() {
     let made = socket_move(&server.url, &id, Some(&cookie), Some(&server.url), "e1-e2");
     assert_eq!(made["status"], 200, "{made}");
     assert_eq!(made["game"]["moves"], json!(["e1-e2"]));
+}
+
+/// A WebSocket opened with a session or a token moves for its player only
+/// while they stand: once the session is signed out or the token revoked, a
+/// move on it is refused (401) as its POST is, and nothing is played (the
+/// socket moved on for the account before).
+#[test]
+fn a_websocket_moves_no_more_once_its_session_ends_or_its_token_is_revoked() {
+    let Club {
+        server, ana, bo, ..
+    } = &club();
+    let id = two_player_game(ana, bo, None);
+    let url = server.url.as_str();
+
+    // ana's socket, opened with a session that then signs out.
+    let cookie = session_cookie(url, "ana");
+    let mut socket = open_socket(url, &id, &[("Cookie", &cookie), ("Origin", url)]);
+    let host = url.trim_start_matches("http://");
+    let head = format!(
+        "DELETE /api/session HTTP/1.1\r\nHost: {host}\r\nCookie: {cookie}\r\nOrigin: {url}\r\n\
+         Connection: close\r\n\r\n"
+    );
+    assert_eq!(raw_request(url, &head, b"").0, 204, "signed out");
+    let by_socket = socket_answer(&mut socket, "e1-e2", 1);
+    assert_eq!(by_socket["status"], 401, "{by_socket}");
+    assert_eq!(by_socket["error"], "not signed in", "{by_socket}");
+    assert_eq!(
+        ana.get(&format!("/api/games/{id}")).json["moves"],
+        json!([])
+    );
+    assert_eq!(ana.play(&id, "e1-e2", Some(1)).status, 200);
+
+    // bo's socket, opened with a token that is then revoked.
+    let token = bo.post("/api/token", &json!({})).json["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bearer = format!("Bearer {token}");
+    let mut socket = open_socket(url, &id, &[("Authorization", &bearer)]);
+    let mut program = Client::new(url);
+    program.origin = None;
+    program.token = Some(token);
+    assert_eq!(program.delete("/api/token").status, 204, "revoked");
+    let by_post = program.play(&id, "e9-e8", Some(2));
+    let by_socket = socket_answer(&mut socket, "e9-e8", 2);
+    assert_eq!(by_post.status, 401, "{by_post:?}");
+    assert_eq!(by_socket["status"], 401, "{by_socket}");
+    assert_eq!(by_socket["error"], by_post.json["error"]);
+    assert_eq!(
+        ana.get(&format!("/api/games/{id}")).json["moves"],
+        json!(["e1-e2"])
+    );
+    // A socket whose token stands still moves.
+    let token = bo.post("/api/token", &json!({})).json["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bearer = format!("Bearer {token}");
+    let mut socket = open_socket(url, &id, &[("Authorization", &bearer)]);
+    let made = socket_answer(&mut socket, "e9-e8", 2);
+    assert_eq!(made["status"], 200, "{made}");
+}
+
+/// An invitation is announced on connecting to the event stream however many
+/// open games the lobby holds: only the 1,000 newest open games were looked
+/// through, so 1,000 games opened after it hid it from a bot that connects.
+#[test]
+fn every_open_invitation_is_announced_on_connecting() {
+    let Club { ana, bo, .. } = &club();
+    let invitation = ana.post(
+        "/api/games",
+        &json!({"players": 2, "clock": null, "invite": ["bo"]}),
+    );
+    assert_eq!(invitation.status, 201, "{invitation:?}");
+    for _ in 0..1000 {
+        assert_eq!(ana.post("/api/games", &json!({"players": 2})).status, 201);
+    }
+    let events = bo.stream("/api/stream/event");
+    let challenge = events.next_json(30).expect("the challenge");
+    assert_eq!(challenge["type"], "challenge", "{challenge}");
+    assert_eq!(challenge["game"]["id"], invitation.json["id"]);
 }
 
 #[test]
@@ -464,6 +560,86 @@ fn a_websocket_that_never_reads_its_pongs_holds_bounded_memory() {
         after < before + 48,
         "the server's memory grew from {before} to {after} MiB on {sent} bytes of pings"
     );
+}
+
+/// The resident memory of process `pid` now, in MiB (Linux's `VmRSS`).
+fn memory_mib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .expect("VmRSS");
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib / 1024
+}
+
+/// Sign-ins with names no account can have (60,000 bytes, a new one each
+/// time): the count of failures kept each name whole, 120 MB for these
+/// 2,000, and up to 100,000 of them before it forgot any.
+#[test]
+fn failed_sign_ins_with_huge_names_hold_no_memory() {
+    let club = club();
+    let pid = club.server.pid();
+    let guesser = Client::new(&club.server.url);
+    let before = memory_mib(pid);
+    for minute in 0..200 {
+        for attempt in 0..10 {
+            let name = format!("{minute}-{attempt}-{}", "x".repeat(60_000));
+            let answer = guesser.post(
+                "/api/session",
+                &json!({"username": name, "password": "password-1"}),
+            );
+            assert_eq!(answer.status, 401, "{}", answer.text);
+        }
+        // The address's ten failures of this minute are spent: the next.
+        let advanced = guesser.post("/api/test/clock", &json!({"advance_ms": 61_000}));
+        assert_eq!(advanced.status, 200, "{advanced:?}");
+    }
+    let after = memory_mib(pid);
+    assert!(
+        after < before + 40,
+        "the server's memory grew from {before} to {after} MiB"
+    );
+    // The account's own count still works: ten failures, then 429.
+    for _ in 0..10 {
+        assert_eq!(guesser.sign_in("bo", "wrong-password").status, 401);
+    }
+    assert_eq!(guesser.sign_in("bo", "password-of-bo").status, 429);
+}
+
+/// `Retry-After` (and `retry_after`) is the wait rounded up: a client that
+/// waits what it is told is served (it was rounded down: told 5 s when 5.9 s
+/// were left, the client was refused again).
+#[test]
+fn a_client_that_waits_retry_after_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start_with(
+        &db,
+        &[
+            "serve",
+            "--db",
+            db.to_str().unwrap(),
+            "--listen",
+            "127.0.0.1:0",
+            "--rate-limit",
+            "10",
+        ],
+    );
+    let client = Client::new(&server.url);
+    let refused = (0..20)
+        .map(|_| client.get("/api/games"))
+        .find(|answer| answer.status == 429)
+        .expect("a refusal past the burst of 10");
+    let header: u64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(refused.json["retry_after"], header, "{refused:?}");
+    std::thread::sleep(Duration::from_secs(header));
+    let served = client.get("/api/games");
+    assert_eq!(served.status, 200, "after {header} s: {served:?}");
 }
 
 /// Requests with a made-up token or session cookie, a new one each time, are

@@ -36,15 +36,17 @@ impl Limits {
         }
     }
 
-    /// Counts a request of `key`; `Err(seconds)` when over the limit.
+    /// Counts a request of `key`; `Err(seconds)` when over the limit: the
+    /// whole seconds until a request may pass, rounded up (5.9 s is 6, so
+    /// that a client that waits what it is told is not refused again).
     pub fn check_api(&self, key: Vec<u8>) -> Result<(), u64> {
         if self.api.len() > MAX_KEYS {
             self.api.retain_recent();
         }
         self.api.check_key(&key).map_err(|not_until| {
-            not_until
-                .wait_time_from(DefaultClock::default().now())
-                .as_secs()
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            u64::try_from(wait.as_millis().div_ceil(1000))
+                .unwrap_or(u64::MAX)
                 .max(1)
         })
     }
@@ -147,5 +149,16 @@ mod tests {
         }
         assert_eq!(refused, 10, "a burst of 10, then refusals");
         assert!(limits.check_api(b"b".to_vec()).is_ok());
+    }
+
+    #[test]
+    fn the_api_limit_says_the_wait_rounded_up() {
+        // 10 a minute: a request every 6 s once the burst of 10 is spent.
+        let limits = Limits::new(10);
+        for _ in 0..10 {
+            assert!(limits.check_api(b"a".to_vec()).is_ok());
+        }
+        let retry_after = limits.check_api(b"a".to_vec()).unwrap_err();
+        assert_eq!(retry_after, 6, "a little under 6 s is 6, not 5");
     }
 }

@@ -125,15 +125,19 @@ async fn authenticate(
     password: String,
 ) -> ApiResult<UserRef> {
     let now = state.clock.now();
-    let keys = [
-        format!("user:{}", username.to_ascii_lowercase()),
-        format!("ip:{}", addr.ip()),
-    ];
+    // Failures are counted per account only for a name an account may have:
+    // a name of 64 KiB, new with each attempt, kept its 64 KiB in the count
+    // until the count was full (100,000 of them).
+    let account = valid_username(username);
+    let mut keys = vec![format!("ip:{}", addr.ip())];
+    if account {
+        keys.push(format!("user:{}", username.to_ascii_lowercase()));
+    }
     state
         .limits
         .begin_sign_in(&keys, now)
         .map_err(|retry_after| ApiError::TooManyRequests { retry_after })?;
-    let credentials = if username.len() <= 20 {
+    let credentials = if account {
         state.db.credentials(username.to_string()).await?
     } else {
         None

@@ -5,7 +5,7 @@
 
 use super::body::PathArgs;
 use super::games::play;
-use crate::auth::{CROSS_SITE_CHANGE, Caller, MaybeCaller, same_origin};
+use crate::auth::{CROSS_SITE_CHANGE, Caller, MaybeCaller, Presented, same_origin};
 use crate::error::{ApiError, ApiResult};
 use crate::game::GameStatus;
 use crate::hub::GameLine;
@@ -172,15 +172,10 @@ pub async fn event_stream(State(state): State<AppState>, caller: Caller) -> ApiR
             json!({"type": "gameStart", "game": game.to_json(now)}).to_string(),
         ));
     }
-    for row in state
-        .db
-        .list_games(Some(GameStatus::Open), None, None, 1000)
-        .await?
-    {
-        let game = state.game(&row.id).await?;
-        if game.invited.iter().any(|u| u.id == caller.user.id)
-            && game.seat_of(caller.user.id).is_none()
-        {
+    // Every open invitation, however many open games the lobby holds.
+    for id in state.db.open_invitations(caller.user.id).await? {
+        let game = state.game(&id).await?;
+        if game.status == GameStatus::Open && game.seat_of(caller.user.id).is_none() {
             first.push(Arc::from(
                 json!({"type": "challenge", "game": game.to_json(now)}).to_string(),
             ));
@@ -209,7 +204,7 @@ pub async fn game_socket(
         Some(c) if c.by_cookie && !same_origin(&headers, &state.origin(&headers)) => {
             Mover::OtherSite
         }
-        Some(c) => Mover::Caller(c),
+        Some(c) => Mover::Caller(c, credentials(&headers)),
         None => Mover::SignedOut,
     };
     Ok(upgrade
@@ -234,10 +229,27 @@ pub async fn game_socket(
         .into_response())
 }
 
+/// The credentials of a request's headers (its bearer token or session
+/// cookie), kept to look them up again.
+fn credentials(headers: &HeaderMap) -> HeaderMap {
+    [header::AUTHORIZATION, header::COOKIE]
+        .into_iter()
+        .flat_map(|name| {
+            headers
+                .get_all(&name)
+                .iter()
+                .map(move |value| (name.clone(), value.clone()))
+        })
+        .collect()
+}
+
 /// Who may move through a game's WebSocket.
 enum Mover {
-    /// A signed-in user (whether they hold a seat is the move's business).
-    Caller(Caller),
+    /// A signed-in user (whether they hold a seat is the move's business),
+    /// with the credentials the socket was opened with: each move looks them
+    /// up again, so that a socket opened before its token was revoked or its
+    /// session ended moves no more.
+    Caller(Caller, HeaderMap),
     /// Nobody is signed in: a move is answered 401.
     SignedOut,
     /// A user signed in by cookie on a page of another site: a move is
@@ -246,10 +258,18 @@ enum Mover {
 }
 
 impl Mover {
-    /// The caller a move is made for, or the refusal the POST would answer.
-    fn caller(&self) -> ApiResult<&Caller> {
+    /// The caller a move is made for, or the refusal the POST would answer
+    /// now: 401 once the token is revoked or the session ended.
+    async fn caller(&self, state: &AppState) -> ApiResult<&Caller> {
         match self {
-            Mover::Caller(caller) => Ok(caller),
+            Mover::Caller(caller, credentials) => match Presented::of(state, credentials).await? {
+                Presented::Token(Some(user)) | Presented::Session(Some(user))
+                    if user.id == caller.user.id =>
+                {
+                    Ok(caller)
+                }
+                _ => Err(ApiError::Unauthorized),
+            },
             Mover::SignedOut => Err(ApiError::Unauthorized),
             Mover::OtherSite => Err(ApiError::Forbidden(CROSS_SITE_CHANGE.into())),
         }
@@ -313,7 +333,7 @@ async fn answer(state: &AppState, id: &str, mover: &Mover, text: &str) -> Value 
                     .ok_or_else(|| ApiError::BadRequest("ply: a whole number".into()))?,
             ),
         };
-        let game = play(state, id, mover.caller()?, mv, ply).await?;
+        let game = play(state, id, mover.caller(state).await?, mv, ply).await?;
         Ok(game.to_json(state.clock.now()))
     }
     .await;

@@ -230,6 +230,21 @@ impl Db {
         .await
     }
 
+    /// The ids of the open games account `user` is invited to, oldest first.
+    pub async fn open_invitations(&self, user: i64) -> ApiResult<Vec<String>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT game.id FROM game JOIN invite ON invite.game = game.id
+                 WHERE invite.user = ?1 AND game.status = 'open' ORDER BY game.created",
+            )?;
+            let ids = stmt
+                .query_map([user], |r| r.get(0))?
+                .collect::<Result<Vec<String>, _>>()?;
+            Ok(ids)
+        })
+        .await
+    }
+
     /// The ids of the games of account `user` with `status`.
     pub async fn games_of(&self, user: i64, status: GameStatus) -> ApiResult<Vec<String>> {
         self.call(move |conn| {
