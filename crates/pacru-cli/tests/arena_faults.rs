@@ -1044,5 +1044,18 @@ protocol can send\n"
         "{}",
         ran.stderr
     );
+    // Nor does it take 0 ms, which `match` refuses: every move would be late.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &["engine-check", "--movetime", "0", "pacru engine random"],
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stdout);
+    assert!(
+        ran.stderr
+            .starts_with("pacru: error: invalid value '0' for '--movetime <MS>'"),
+        "{}",
+        ran.stderr
+    );
     assert_eq!(left_behind(&m), []);
 }

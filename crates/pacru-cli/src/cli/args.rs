@@ -330,7 +330,7 @@ pub struct EngineCheckArgs {
         alias = "move-time-ms",
         value_name = "MS",
         default_value_t = 2000,
-        value_parser = clap::value_parser!(u64).range(..=i64::MAX as u64)
+        value_parser = clap::value_parser!(u64).range(1..=i64::MAX as u64)
     )]
     pub movetime: u64,
 

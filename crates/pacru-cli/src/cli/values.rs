@@ -90,7 +90,12 @@ pub fn diagram_limit(text: &str) -> Result<DiagramLimit, String> {
     }
     text.parse::<u64>()
         .map(DiagramLimit::First)
-        .map_err(|_| "expected a number of diagrams or `all`".to_string())
+        .map_err(|e| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => {
+                format!("at most {} diagrams, or `all`", u64::MAX)
+            }
+            _ => "expected a number of diagrams or `all`".to_string(),
+        })
 }
 
 #[cfg(test)]
@@ -106,7 +111,15 @@ mod tests {
         assert!(game_number("x").is_err());
         assert_eq!(diagram_limit("all"), Ok(DiagramLimit::All));
         assert_eq!(diagram_limit("0"), Ok(DiagramLimit::First(0)));
-        assert!(diagram_limit("some").is_err());
+        assert_eq!(
+            diagram_limit("some").unwrap_err(),
+            "expected a number of diagrams or `all`"
+        );
+        // A number too large is said to be one, not to be no number.
+        assert_eq!(
+            diagram_limit("99999999999999999999999").unwrap_err(),
+            "at most 18446744073709551615 diagrams, or `all`"
+        );
         assert!(DiagramLimit::First(2).allows(2));
         assert!(!DiagramLimit::First(2).allows(3));
     }
