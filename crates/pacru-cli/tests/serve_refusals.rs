@@ -607,14 +607,12 @@ fn failed_sign_ins_with_huge_names_hold_no_memory() {
     assert_eq!(guesser.sign_in("bo", "password-of-bo").status, 429);
 }
 
-/// `Retry-After` (and `retry_after`) is the wait rounded up: a client that
-/// waits what it is told is served (it was rounded down: told 5 s when 5.9 s
-/// were left, the client was refused again).
-#[test]
-fn a_client_that_waits_retry_after_is_served() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
-    let server = ServerProcess::start_with(
+/// A server on a new database in `dir` that allows `limit` requests a minute
+/// per token, session or address (`--rate-limit`).
+fn rate_limited_server(dir: &std::path::Path, limit: u32) -> ServerProcess {
+    let db = dir.join("server.db");
+    let limit = limit.to_string();
+    ServerProcess::start_with(
         &db,
         &[
             "serve",
@@ -623,9 +621,18 @@ fn a_client_that_waits_retry_after_is_served() {
             "--listen",
             "127.0.0.1:0",
             "--rate-limit",
-            "10",
+            &limit,
         ],
-    );
+    )
+}
+
+/// `Retry-After` (and `retry_after`) is the wait rounded up: a client that
+/// waits what it is told is served (it was rounded down: told 5 s when 5.9 s
+/// were left, the client was refused again).
+#[test]
+fn a_client_that_waits_retry_after_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = rate_limited_server(dir.path(), 10);
     let client = Client::new(&server.url);
     let refused = (0..20)
         .map(|_| client.get("/api/games"))
@@ -648,19 +655,7 @@ fn a_client_that_waits_retry_after_is_served() {
 #[test]
 fn made_up_credentials_do_not_escape_the_rate_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
-    let server = ServerProcess::start_with(
-        &db,
-        &[
-            "serve",
-            "--db",
-            db.to_str().unwrap(),
-            "--listen",
-            "127.0.0.1:0",
-            "--rate-limit",
-            "12",
-        ],
-    );
+    let server = rate_limited_server(dir.path(), 12);
     for credential in ["Authorization: Bearer", "Cookie: pacru_session="] {
         let statuses: Vec<u16> = (0..30)
             .map(|i| {
