@@ -161,6 +161,12 @@ fn every_message_has_one_format() {
     // Warnings from the logs, without the leading-space level of the default format.
     let run = pacru_with_input(&["check"], b"");
     assert_eq!(run.stderr, "pacru: warning: -: no game found\n");
+    // `fmt` says so too (it said nothing), with or without `--check`.
+    for (args, input) in [(&["fmt"][..], &b"\n\n"[..]), (&["fmt", "--check"], b"")] {
+        let run = pacru_with_input(args, input);
+        assert_eq!(run.stderr, "pacru: warning: -: no game found\n", "{args:?}");
+        assert_eq!(run.code, 0, "{args:?}");
+    }
     let run = pacru_with_input(&["-q", "check"], b"");
     assert_eq!(run.stderr, "", "-q leaves warnings out");
     // I/O errors, bad values of the commands' own options, bad positions.

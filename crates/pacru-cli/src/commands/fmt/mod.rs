@@ -236,6 +236,10 @@ fn format_input<W: Write>(
             None => break,
         }
     }
+    // As `check` says it: an empty input is canonical, but may be the wrong one.
+    if number == 1 && report.io_error.is_none() {
+        tracing::warn!("{name}: no game found");
+    }
     Ok(())
 }
 
