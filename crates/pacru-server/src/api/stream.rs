@@ -5,7 +5,7 @@
 
 use super::body::PathArgs;
 use super::games::play;
-use crate::auth::{CROSS_SITE_CHANGE, Caller, MaybeCaller, same_origin};
+use crate::auth::{CROSS_SITE_CHANGE, Caller, MaybeCaller, Presented, same_origin};
 use crate::error::{ApiError, ApiResult};
 use crate::game::GameStatus;
 use crate::hub::GameLine;
@@ -209,7 +209,7 @@ pub async fn game_socket(
         Some(c) if c.by_cookie && !same_origin(&headers, &state.origin(&headers)) => {
             Mover::OtherSite
         }
-        Some(c) => Mover::Caller(c),
+        Some(c) => Mover::Caller(c, credentials(&headers)),
         None => Mover::SignedOut,
     };
     Ok(upgrade
@@ -234,10 +234,23 @@ pub async fn game_socket(
         .into_response())
 }
 
+/// The headers of a request that carry its credentials (the token, the
+/// session cookie), kept to check them again later.
+fn credentials(headers: &HeaderMap) -> HeaderMap {
+    let mut kept = HeaderMap::new();
+    for name in [header::AUTHORIZATION, header::COOKIE] {
+        for value in headers.get_all(&name) {
+            kept.append(name.clone(), value.clone());
+        }
+    }
+    kept
+}
+
 /// Who may move through a game's WebSocket.
 enum Mover {
-    /// A signed-in user (whether they hold a seat is the move's business).
-    Caller(Caller),
+    /// A signed-in user (whether they hold a seat is the move's business),
+    /// with the credentials that opened the socket.
+    Caller(Caller, HeaderMap),
     /// Nobody is signed in: a move is answered 401.
     SignedOut,
     /// A user signed in by cookie on a page of another site: a move is
@@ -247,9 +260,19 @@ enum Mover {
 
 impl Mover {
     /// The caller a move is made for, or the refusal the POST would answer.
-    fn caller(&self) -> ApiResult<&Caller> {
+    /// The session or token that opened the socket must still stand when the
+    /// move comes: after a sign-out (or the token's revocation) an open
+    /// socket moves for nobody.
+    async fn caller(&self, state: &AppState) -> ApiResult<&Caller> {
         match self {
-            Mover::Caller(caller) => Ok(caller),
+            Mover::Caller(caller, credentials) => match Presented::of(state, credentials).await? {
+                Presented::Token(Some(user)) | Presented::Session(Some(user))
+                    if user.id == caller.user.id =>
+                {
+                    Ok(caller)
+                }
+                _ => Err(ApiError::Unauthorized),
+            },
             Mover::SignedOut => Err(ApiError::Unauthorized),
             Mover::OtherSite => Err(ApiError::Forbidden(CROSS_SITE_CHANGE.into())),
         }
@@ -313,7 +336,7 @@ async fn answer(state: &AppState, id: &str, mover: &Mover, text: &str) -> Value 
                     .ok_or_else(|| ApiError::BadRequest("ply: a whole number".into()))?,
             ),
         };
-        let game = play(state, id, mover.caller()?, mv, ply).await?;
+        let game = play(state, id, mover.caller(state).await?, mv, ply).await?;
         Ok(game.to_json(state.clock.now()))
     }
     .await;
