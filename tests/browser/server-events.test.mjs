@@ -137,3 +137,21 @@ test('a player sees their pairing appear on the event page and opens their game;
   await watcher.close();
   for (const p of [arbiter, ada, ...others]) await p.context.close();
 });
+
+test('an event with a long name keeps its page, and the lobby, within a phone screen', { skip }, async () => {
+  const arbiter = await person('arbiter_2');
+  // The longest name an event may have, in one word: it wraps, it does not widen the page.
+  const name = 'W'.repeat(200);
+  const created = await api(arbiter.request, 'POST', '/api/events',
+    { name, players_per_table: 2, rounds: 1, clock: { initial: 300, increment: 2 } });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  for (const where of [`/events/${created.json.id}`, '/']) {
+    await arbiter.page.goto(base + where);
+    if (where !== '/') await arbiter.page.waitForSelector('#event[data-stream="open"]');
+    const width = await arbiter.page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    assert.ok(width.page <= width.screen, `${where} is ${width.page} px wide on a ${width.screen} px screen`);
+  }
+  assert.equal(await arbiter.page.textContent(`#events tr[data-event="${created.json.id}"] a`), name);
+  assert.deepEqual(await arbiter.page.evaluate(() => window.__violations || []), []);
+  await arbiter.context.close();
+});

@@ -333,3 +333,144 @@ test('markup in what reaches a page is shown as text: no script runs, no policy 
   assert.deepEqual(await violations(page), []);
   await page.context().close();
 });
+
+// Opens a game with `body` (POST /api/games) from the page of `page`, signed in.
+async function openByApi(page, body) {
+  const made = await page.evaluate(async (b) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return { status: r.status, json: await r.json() };
+  }, body);
+  assert.equal(made.status, 201, JSON.stringify(made.json));
+  return made.json.id;
+}
+
+test('the board offers its players no engine: Hint and Evaluate are hidden on a game in play', { skip }, async () => {
+  const ana = await person();
+  const bo = await person();
+  await signUp(ana);
+  await signUp(bo);
+  const id = await createGame(ana, 2, 'none');
+  await joinFromLobby(bo, id);
+  await ana.waitForSelector('#server-status[data-status="playing"]');
+  await ana.waitForFunction(() => !document.getElementById('move-input').disabled);
+  for (const page of [ana, bo]) {
+    for (const hidden of ['#engine-bar', '#btn-hint', '#btn-evaluate', '#btn-new-game', '#live-box']) {
+      assert.equal(await page.locator(hidden).isVisible(), false, `${hidden} is hidden`);
+    }
+  }
+  for (const page of [ana, bo]) assert.deepEqual(await violations(page), []);
+  for (const page of [ana, bo]) await page.context().close();
+});
+
+test('a player who runs out of time shows 0:00 on every board once the game ends', { skip }, async () => {
+  const ana = await person();
+  const bo = await person();
+  const watcher = await person();
+  await signUp(ana);
+  await signUp(bo);
+  await open(ana, '/');
+  // Black has 2 seconds and makes no move.
+  const id = await openByApi(ana, { players: 2, rules: '2004', clock: { initial: 2, increment: 0 }, rated: false });
+  await open(watcher, `/games/${id}`);
+  await boardReady(watcher);
+  await joinFromLobby(bo, id);
+  for (const page of [bo, watcher]) await finished(page, 'Red');
+  const game = await (await fetch(`${base}/api/games/${id}`)).json();
+  assert.equal(game.termination, 'time');
+  assert.equal(game.clocks.K, 0);
+  for (const page of [bo, watcher]) {
+    assert.equal(await page.textContent('#server-seats li[data-seat="K"] .server-clock'), '0:00', 'the clock of the player out of time');
+    assert.equal(await page.textContent('#server-seats li[data-seat="R"] .server-clock'), '0:02');
+    assert.equal(await page.$eval('#server-seats li[data-seat="K"] .server-clock', (e) => e.getAttribute('data-ticking')), 'false');
+    // The clock reads apart from the name (a name may end in digits).
+    const gap = await page.$eval('#server-seats li[data-seat="K"]', (li) =>
+      li.querySelector('.server-clock').getBoundingClientRect().left - li.querySelector('.server-name').getBoundingClientRect().right);
+    assert.ok(gap >= 4, `the clock is ${gap} px from the name`);
+  }
+  for (const page of [ana, bo, watcher]) assert.deepEqual(await violations(page), []);
+  for (const page of [ana, bo, watcher]) await page.context().close();
+});
+
+test('after signing out in another tab, the board open in the first moves for nobody', { skip }, async () => {
+  const ana = await person();
+  const bo = await person();
+  await signUp(ana);
+  await signUp(bo);
+  const id = await createGame(ana, 2, 'none');
+  await joinFromLobby(bo, id);
+  await ana.waitForSelector('#server-status[data-status="playing"]');
+  // Ana signs out from the lobby in a second tab; her board stays open.
+  const lobby = await ana.context().newPage();
+  await lobby.goto(`${base}/`);
+  await lobby.click('#btn-sign-out');
+  await lobby.waitForSelector('#signed-out');
+  await ana.waitForFunction(() => !document.getElementById('move-input').disabled);
+  await ana.fill('#move-input', 'e1-e2');
+  await ana.press('#move-input', 'Enter');
+  await ana.waitForFunction(() => /refused/.test(document.getElementById('board-message').textContent));
+  assert.match(await ana.textContent('#board-message'), /not signed in/);
+  const game = await (await fetch(`${base}/api/games/${id}`)).json();
+  assert.deepEqual(game.moves, [], 'no move was made for the signed-out seat');
+  assert.equal(await plyOf(ana), 0);
+  // Signed in again, the same board moves.
+  await lobby.fill('#sign-in-form input[name="username"]', game.players[0].username);
+  await lobby.fill('#sign-in-form input[name="password"]', 'correct horse battery');
+  await lobby.click('#sign-in-form button[type="submit"]');
+  await lobby.waitForSelector('#signed-in');
+  await ana.reload();
+  await boardReady(ana);
+  await playMove(ana, 'e1-e2', 1);
+  for (const page of [ana, bo, lobby]) assert.deepEqual(await violations(page), []);
+  for (const page of [ana, bo]) await page.context().close();
+});
+
+test('a person invited with a bot joins the game from the lobby; the uninvited see no Join', { skip }, async () => {
+  const ana = await person();
+  const bo = await person();
+  const cy = await person();
+  await signUp(ana);
+  const boName = await signUp(bo);
+  await signUp(cy);
+  await open(ana, '/@/robo');
+  await ana.selectOption('#invite-form select[name="players"]', '3');
+  await ana.selectOption('#invite-form select[name="clock"]', 'none');
+  await ana.fill('#invite-form input[name="others"]', boName);
+  await ana.click('#invite-form button[type="submit"]');
+  await ana.waitForURL(/\/games\/[A-Za-z0-9]{8}$/);
+  const id = ana.url().split('/').pop();
+  await boardReady(ana);
+  await open(cy, '/');
+  assert.equal(await cy.locator(`#open-games tr[data-game="${id}"] button.join`).count(), 0, 'not invited: no Join');
+  // Bo, invited, joins from the lobby; with the bot seated too, the game starts.
+  await joinFromLobby(bo, id);
+  for (const page of [ana, bo]) await page.waitForSelector('#server-status[data-status="playing"]');
+  const game = await (await fetch(`${base}/api/games/${id}`)).json();
+  assert.deepEqual(game.players.map((p) => p.username).sort(), [game.players[0].username, boName, 'robo'].sort());
+  for (const page of [ana, bo, cy]) assert.deepEqual(await violations(page), []);
+  for (const page of [ana, bo, cy]) await page.context().close();
+});
+
+test("the lobby's form checks only the fields of the clock chosen, and says a missing one before sending", { skip }, async () => {
+  const page = await person();
+  await signUp(page);
+  await open(page, '/');
+  // Days out of range do not matter to a game without a clock.
+  await page.selectOption('#create-form select[name="clock"]', 'days');
+  await page.fill('#create-form input[name="days"]', '99');
+  await page.selectOption('#create-form select[name="clock"]', 'none');
+  await page.click('#create-form button[type="submit"]');
+  await page.waitForURL(/\/games\/[A-Za-z0-9]{8}$/);
+  const id = page.url().split('/').pop();
+  assert.equal((await (await fetch(`${base}/api/games/${id}`)).json()).clock, null);
+  // Minutes left empty: the browser says so at the field, and nothing is sent.
+  await open(page, '/');
+  await page.fill('#create-form input[name="initial"]', '');
+  let sent = 0;
+  page.on('request', (r) => { if (r.method() === 'POST') sent++; });
+  await page.click('#create-form button[type="submit"]');
+  assert.notEqual(await page.$eval('#create-form input[name="initial"]', (e) => e.validationMessage), '');
+  assert.equal(await page.evaluate(() => location.pathname), '/');
+  assert.equal(sent, 0, 'no game was asked for');
+  assert.deepEqual(await violations(page), []);
+  await page.context().close();
+});

@@ -160,7 +160,7 @@ impl AppState {
                     for user in told {
                         self.hub.tell_user(user, &finish);
                     }
-                    game.end_line()
+                    game.end_line(now)
                 }
             };
             let _ = live.lines.send(GameLine {

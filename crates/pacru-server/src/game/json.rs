@@ -84,14 +84,16 @@ impl GameState {
         position.to_ppn().to_string()
     }
 
-    /// The stream line that says the game ended.
-    pub fn end_line(&self) -> Value {
+    /// The stream line that says the game ended, with the clocks as they
+    /// stopped (a player out of time at 0), as of `now`.
+    pub fn end_line(&self, now: Millis) -> Value {
         json!({
             "type": "end",
             "status": self.status.as_str(),
             "result": (self.status == GameStatus::Finished).then(|| self.result.token()),
             "termination": self.termination.map(|t| t.as_str()),
             "winner": self.winner().map(Colour::word),
+            "clocks": self.clocks_json(now),
         })
     }
 

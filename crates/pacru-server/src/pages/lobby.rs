@@ -83,8 +83,11 @@ fn row(game: &GameState, me: Option<&str>) -> String {
             .iter()
             .any(|s| s.user.as_ref().is_some_and(|u| u.name == me))
     });
+    // A game open to all, or a challenge that names the viewer.
+    let may_join =
+        me.is_some_and(|me| game.invited.is_empty() || game.invited.iter().any(|u| u.name == me));
     let action = match game.status {
-        GameStatus::Open if me.is_some() && !seated && game.invited.is_empty() => {
+        GameStatus::Open if may_join && !seated => {
             format!("<button type=\"button\" class=\"join\" data-game=\"{id}\">Join</button>")
         }
         GameStatus::Open | GameStatus::Playing if seated => {

@@ -153,9 +153,9 @@ fn game_form(id: &str, heading: &str, extra: &str, button: &str) -> String {
 <label>Players <select name="players"><option>2</option><option>3</option><option>4</option></select></label>
 <label>Rules <select name="rules"><option>2004</option><option>2011</option></select></label>
 <label>Clock <select name="clock"><option value="live">minutes + seconds a move</option><option value="days">days a move</option><option value="none">no clock</option></select></label>
-<label>Minutes <input name="initial" type="number" min="1" max="1440" value="5"></label>
-<label>Increment (s) <input name="increment" type="number" min="0" max="600" value="3"></label>
-<label>Days <input name="days" type="number" min="1" max="30" value="3"></label>
+<label>Minutes <input name="initial" type="number" required min="1" max="1440" value="5"></label>
+<label>Increment (s) <input name="increment" type="number" required min="0" max="600" value="3"></label>
+<label>Days <input name="days" type="number" required min="1" max="30" value="3" disabled></label>
 <label><input name="rated" type="checkbox" checked> rated</label>
 {extra}<button type="submit">{button}</button>
 </form>

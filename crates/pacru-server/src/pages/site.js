@@ -60,6 +60,20 @@
     else if (kind === 'days') clock = { days: Number(field(form, 'days').value) };
     return { players: Number(field(form, 'players').value), rules: field(form, 'rules').value, clock, rated: field(form, 'rated').checked };
   }
+  // The fields of the clock chosen are the ones in use: the others are
+  // disabled, so that the browser neither checks nor sends them.
+  function clockFields(form) {
+    const kind = field(form, 'clock').value;
+    field(form, 'initial').disabled = kind !== 'live';
+    field(form, 'increment').disabled = kind !== 'live';
+    field(form, 'days').disabled = kind !== 'days';
+  }
+  ['create-form', 'invite-form'].forEach((id) => {
+    const form = document.getElementById(id);
+    if (!form) return;
+    clockFields(form);
+    field(form, 'clock').addEventListener('change', () => { clockFields(form); });
+  });
   onSubmit('create-form', async (form) => {
     const game = await call('POST', '/api/games', newGame(form));
     location.href = '/games/' + encodeURIComponent(game.id);

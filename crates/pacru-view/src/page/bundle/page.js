@@ -2149,6 +2149,10 @@
         clocksAt = performance.now();
       }
     } else if (m.type === "end") {
+      if (m.clocks !== void 0) {
+        game.clocks = m.clocks;
+        clocksAt = performance.now();
+      }
       game.status = m.status || "finished";
       game.result = m.result;
       game.termination = m.termination;

@@ -163,6 +163,8 @@ function receive(m) {
   } else if (m.type === 'join') {
     if (m.game && typeof m.game === 'object') { game = m.game; clocksAt = performance.now(); }
   } else if (m.type === 'end') {
+    // The clocks as they stopped: a player out of time shows 0:00.
+    if (m.clocks !== undefined) { game.clocks = m.clocks; clocksAt = performance.now(); }
     game.status = m.status || 'finished';
     game.result = m.result;
     game.termination = m.termination;
