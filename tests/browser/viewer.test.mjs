@@ -508,7 +508,7 @@ test('an analysed record: the graph of expected scores, the best move as an arro
   const graph = await page.evaluate(() => {
     const g = document.getElementById('eval-graph');
     return {
-      hidden: g.hidden,
+      hidden: getComputedStyle(g).display === 'none',
       points: +g.getAttribute('data-points'),
       paths: [...g.querySelectorAll('path')].map((p) => [p.getAttribute('data-colour'), p.getAttribute('d').split(/[ML]/).filter((x) => x.trim()).length]),
       best: document.querySelector('#effects [data-best]') && document.querySelector('#effects [data-best]').getAttribute('data-best'),
@@ -530,6 +530,17 @@ test('an analysed record: the graph of expected scores, the best move as an arro
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
   assert.equal(await page.getAttribute('#ply-label', 'data-ply'), String(Math.round(plies * 0.75)));
   await page.close();
+  // The same game without analysis has no graph on the page (an SVG element
+  // has no `hidden` property: setting it hid nothing, and an empty white box
+  // stood under every board).
+  const bare = path.join(tmp, 'bare.html');
+  run(['view', plain, '-o', bare]);
+  const other = await open('#game=1', bare);
+  await other.waitForSelector('html[data-board="ready"]');
+  assert.equal(await other.getAttribute('#eval-graph', 'data-points'), '0');
+  assert.equal(await other.$eval('#eval-graph', (g) => getComputedStyle(g).display), 'none');
+  assert.equal(await other.locator('#eval-graph').boundingBox(), null);
+  await other.close();
 });
 
 test('the page makes no network request and its policy forbids them', { skip }, async () => {

@@ -515,7 +515,7 @@
     clear(graph);
     const points = graphPoints(data);
     const known = points.filter((p) => p).length;
-    graph.hidden = known === 0;
+    graph.toggleAttribute("hidden", known === 0);
     graph.setAttribute("data-points", String(known));
     if (!known) return;
     const width = 600, height = 100, last = Math.max(1, points.length - 1);
@@ -1662,7 +1662,7 @@
     const live = state.live;
     if (!live) return;
     forgetShown();
-    $("eval-graph").hidden = true;
+    $("eval-graph").toggleAttribute("hidden", true);
     const moves = $("moves");
     clear(moves);
     const order = live.main.position(0).players;

@@ -34,7 +34,8 @@ export function buildGraph(data) {
   clear(graph);
   const points = graphPoints(data);
   const known = points.filter((p) => p).length;
-  graph.hidden = known === 0;
+  // An SVG element has no `hidden` property: the attribute, which the style hides.
+  graph.toggleAttribute('hidden', known === 0);
   graph.setAttribute('data-points', String(known));
   if (!known) return;
   const width = 600, height = 100, last = Math.max(1, points.length - 1);

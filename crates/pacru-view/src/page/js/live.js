@@ -92,7 +92,7 @@ export function buildLiveMoves() {
   const live = state.live;
   if (!live) return;
   forgetShown();
-  $('eval-graph').hidden = true;
+  $('eval-graph').toggleAttribute('hidden', true);
   const moves = $('moves');
   clear(moves);
   // A round begins when the mover comes no later in the order of play than the
