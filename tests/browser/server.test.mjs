@@ -344,7 +344,9 @@ async function openByApi(page, body) {
   return made.json.id;
 }
 
-test('the board offers its players no engine: Hint and Evaluate are hidden on a game in play', { skip }, async () => {
+/** Two new people, Ana and Bo, at a 2-player game without a clock that Ana
+ * opened and Bo joined from the lobby, on their boards, once it is in play. */
+async function twoPlayerGame() {
   const ana = await person();
   const bo = await person();
   await signUp(ana);
@@ -352,6 +354,11 @@ test('the board offers its players no engine: Hint and Evaluate are hidden on a 
   const id = await createGame(ana, 2, 'none');
   await joinFromLobby(bo, id);
   await ana.waitForSelector('#server-status[data-status="playing"]');
+  return { ana, bo, id };
+}
+
+test('the board offers its players no engine: Hint and Evaluate are hidden on a game in play', { skip }, async () => {
+  const { ana, bo } = await twoPlayerGame();
   await ana.waitForFunction(() => !document.getElementById('move-input').disabled);
   for (const page of [ana, bo]) {
     for (const hidden of ['#engine-bar', '#btn-hint', '#btn-evaluate', '#btn-new-game', '#live-box']) {
@@ -392,13 +399,7 @@ test('a player who runs out of time shows 0:00 on every board once the game ends
 });
 
 test('after signing out in another tab, the board open in the first moves for nobody', { skip }, async () => {
-  const ana = await person();
-  const bo = await person();
-  await signUp(ana);
-  await signUp(bo);
-  const id = await createGame(ana, 2, 'none');
-  await joinFromLobby(bo, id);
-  await ana.waitForSelector('#server-status[data-status="playing"]');
+  const { ana, bo, id } = await twoPlayerGame();
   // Ana signs out from the lobby in a second tab; her board stays open.
   const lobby = await ana.context().newPage();
   await lobby.goto(`${base}/`);

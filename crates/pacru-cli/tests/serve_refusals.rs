@@ -425,11 +425,24 @@ fn a_challenge_invites_enough_users_to_fill_its_seats() {
 
 /// The peak resident memory of process `pid`, in MiB (Linux's `VmHWM`).
 fn peak_memory_mib(pid: u32) -> u64 {
+    memory_status_mib(pid, "VmHWM")
+}
+
+/// The resident memory of process `pid` now, in MiB (Linux's `VmRSS`).
+fn memory_mib(pid: u32) -> u64 {
+    memory_status_mib(pid, "VmRSS")
+}
+
+/// The amount `field` of `/proc/PID/status` (given in kB there), in MiB.
+fn memory_status_mib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     let line = status
         .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .expect("VmHWM");
+        .find(|l| {
+            l.strip_prefix(field)
+                .is_some_and(|rest| rest.starts_with(':'))
+        })
+        .unwrap_or_else(|| panic!("no {field} in /proc/{pid}/status"));
     let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
     kib / 1024
 }
@@ -560,17 +573,6 @@ fn a_websocket_that_never_reads_its_pongs_holds_bounded_memory() {
         after < before + 48,
         "the server's memory grew from {before} to {after} MiB on {sent} bytes of pings"
     );
-}
-
-/// The resident memory of process `pid` now, in MiB (Linux's `VmRSS`).
-fn memory_mib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .expect("VmRSS");
-    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-    kib / 1024
 }
 
 /// Sign-ins with names no account can have (60,000 bytes, a new one each
