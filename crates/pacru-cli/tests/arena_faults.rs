@@ -1044,7 +1044,7 @@ protocol can send\n"
         "{}",
         ran.stderr
     );
-    // Nor does it take 0 ms, which `match` refuses: every move would be late.
+    // Nor does it take 0 ms, which `match` and `tournament` refuse.
     let ran = pacru_in(
         dir.path(),
         &m,
