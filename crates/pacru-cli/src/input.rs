@@ -291,14 +291,6 @@ impl<R: Read> TapeReader<R> {
         };
         (reader, tape)
     }
-
-    /// The same reader for an input that is the rest of a file from the start of
-    /// line `line`: the tape numbers its lines from there.
-    #[must_use]
-    pub fn starting_at_line(self, line: usize) -> TapeReader<R> {
-        self.tape.0.borrow_mut().start_line = line.max(1);
-        self
-    }
 }
 
 impl<R: Read> Read for TapeReader<R> {

@@ -101,6 +101,29 @@ impl Verdict {
     pub fn is_ok(&self) -> bool {
         self.status == VerdictStatus::Ok
     }
+
+    /// Adds `games` to the game's number and `lines` to its line and its
+    /// error's (line 0, no place in the file, stays 0): the numbers of a game
+    /// read from the middle of a file, counted from there, made the file's
+    /// (with the games and line breaks before that point).
+    ///
+    /// ```
+    /// use pacru_referee::check_game;
+    /// use pacru_notation::pgr::Reader;
+    /// let text = "[Result \"*\"]\n\n1. e1-e9 *\n";
+    /// let game = Reader::new(text.as_bytes()).read_game().unwrap().unwrap();
+    /// let mut verdict = check_game(&game);
+    /// verdict.renumber(10, 100);
+    /// assert_eq!((verdict.game, verdict.line), (11, 101));
+    /// assert_eq!(verdict.error.unwrap().line, 103);
+    /// ```
+    pub fn renumber(&mut self, games: usize, lines: usize) {
+        self.game += games;
+        self.line += lines;
+        if let Some(error) = self.error.as_mut().filter(|e| e.line > 0) {
+            error.line += lines;
+        }
+    }
 }
 
 impl Verdict {

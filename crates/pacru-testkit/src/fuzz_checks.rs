@@ -151,7 +151,7 @@ pub fn read_pgr_chunks(input: &[u8]) {
 /// Input: 8 bytes seeding the cuts (up to 32), then the file's bytes.
 pub fn read_parts(input: &[u8]) {
     use pacru_referee::Verdict;
-    use pacru_referee::parts::{Part, Plan, line_breaks, run};
+    use pacru_referee::parts::{Part, Plan, run};
     use std::io::{Seek, SeekFrom, Write};
 
     if input.len() < 8 {
@@ -173,14 +173,7 @@ pub fn read_parts(input: &[u8]) {
     }
     cuts.sort_unstable();
     cuts.dedup();
-    let mut bounds = vec![0];
-    bounds.extend_from_slice(&cuts);
-    bounds.push(data.len() as u64);
-    let breaks: Vec<usize> = bounds
-        .windows(2)
-        .map(|w| line_breaks(&data[w[0] as usize..w[1] as usize]))
-        .collect();
-    let plan = Plan::from_cuts(&cuts, &breaks);
+    let plan = Plan::from_cuts(&cuts);
 
     // One file per call: the tests replaying inputs run this on several threads of
     // one process at once.
@@ -194,18 +187,18 @@ pub fn read_parts(input: &[u8]) {
     file.write_all(data).unwrap();
     drop(file);
 
-    let reader = |from: u64, line: usize| {
+    let reader = |from: u64| {
         let mut file = std::fs::File::open(&path).unwrap();
         file.seek(SeekFrom::Start(from)).unwrap();
         let reader = Reader::new(file).lenient().max_game_bytes(1 << 16);
         if from > 0 {
-            reader.continuing_at_line(line)
+            reader.continuing_at_line(1)
         } else {
             reader
         }
     };
     let mut sequential = Vec::new();
-    let mut whole = reader(0, 1);
+    let mut whole = reader(0);
     let mut checker = Checker::new();
     loop {
         match whole.read_with(&mut checker) {
@@ -218,7 +211,7 @@ pub fn read_parts(input: &[u8]) {
     let end = run(
         &plan,
         |part: &mut Part<'_, Verdict>| {
-            let mut reader = reader(part.start(), part.first_line());
+            let mut reader = reader(part.start());
             let mut checker = Checker::new();
             loop {
                 let verdict = match reader.read_with(&mut checker) {
@@ -226,7 +219,11 @@ pub fn read_parts(input: &[u8]) {
                     Ok(Some(verdict)) => verdict,
                     Err(e) => checker.malformed(&e),
                 };
-                if !part.game_begins(reader.game_offset(), reader.game_column()) {
+                if !part.game_begins(
+                    reader.game_offset(),
+                    reader.game_line(),
+                    reader.game_column(),
+                ) {
                     return;
                 }
                 if !part.send(verdict) {
@@ -235,7 +232,7 @@ pub fn read_parts(input: &[u8]) {
             }
         },
         |mut verdict, before| {
-            verdict.game += before;
+            verdict.renumber(before.games, before.lines);
             in_parts.push(verdict);
             true
         },

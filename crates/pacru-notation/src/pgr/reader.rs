@@ -72,8 +72,9 @@ pub struct Reader<R> {
     tag_name: String,
     /// The number of moves of the last game, to size the next one's list.
     moves_hint: usize,
-    /// Byte offset and column of the first byte of the last game begun.
+    /// Byte offset, line and column of the first byte of the last game begun.
     game_offset: u64,
+    game_line: usize,
     game_column: usize,
 }
 
@@ -128,6 +129,7 @@ impl<R: Read> Reader<R> {
             tag_name: String::new(),
             moves_hint: 0,
             game_offset: 0,
+            game_line: 1,
             game_column: 1,
         }
     }
@@ -211,6 +213,22 @@ impl<R: Read> Reader<R> {
     /// ```
     pub fn game_offset(&self) -> u64 {
         self.game_offset
+    }
+
+    /// The 1-based line of the byte at [`Reader::game_offset`], counted as
+    /// [`Reader::line`] counts.
+    ///
+    /// ```
+    /// use pacru_notation::pgr::Reader;
+    /// let text = "[Result \"*\"]\n\n*\n\n\n[Result \"*\"]\n\n*\n";
+    /// let mut reader = Reader::new(text.as_bytes());
+    /// reader.read_game().unwrap();
+    /// assert_eq!(reader.game_line(), 1);
+    /// reader.read_game().unwrap();
+    /// assert_eq!(reader.game_line(), 6);
+    /// ```
+    pub fn game_line(&self) -> usize {
+        self.game_line
     }
 
     /// The 1-based column (in characters) of the byte at

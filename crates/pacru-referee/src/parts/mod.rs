@@ -3,8 +3,10 @@
 //!
 //! A [`Plan`] cuts the file at candidate game starts (a `[` opening a line after
 //! a blank line). Each part is read by a worker with a reader of its own from the
-//! part's first byte ([`run`]); game numbers are counted from the part's first
-//! game and line numbers shifted by the lines before the part.
+//! part's first byte ([`run`]); game and line numbers are counted from the
+//! part's first byte and shifted by the games and lines before the part, which
+//! the reader of the part before counts as it reads (no pass over the file
+//! before the parts).
 //!
 //! A cut is valid only if a reader going through the file from its start begins
 //! a game exactly there: a reader between games has no state a fresh reader
@@ -27,7 +29,7 @@ mod verdicts;
 
 pub use lines::{AlignedReads, READ_ALIGN, line_breaks};
 pub use plan::{MIN_PARALLEL_BYTES, Plan};
-pub use run::{Part, RunEnd, run};
+pub use run::{Before, Part, RunEnd, run};
 pub use verdicts::{FileVerdicts, check_file};
 
 #[cfg(test)]

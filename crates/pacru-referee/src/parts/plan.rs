@@ -5,11 +5,11 @@
 //! reader going through the file from its start really begins a game there (and
 //! not, say, inside a comment that spans a blank line) is only known once the part
 //! before it has been read; [`super::run`] checks that and reads on when it is
-//! not so. A plan also gives the line number of each cut, so that every part
-//! reports the lines a sequential reading would.
+//! not so. A plan reads only a window of the file around each cut: the lines
+//! before a part are counted by the reader of the part before it, as it reads
+//! them anyway (see [`super::Before`]).
 
-use super::lines::{READ_ALIGN, line_breaks};
-use rayon::prelude::*;
+use super::lines::READ_ALIGN;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -23,23 +23,19 @@ const MAX_PARTS: usize = 4096;
 /// How far past the nominal cut a candidate is looked for: first, then at most.
 const FIRST_WINDOW: usize = 64 << 10;
 const SEARCH_WINDOW: usize = 1 << 20;
-/// The size of the reads that count line breaks.
-const CHUNK: usize = 256 << 10;
 
-/// The parts of a file: where each starts and on which line.
+/// The parts of a file: where each starts.
 ///
 /// ```
 /// use pacru_referee::parts::Plan;
-/// let plan = Plan::from_cuts(&[10, 30], &[2, 5, 7]);
+/// let plan = Plan::from_cuts(&[10, 30]);
 /// assert_eq!(plan.len(), 3);
-/// assert_eq!((plan.start(1), plan.first_line(1)), (10, 3));
+/// assert_eq!((plan.start(0), plan.start(1)), (0, 10));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The byte offset of each part's first byte, increasing; the first is 0.
     starts: Vec<u64>,
-    /// The 1-based line of each part's first byte.
-    lines: Vec<usize>,
 }
 
 impl Plan {
@@ -68,36 +64,17 @@ impl Plan {
         let mut file = File::open(path)?;
         let size = file.metadata()?.len();
         let cuts = candidates(&mut file, size, parts.max(1))?;
-        let mut bounds = vec![0];
-        bounds.extend_from_slice(&cuts);
-        bounds.push(size);
-        let breaks = bounds
-            .par_windows(2)
-            .map(|w| {
-                let mut file = File::open(path)?;
-                count_line_breaks(&mut file, w[0], w[1] - w[0])
-            })
-            .collect::<io::Result<Vec<usize>>>()?;
-        Ok(Plan::from_cuts(&cuts, &breaks))
+        Ok(Plan::from_cuts(&cuts))
     }
 
-    /// The plan for cuts `cuts` (increasing, without 0), given the number of line
-    /// breaks before the first cut and between each cut and the next.
+    /// The plan for cuts `cuts` (increasing, without 0).
     ///
     /// A cut may fall anywhere: one where no game begins a line is read through
-    /// by the part before it (it costs time, not exactness). The line counts must
-    /// be right, as the parts number their lines from them.
-    pub fn from_cuts(cuts: &[u64], breaks: &[usize]) -> Plan {
+    /// by the part before it (it costs time, not exactness).
+    pub fn from_cuts(cuts: &[u64]) -> Plan {
         let mut starts = vec![0];
         starts.extend_from_slice(cuts);
-        let mut lines = Vec::with_capacity(starts.len());
-        let mut line = 1;
-        lines.push(line);
-        for &n in breaks.iter().take(cuts.len()) {
-            line += n;
-            lines.push(line);
-        }
-        Plan { starts, lines }
+        Plan { starts }
     }
 
     /// The number of parts.
@@ -117,15 +94,6 @@ impl Plan {
     /// If `index` is not below [`Plan::len`].
     pub fn start(&self, index: usize) -> u64 {
         self.starts[index]
-    }
-
-    /// The 1-based line number of the first byte of part `index`.
-    ///
-    /// # Panics
-    ///
-    /// If `index` is not below [`Plan::len`].
-    pub fn first_line(&self, index: usize) -> usize {
-        self.lines[index]
     }
 
     /// The starts of parts `index` and after.
@@ -216,23 +184,6 @@ fn first_usable_cut(window: &[u8], at: u64) -> Option<u64> {
     None
 }
 
-/// The number of line breaks in `len` bytes of `file` from `offset`.
-fn count_line_breaks(file: &mut File, offset: u64, len: u64) -> io::Result<usize> {
-    let mut buf = vec![0u8; CHUNK];
-    let mut count = 0;
-    let mut done = 0u64;
-    while done < len {
-        let want = usize::try_from(len - done).map_or(CHUNK, |left| left.min(CHUNK));
-        let n = read_at(file, offset + done, &mut buf[..want])?;
-        if n == 0 {
-            break;
-        }
-        count += line_breaks(&buf[..n]);
-        done += n as u64;
-    }
-    Ok(count)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,13 +201,6 @@ mod tests {
     }
 
     #[test]
-    fn plans_number_lines_from_the_breaks_before_each_cut() {
-        let plan = Plan::from_cuts(&[10, 30], &[2, 5, 7]);
-        assert_eq!(plan.starts, vec![0, 10, 30]);
-        assert_eq!(plan.lines, vec![1, 3, 8]);
-    }
-
-    #[test]
     fn cuts_avoid_the_last_bytes_before_an_aligned_read_ends() {
         let end = READ_ALIGN;
         // A candidate two bytes before the alignment is passed over.
@@ -269,7 +213,7 @@ mod tests {
     }
 
     #[test]
-    fn a_file_is_cut_at_game_starts_with_their_line_numbers() {
+    fn a_file_is_cut_at_game_starts() {
         let game = "[Event \"e\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n";
         let text = vec![game; 2000].join("\n");
         let mut file = tempfile::NamedTempFile::new().unwrap();
@@ -279,10 +223,7 @@ mod tests {
         for i in 0..plan.len() {
             let start = plan.start(i) as usize;
             assert!(text[start..].starts_with("[Event"));
-            assert_eq!(
-                plan.first_line(i),
-                1 + line_breaks(&text.as_bytes()[..start])
-            );
+            assert!(i == 0 || start > plan.start(i - 1) as usize);
         }
         // Small files are read on one thread.
         assert_eq!(Plan::for_file(file.path(), 2).unwrap(), None);

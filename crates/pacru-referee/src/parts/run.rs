@@ -20,19 +20,33 @@ enum Note<T> {
     Game(T),
     /// The output after which nothing follows (a read error, say).
     Last(T),
-    /// The part ends where part `next` starts: that cut is confirmed.
-    Continues(usize),
+    /// The part ends where part `next` starts, after this many line breaks
+    /// from the part's first byte: that cut is confirmed.
+    Continues { next: usize, lines: usize },
+}
+
+/// What comes before a part in its file: the games and line breaks a reading
+/// from the start of the file meets before the part's first byte. A worker
+/// numbers games from 1 and lines from 1 at its part's first byte; the file's
+/// numbers are those plus these.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Before {
+    /// Games that begin before the part.
+    pub games: usize,
+    /// Line breaks before the part's first byte.
+    pub lines: usize,
 }
 
 /// A worker's handle on the part it reads: where the part starts, and where its
 /// output goes.
 ///
 /// The worker reads games from the part's first byte, with a reader that numbers
-/// lines from [`Part::first_line`] (and, but for the first part, looks for no byte
-/// order mark: `Reader::continuing_at_line`). For each game it calls
-/// [`Part::game_begins`] first: when that says `false`, the game is the first of
-/// a later part, and the worker stops. Otherwise it hands the game's output on
-/// with [`Part::send`].
+/// lines from 1 there (and, but for the first part, looks for no byte order
+/// mark: `Reader::continuing_at_line`); the consumer learns how many lines come
+/// before the part ([`Before`]). For each game it calls [`Part::game_begins`]
+/// first: when that says `false`, the game is the first of a later part, and
+/// the worker stops. Otherwise it hands the game's output on with
+/// [`Part::send`].
 pub struct Part<'a, T> {
     plan: &'a Plan,
     index: usize,
@@ -54,25 +68,24 @@ impl<T> Part<'_, T> {
         self.plan.start(self.index)
     }
 
-    /// The 1-based line number of the part's first byte.
-    pub fn first_line(&self) -> usize {
-        self.plan.first_line(self.index)
-    }
-
     /// Says that the reader of this part begins a game at byte `offset` of the
-    /// part, in column `column` of its line (1: the game begins the line).
+    /// part, on line `line` (counted from 1 at the part's first byte), in column
+    /// `column` of it (1: the game begins the line).
     /// `false`: the game begins exactly at a later cut, at the start of a line,
     /// which confirms that cut: the game belongs to the part that starts there,
     /// and the worker stops. `true`: the game is this part's (a cut the reader
     /// has read past was wrong, or the game begins at a cut in the middle of a
     /// line, where a reader starting at the cut would count columns wrongly).
-    pub fn game_begins(&mut self, offset: u64, column: usize) -> bool {
+    pub fn game_begins(&mut self, offset: u64, line: usize, column: usize) -> bool {
         let at = self.start() + offset;
         let later = self.plan.starts_from(self.next_cut);
         let passed = later.iter().take_while(|&&cut| cut < at).count();
         self.next_cut += passed;
         if column == 1 && self.plan.starts_from(self.next_cut).first() == Some(&at) {
-            self.push(Note::Continues(self.next_cut));
+            self.push(Note::Continues {
+                next: self.next_cut,
+                lines: line.saturating_sub(1),
+            });
             return false;
         }
         true
@@ -152,32 +165,34 @@ pub struct RunEnd {
 /// Reads the parts of `plan` on the threads of rayon's current pool and hands
 /// every game's output to `consume`, on the calling thread, in input order.
 ///
-/// `work` reads one part (see [`Part`]). `consume` gets each output with the
-/// number of games of the parts before its own, so that a game number counted
-/// from the start of a part can be made the file's; it returns `false` to stop
-/// the run. Outputs of parts that started at a wrong cut are dropped unseen.
+/// `work` reads one part (see [`Part`]). `consume` gets each output with what
+/// comes before its part ([`Before`]: games and line breaks), so that game and
+/// line numbers counted from the start of a part can be made the file's; it
+/// returns `false` to stop the run. Outputs of parts that started at a wrong cut are dropped unseen.
 /// Memory stays bounded: workers only start parts within a few parts of the one
 /// being consumed, and each part's channel holds a bounded number of batches.
 ///
 /// ```
 /// use pacru_referee::parts::{Plan, run};
 /// // Two parts of a file of one-line "games": the worker of each part says where
-/// // its games begin (byte offsets within the part), and their output.
+/// // its games begin (byte offsets and lines within the part), and their output.
 /// let text = "a\nb\nc\nd\n";
-/// let plan = Plan::from_cuts(&[4], &[2, 2]);
+/// let plan = Plan::from_cuts(&[4]);
 /// let mut seen = Vec::new();
 /// run(
 ///     &plan,
 ///     |part| {
 ///         let from = part.start() as usize;
 ///         for (i, line) in text[from..].lines().enumerate() {
-///             if !part.game_begins(2 * i as u64, 1) || !part.send((i + 1, line.to_string())) {
+///             if !part.game_begins(2 * i as u64, i + 1, 1) || !part.send((i + 1, line.to_string())) {
 ///                 break;
 ///             }
 ///         }
 ///     },
 ///     |(local, line), before| {
-///         seen.push(format!("{} {line}", before + local));
+///         // Each game is one line: its line number is its game number.
+///         assert_eq!(before.games, before.lines);
+///         seen.push(format!("{} {line}", before.games + local));
 ///         true
 ///     },
 /// );
@@ -187,7 +202,7 @@ pub fn run<T, W, C>(plan: &Plan, work: W, mut consume: C) -> RunEnd
 where
     T: Send,
     W: Fn(&mut Part<'_, T>) + Sync,
-    C: FnMut(T, usize) -> bool,
+    C: FnMut(T, Before) -> bool,
 {
     let parts = plan.len();
     let mut senders: Vec<Mutex<Option<SyncSender<Batches<T>>>>> = Vec::with_capacity(parts);
@@ -236,11 +251,15 @@ where
             });
         }
         let mut current = 0;
+        let mut lines = 0;
         'parts: loop {
             let Some(receiver) = receivers[current].take() else {
                 break;
             };
-            let before = end.games;
+            let before = Before {
+                games: end.games,
+                lines,
+            };
             let mut continues = None;
             while let Ok(batch) = receiver.recv() {
                 for note in batch {
@@ -257,12 +276,15 @@ where
                             end.complete = false;
                             break 'parts;
                         }
-                        Note::Continues(part) => continues = Some(part),
+                        Note::Continues { next, lines } => continues = Some((next, lines)),
                     }
                 }
             }
             drop(receiver);
-            let Some(part) = continues else { break };
+            let Some((part, part_lines)) = continues else {
+                break;
+            };
+            lines += part_lines;
             // The parts in between started at wrong cuts: their work is dropped.
             for skipped in &mut receivers[current + 1..part] {
                 *skipped = None;

@@ -109,7 +109,7 @@ fn run_parts(
         |part| check_part(path, rules, part),
         |mut item, before| {
             if let Ok(verdict) = &mut item {
-                verdict.game += before;
+                verdict.renumber(before.games, before.lines);
             }
             batch.push(item);
             if batch.len() == BATCH {
@@ -141,7 +141,7 @@ pub(super) fn check_part(
     let (file, failure) = Recorded::new(file);
     let mut reader = Reader::new(file).lenient();
     if part.start() > 0 {
-        reader = reader.continuing_at_line(part.first_line());
+        reader = reader.continuing_at_line(1);
     }
     let mut checker = Checker::with_default_rules(rules);
     loop {
@@ -150,7 +150,11 @@ pub(super) fn check_part(
             Some(Err(e)) => return part.send_last(Err(e)),
             Some(Ok(verdict)) => verdict,
         };
-        if !part.game_begins(reader.game_offset(), reader.game_column()) {
+        if !part.game_begins(
+            reader.game_offset(),
+            reader.game_line(),
+            reader.game_column(),
+        ) {
             return;
         }
         if !part.send(Ok(verdict)) {

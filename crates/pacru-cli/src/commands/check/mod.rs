@@ -15,7 +15,7 @@ use crate::Outcome;
 use crate::board;
 use crate::cli::{CheckArgs, DiagramLimit, RecordFormat};
 use crate::diagnostics;
-use crate::input::{self, InputName, TAPE_CAP, Tape, Unreadable};
+use crate::input::{self, InputName, TAPE_CAP, Unreadable};
 use crate::outcome::write_failed;
 use crate::progress::{Progress, Units};
 use crate::style;
@@ -77,20 +77,26 @@ fn check_input(
     };
     tracing::info!("{name}: checking");
     let shown = ShownName::new(name);
-    let mut games = Refereeing::new(file, 0, 1, settings, read);
+    let mut games = Refereeing::new(file, 0, settings, read);
     let mut count = 0u64;
     loop {
         let verdict = match games.next() {
             Ok(Some(verdict)) => verdict,
             Ok(None) => break,
-            Err(reason) => {
-                send(unreadable(reason));
+            Err(failure) => {
+                send(unreadable(failure.reason(0)));
                 return;
             }
         };
         count += 1;
         tracing::debug!("{name}: game {}: {}", verdict.game, verdict.status);
-        if !send(verdict_message(&shown, settings, &verdict, games.tape())) {
+        let quoted = report::quoted_line(&verdict, games.tape());
+        if !send(verdict_message(
+            &shown,
+            settings,
+            &verdict,
+            quoted.as_deref(),
+        )) {
             return;
         }
     }
@@ -128,13 +134,13 @@ impl<'a> ShownName<'a> {
 }
 
 /// The message of one verdict of input `name`, rendered in the format of the
-/// run; `tape` holds the recent text of the input, numbered as the verdict's
-/// lines are.
+/// run; `error_line` is the text of the error's line, if it can be quoted
+/// ([`report::quoted_line`]).
 fn verdict_message(
     name: &ShownName<'_>,
     settings: Settings,
     verdict: &Verdict,
-    tape: &Tape,
+    error_line: Option<&str>,
 ) -> Message {
     let status = verdict.status;
     match settings.format {
@@ -145,7 +151,7 @@ fn verdict_message(
         },
         RecordFormat::Text => Message::Game {
             status,
-            text: report::text(&name.escaped, verdict, tape, settings.colour),
+            text: report::text(&name.escaped, verdict, error_line, settings.colour),
             position: report::position_shown(verdict),
         },
     }

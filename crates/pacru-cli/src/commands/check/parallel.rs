@@ -3,29 +3,49 @@
 //! The file is cut into parts and the parts are read in parallel by
 //! [`pacru_referee::parts`] (which also decides which cuts hold, so that the
 //! verdicts are those of one sequential reading). What this module adds is the
-//! rendering: each worker renders its verdicts as `pacru check` prints them, with
-//! the game numbers counted from its part's first game, and the calling thread,
-//! taking them in input order, writes the file's game numbers into the text.
+//! rendering: each worker renders the report of a good game as `pacru check`
+//! prints it, with the game and line numbers counted from its part's first
+//! byte, and the calling thread, taking the reports in input order, writes the
+//! file's numbers into the text. A game that is not good (rare) is rendered by
+//! the calling thread, from its verdict made the file's and the text of the
+//! line its report quotes.
 
-use super::reading::Refereeing;
-use super::report::number_offset;
+use super::reading::{ReadFailure, Refereeing};
+use super::report::{number_offset, quoted_line};
 use super::{Message, Settings, ShownName, verdict_message};
 use crate::cli::RecordFormat;
 use crate::input::{InputName, Unreadable};
 use crate::words::plural;
-use pacru_referee::parts::{self, Part, Plan};
+use pacru_referee::Verdict;
+use pacru_referee::parts::{self, Before, Part, Plan};
 use std::fs::File;
 use std::io::{Seek, SeekFrom};
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-/// A rendered verdict, with the game number `local` (counted from its part's
-/// first game) written at byte `number_at` of its text.
-struct Rendered {
-    message: Message,
-    number_at: usize,
-    local: usize,
+/// What a worker hands on for one game (or for the end of its reading).
+enum Rendered {
+    /// The report of a good game, its numbers counted from the part's first
+    /// byte: game number `game` written at byte `game_at` of the text, line
+    /// `line` at byte `line_at`.
+    Good {
+        message: Message,
+        game_at: usize,
+        game: usize,
+        line_at: usize,
+        line: usize,
+    },
+    /// A game that is not good, its numbers counted from the part's first
+    /// byte, with the text of the line its report quotes.
+    Bad {
+        verdict: Box<Verdict>,
+        quoted: Option<String>,
+    },
+    /// The part cannot be read from here on.
+    Unreadable(ReadFailure),
+    /// The part cannot be opened.
+    Unopened(Unreadable),
 }
 
 /// The plan for checking file `name` in parallel on `threads` threads, or `None`
@@ -38,7 +58,7 @@ pub fn plan_for(name: &InputName, threads: usize) -> Option<Plan> {
     Plan::for_file(name.path(), threads).ok().flatten()
 }
 
-/// Writes `base + local` over the game number `local` at byte `at` of `text`.
+/// Writes `base + local` over the number `local` at byte `at` of `text`.
 fn renumber(text: &mut String, at: usize, local: usize, base: usize) {
     if base == 0 {
         return;
@@ -49,52 +69,121 @@ fn renumber(text: &mut String, at: usize, local: usize, base: usize) {
     }
 }
 
-/// Referees one part of file `name` (see [`Part`]), rendering its verdicts.
+/// Where the line number of a good game's report stands, its game number being
+/// written at byte `game_at` as `game`: after `N (line ` in text, after
+/// `N,"line":` in JSON.
+fn line_offset(game_at: usize, game: usize, json: bool) -> usize {
+    let digits = game.checked_ilog10().map_or(1, |d| d as usize + 1);
+    game_at
+        + digits
+        + if json {
+            ",\"line\":".len()
+        } else {
+            " (line ".len()
+        }
+}
+
+/// Referees one part of file `name` (see [`Part`]), rendering the reports of
+/// its good games.
 fn check_part(
     name: &InputName,
     settings: Settings,
     read: &Arc<AtomicU64>,
     part: &mut Part<'_, Rendered>,
 ) {
-    let unreadable = |reason: String| Rendered {
-        message: Message::Unreadable(Unreadable {
-            name: name.to_string(),
-            reason,
-        }),
-        number_at: 0,
-        local: 0,
-    };
     let part_start = part.start();
-    let first_line = part.first_line();
     let opened = File::open(name.path()).and_then(|mut file| {
         file.seek(SeekFrom::Start(part_start))?;
         Ok(file)
     });
     let file = match opened {
         Ok(file) => file,
-        Err(e) => return part.send_last(unreadable(format!("cannot open: {e}"))),
+        Err(e) => {
+            return part.send_last(Rendered::Unopened(Unreadable {
+                name: name.to_string(),
+                reason: format!("cannot open: {e}"),
+            }));
+        }
     };
-    let mut games = Refereeing::new(file, part_start, first_line, settings, read);
-    let number_at = number_offset(name, settings.format == RecordFormat::Json);
+    let mut games = Refereeing::new(file, part_start, settings, read);
+    let json = settings.format == RecordFormat::Json;
+    let game_at = number_offset(name, json);
     let shown = ShownName::new(name);
     loop {
         let verdict = match games.next() {
             Ok(Some(verdict)) => verdict,
             Ok(None) => return,
-            Err(reason) => return part.send_last(unreadable(reason)),
+            Err(failure) => return part.send_last(Rendered::Unreadable(failure)),
         };
         let reader = games.reader();
-        if !part.game_begins(reader.game_offset(), reader.game_column()) {
+        if !part.game_begins(
+            reader.game_offset(),
+            reader.game_line(),
+            reader.game_column(),
+        ) {
             return;
         }
-        let rendered = Rendered {
-            message: verdict_message(&shown, settings, &verdict, games.tape()),
-            number_at,
-            local: verdict.game,
+        let rendered = if verdict.is_ok() {
+            Rendered::Good {
+                message: verdict_message(&shown, settings, &verdict, None),
+                game_at,
+                game: verdict.game,
+                line_at: line_offset(game_at, verdict.game, json),
+                line: verdict.line,
+            }
+        } else {
+            let quoted = quoted_line(&verdict, games.tape());
+            Rendered::Bad {
+                verdict: Box::new(verdict),
+                quoted,
+            }
         };
         if !part.send(rendered) {
             return;
         }
+    }
+}
+
+/// The message of `rendered`, whose part has `before` before it, with the
+/// file's numbers, and the file's number of its game (0 for an unreadable part).
+fn message(
+    shown: &ShownName<'_>,
+    settings: Settings,
+    rendered: Rendered,
+    before: Before,
+) -> (Message, usize) {
+    match rendered {
+        Rendered::Good {
+            mut message,
+            game_at,
+            game,
+            line_at,
+            line,
+        } => {
+            if let Message::Game { text, .. } = &mut message {
+                // The line number stands after the game number: renumbered
+                // first, its place is still right.
+                renumber(text, line_at, line, before.lines);
+                renumber(text, game_at, game, before.games);
+            }
+            (message, before.games + game)
+        }
+        Rendered::Bad {
+            mut verdict,
+            quoted,
+        } => {
+            verdict.renumber(before.games, before.lines);
+            let message = verdict_message(shown, settings, &verdict, quoted.as_deref());
+            (message, verdict.game)
+        }
+        Rendered::Unreadable(failure) => {
+            let message = Message::Unreadable(Unreadable {
+                name: shown.raw.to_string(),
+                reason: failure.reason(before.lines),
+            });
+            (message, 0)
+        }
+        Rendered::Unopened(unreadable) => (Message::Unreadable(unreadable), 0),
     }
 }
 
@@ -111,18 +200,14 @@ pub fn run<C>(
     C: FnMut(Message) -> bool,
 {
     tracing::info!("{name}: checking");
+    let shown = ShownName::new(name);
     let end = parts::run(
         plan,
         |part| check_part(name, settings, read, part),
-        |rendered, base| {
-            let Rendered {
-                mut message,
-                number_at,
-                local,
-            } = rendered;
-            if let Message::Game { text, status, .. } = &mut message {
-                renumber(text, number_at, local, base);
-                tracing::debug!("{name}: game {}: {}", base + local, status);
+        |rendered, before| {
+            let (message, game) = message(&shown, settings, rendered, before);
+            if let Message::Game { status, .. } = &message {
+                tracing::debug!("{name}: game {game}: {status}");
             }
             consume(message)
         },
@@ -179,18 +264,9 @@ mod tests {
 
     /// The plan that cuts file `name` at `cuts`.
     fn plan_at(name: &str, cuts: &[u64]) -> Plan {
-        let text = std::fs::read(name).unwrap();
-        let mut bounds = vec![0];
-        bounds.extend_from_slice(cuts);
-        bounds.push(text.len() as u64);
-        let breaks: Vec<usize> = bounds
-            .windows(2)
-            .map(|w| {
-                let part = &text[w[0] as usize..w[1] as usize];
-                part.iter().filter(|&&b| b == b'\n').count()
-            })
-            .collect();
-        Plan::from_cuts(cuts, &breaks)
+        let size = std::fs::metadata(name).unwrap().len();
+        assert!(cuts.iter().all(|&cut| cut <= size));
+        Plan::from_cuts(cuts)
     }
 
     fn in_parts(name: &str, cuts: &[u64], format: RecordFormat) -> Vec<String> {
@@ -254,15 +330,12 @@ mod tests {
         assert_eq!(plan_for(&input(name), 1), None);
         let plan = plan_for(&input(name), 4).unwrap();
         assert!(plan.len() >= 16, "{} parts", plan.len());
-        for (start, line) in (0..plan.len()).map(|i| (plan.start(i), plan.first_line(i))) {
-            let before = &text.as_bytes()[..start as usize];
-            assert_eq!(line, 1 + before.iter().filter(|&&b| b == b'\n').count());
+        for start in (0..plan.len()).map(|i| plan.start(i)) {
             assert!(start == 0 || text[start as usize..].starts_with("[Event"));
         }
-        assert_eq!(
-            in_parts_of(name, &plan, RecordFormat::Json),
-            sequential(name, RecordFormat::Json)
-        );
+        for format in [RecordFormat::Text, RecordFormat::Json] {
+            assert_eq!(in_parts_of(name, &plan, format), sequential(name, format));
+        }
     }
 
     #[test]
@@ -306,6 +379,22 @@ mod tests {
             let expected = sequential(name, format);
             assert!(expected.iter().any(|m| m.starts_with("Malformed")));
             assert_eq!(in_parts(name, &cuts, format), expected);
+        }
+    }
+
+    #[test]
+    fn the_line_number_of_a_good_game_stands_where_it_is_written() {
+        for game in [1, 9, 10, 99, 100, 12345] {
+            for json in [false, true] {
+                let name = "dir/a \"b\".pgr";
+                let text = if json {
+                    format!("{{\"file\":\"dir/a \\\"b\\\".pgr\",\"game\":{game},\"line\":77,")
+                } else {
+                    format!("{name} game {game} (line 77): ok")
+                };
+                let at = line_offset(number_offset(name, json), game, json);
+                assert_eq!(&text[at..at + 2], "77", "{text}");
+            }
         }
     }
 

@@ -138,13 +138,21 @@ pub fn position_shown(verdict: &Verdict) -> Option<(&'static str, Box<Position>)
     verdict.final_position.clone().map(|p| (what, Box::new(p)))
 }
 
+/// The text of the line of `verdict`'s error, if it has one and `tape` still
+/// holds that line (line numbers as the tape's reader counts them).
+pub fn quoted_line(verdict: &Verdict, tape: &Tape) -> Option<String> {
+    let error = verdict.error.as_ref()?;
+    (error.line > 0).then(|| tape.line(error.line)).flatten()
+}
+
 /// The report of one game for people: a line, and for a bad game the offending
 /// line of the file with a caret, the rule and the reason. (The position, with
 /// or without a diagram, is added by the caller: see [`position_shown`].)
 /// `shown_file` is the input's name as people see it, its control characters
 /// escaped ([`pacru_core::escape_controls`], once for all the games of the
-/// input).
-pub fn text(shown_file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> String {
+/// input); `error_line` is the text of the error's line, if it can be quoted
+/// ([`quoted_line`]).
+pub fn text(shown_file: &str, verdict: &Verdict, error_line: Option<&str>, colour: bool) -> String {
     let mut out = String::with_capacity(96);
     // Written piece by piece: through `write!` the line of a good game cost
     // three times the instructions.
@@ -223,13 +231,13 @@ pub fn text(shown_file: &str, verdict: &Verdict, tape: &Tape, colour: bool) -> S
             );
         }
     }
-    if let Some(line) = (error.line > 0).then(|| tape.line(error.line)).flatten() {
+    if let Some(line) = error_line {
         let width = match (&error.move_text, verdict.status) {
-            (_, VerdictStatus::Malformed) => token_width(&line, error.column),
+            (_, VerdictStatus::Malformed) => token_width(line, error.column),
             (Some(m), _) => m.chars().count().max(1),
             (None, _) => verdict.result.chars().count().max(1),
         };
-        out.push_str(&caret(&line, error.column, width, colour));
+        out.push_str(&caret(line, error.column, width, colour));
     }
     match error.rule {
         Some(rule) => {
@@ -360,13 +368,16 @@ mod tests {
             ),
         ];
         for (v, expected) in cases {
-            assert_eq!(text("f.pgr", &v, &tape, false), expected);
+            assert_eq!(
+                text("f.pgr", &v, quoted_line(&v, &tape).as_deref(), false),
+                expected
+            );
             assert_eq!(
                 expected.find(" game ").unwrap() + " game ".len(),
                 number_offset("f.pgr", false)
             );
         }
-        let painted = text("f.pgr", &cases_painted(), &tape, true);
+        let painted = text("f.pgr", &cases_painted(), None, true);
         assert!(painted.contains("\u{1b}["), "{painted:?}");
     }
 

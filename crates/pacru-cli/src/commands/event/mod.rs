@@ -276,10 +276,11 @@ fn submit(a: &SubmitArgs, out: &mut String) -> anyhow::Result<Outcome> {
     let submitted = file.submit(a.table.round, a.table.table, &source, bytes)?;
     let (mut reader, tape) = TapeReader::new(submitted.received.bytes.as_slice(), usize::MAX, None);
     io::copy(&mut reader, &mut io::sink())?;
+    let verdict = submitted.verdict();
     out.push_str(&report::text(
         &pacru_core::escape_controls(&source),
-        submitted.verdict(),
-        &tape,
+        verdict,
+        report::quoted_line(verdict, &tape).as_deref(),
         crate::style::stdout_colour(),
     ));
     let event = file.read_with(false)?;

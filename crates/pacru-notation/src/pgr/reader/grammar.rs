@@ -21,6 +21,7 @@ impl<R: Read> Reader<R> {
         state.index = self.games;
         state.start = self.here();
         self.game_offset = state.start.offset;
+        self.game_line = state.start.line;
         self.game_column = state.start.column;
         // Comments before the first tag belong to the game; before a game
         // without tags they are its movetext's (errors in them too).
