@@ -104,7 +104,7 @@ fn write_outcome(out: &mut String, verdict: &Verdict) {
 }
 
 /// Appends `n` in decimal.
-fn push_number(out: &mut String, mut n: usize) {
+pub fn push_number(out: &mut String, mut n: usize) {
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     loop {
