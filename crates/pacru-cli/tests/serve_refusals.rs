@@ -325,14 +325,23 @@ fn a_websocket_moves_no_more_once_its_session_ends_or_its_token_is_revoked() {
 /// through, so 1,000 games opened after it hid it from a bot that connects.
 #[test]
 fn every_open_invitation_is_announced_on_connecting() {
-    let Club { ana, bo, .. } = &club();
+    let Club {
+        server, ana, bo, ..
+    } = &club();
     let invitation = ana.post(
         "/api/games",
         &json!({"players": 2, "clock": null, "invite": ["bo"]}),
     );
     assert_eq!(invitation.status, 201, "{invitation:?}");
-    for _ in 0..1000 {
-        assert_eq!(ana.post("/api/games", &json!({"players": 2})).status, 201);
+    // 100 unfinished games an account at most: ten accounts open them.
+    for i in 0..10 {
+        let opener = Client::sign_up(&server.url, &format!("opener{i}"));
+        for _ in 0..100 {
+            assert_eq!(
+                opener.post("/api/games", &json!({"players": 2})).status,
+                201
+            );
+        }
     }
     let events = bo.stream("/api/stream/event");
     let challenge = events.next_json(30).expect("the challenge");
@@ -757,4 +766,57 @@ fn quiet_connections_are_closed_and_streams_stay() {
     assert_eq!(club.ana.play(&id, "e1-e2", Some(1)).status, 200);
     let moved = stream.next_json(10).expect("the move on the stream");
     assert_eq!(moved["type"], "move", "{moved}");
+}
+
+/// Every unfinished game is held in memory: one account cannot open games
+/// without end. At 100 unfinished games in which it holds a seat, creating or
+/// joining another is refused (409), nothing changed; finishing one makes room.
+#[test]
+fn one_account_holds_at_most_a_hundred_unfinished_games() {
+    let Club {
+        server, ana, bo, ..
+    } = club();
+    let new_game = json!({"players": 2, "clock": null});
+    let mut open = Vec::new();
+    for _ in 0..99 {
+        let created = ana.post("/api/games", &new_game);
+        assert_eq!(created.status, 201, "{created:?}");
+        open.push(created.json["id"].as_str().unwrap().to_string());
+    }
+    // Bo's game, joined by ana: her hundredth.
+    let bos = bo.post("/api/games", &new_game);
+    let bos = bos.json["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        ana.post(&format!("/api/games/{bos}/join"), &json!({}))
+            .status,
+        200
+    );
+    let refused = ana.post("/api/games", &new_game);
+    assert_eq!(refused.status, 409, "{refused:?}");
+    assert_eq!(refused.json, json!({"error": "too many games"}));
+    let other = bo.post("/api/games", &new_game);
+    let other = other.json["id"].as_str().unwrap().to_string();
+    let refused = ana.post(&format!("/api/games/{other}/join"), &json!({}));
+    assert_eq!(refused.status, 409, "{refused:?}");
+    assert_eq!(
+        ana.get(&format!("/api/games/{other}")).json["status"],
+        "open"
+    );
+    let mine = ana.get("/api/games?status=open&player=ana");
+    assert_eq!(mine.json["games"].as_array().unwrap().len(), 99);
+    // Others are not held back by her games.
+    let cy = Client::sign_up(&server.url, "cy");
+    assert_eq!(
+        cy.post(&format!("/api/games/{}/join", open[0]), &json!({}))
+            .status,
+        200
+    );
+    // A game ended (resigned) makes room for one more.
+    assert_eq!(
+        ana.post(&format!("/api/games/{}/resign", open[0]), &json!({}))
+            .status,
+        200
+    );
+    assert_eq!(ana.post("/api/games", &new_game).status, 201);
+    assert_eq!(ana.post("/api/games", &new_game).status, 409);
 }

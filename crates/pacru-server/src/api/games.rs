@@ -77,6 +77,21 @@ fn seat_letter(text: Option<&str>) -> ApiResult<Option<Colour>> {
     .transpose()
 }
 
+/// The most unfinished games (open or in play) in which one account may hold a
+/// seat by creating or joining games: every such game is held in memory until
+/// it ends (`docs/server.md`, Limits). The tables an arbiter opens for an event
+/// are not refused.
+pub const MAX_UNFINISHED_GAMES: u64 = 100;
+
+/// Refuses a new seat for `user` when they already hold
+/// [`MAX_UNFINISHED_GAMES`] seats in unfinished games.
+async fn check_unfinished(state: &AppState, user: &crate::game::UserRef) -> ApiResult<()> {
+    if state.db.unfinished_count(user.id).await? >= MAX_UNFINISHED_GAMES {
+        return Err(ApiError::conflict("too many games"));
+    }
+    Ok(())
+}
+
 /// `POST /api/games`.
 pub async fn create(
     State(state): State<AppState>,
@@ -112,6 +127,7 @@ pub async fn create(
             invited.push(user);
         }
     }
+    check_unfinished(&state, &caller.user).await?;
     let game = GameState::new(
         String::new(),
         state.clock.now(),
@@ -181,6 +197,7 @@ pub async fn join(
     JsonBody(body): JsonBody<SeatChoice>,
 ) -> ApiResult<Json<Value>> {
     let seat = seat_letter(body.seat.as_deref())?;
+    check_unfinished(&state, &caller.user).await?;
     let game = state
         .change_game(&id, |game, now| {
             Ok(vec![game.join(&caller.user, seat, now)?])

@@ -245,6 +245,21 @@ impl Db {
         .await
     }
 
+    /// The number of unfinished games (open or in play) in which account
+    /// `user` holds a seat.
+    pub async fn unfinished_count(&self, user: i64) -> ApiResult<u64> {
+        self.call(move |conn| {
+            let count: i64 = conn.query_row(
+                "SELECT COUNT(DISTINCT game.id) FROM game JOIN seat ON seat.game = game.id
+                 WHERE seat.user = ?1 AND game.status IN ('open', 'playing')",
+                [user],
+                |r| r.get(0),
+            )?;
+            Ok(u64::try_from(count).unwrap_or_default())
+        })
+        .await
+    }
+
     /// The ids of the games of account `user` with `status`.
     pub async fn games_of(&self, user: i64, status: GameStatus) -> ApiResult<Vec<String>> {
         self.call(move |conn| {
