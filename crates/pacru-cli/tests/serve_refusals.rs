@@ -820,3 +820,44 @@ fn one_account_holds_at_most_a_hundred_unfinished_games() {
     assert_eq!(ana.post("/api/games", &new_game).status, 201);
     assert_eq!(ana.post("/api/games", &new_game).status, 409);
 }
+
+/// A user's event stream opened before sign-out, or before its token was
+/// revoked, tells nothing more of the account's games: it ends at the next
+/// event, or within a keep-alive when nothing happens.
+#[test]
+fn an_event_stream_ends_once_its_session_ends_or_its_token_is_revoked() {
+    let Club {
+        server, ana, bo, ..
+    } = &club();
+    let invite = |name: &str| {
+        let body = json!({"players": 2, "clock": null, "invite": [name]});
+        let created = ana.post("/api/games", &body);
+        assert_eq!(created.status, 201, "{created:?}");
+        created.json["id"].as_str().unwrap().to_string()
+    };
+    // bo's stream, opened with his session, hears of a challenge...
+    let events = bo.stream("/api/stream/event");
+    let first = invite("bo");
+    let heard = events.next_json(10).expect("the challenge");
+    assert_eq!(heard["game"]["id"], first.as_str(), "{heard}");
+    // ...and of none once he signs out: the stream ends.
+    assert_eq!(bo.delete("/api/session").status, 204);
+    invite("bo");
+    assert!(events.ended(10), "the stream went on after sign-out");
+
+    // A program's stream, opened with a token that is then revoked, ends
+    // with nothing happening.
+    let cy = Client::bot(&server.url, "cy");
+    let events = cy.stream("/api/stream/event");
+    assert_eq!(cy.delete("/api/token").status, 204);
+    assert!(events.ended(12), "the stream went on after revocation");
+    // A stream whose token stands goes on.
+    let dee = Client::bot(&server.url, "dee");
+    let events = dee.stream("/api/stream/event");
+    invite("dee");
+    assert_eq!(
+        events.next_json(10).expect("the challenge")["type"],
+        "challenge"
+    );
+    assert!(!events.ended(8));
+}

@@ -108,15 +108,55 @@ fn feed<T>(
     }
 }
 
+/// `line` and its line break, as a stream sends it.
+fn ndjson_bytes(line: &str) -> Result<Bytes, Infallible> {
+    let mut bytes = Vec::with_capacity(line.len() + 1);
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    Ok(Bytes::from(bytes))
+}
+
 fn ndjson<T: Line>(feed: Feed<T>) -> Response {
     let lines = stream::unfold(feed, |mut feed| async move {
         let line = next_line(&mut feed).await?;
-        let mut bytes = Vec::with_capacity(line.len() + 1);
-        bytes.extend_from_slice(line.as_bytes());
-        bytes.push(b'\n');
-        Some((Ok::<_, Infallible>(Bytes::from(bytes)), feed))
+        Some((ndjson_bytes(&line), feed))
     });
     ndjson_response(lines)
+}
+
+/// A user's stream: the lines of `feed`, sent while `credentials` (those the
+/// stream was opened with) still name user `user`. Each event and each
+/// keep-alive looks them up again, so that a stream opened before its token
+/// was revoked or its session ended stops (within [`KEEP_ALIVE`] when quiet)
+/// rather than go on telling of the account's games.
+fn ndjson_while_signed_in(
+    feed: Feed<Arc<str>>,
+    state: AppState,
+    credentials: HeaderMap,
+    user: i64,
+) -> Response {
+    let lines = stream::unfold(
+        (feed, state, credentials),
+        move |(mut feed, state, credentials)| async move {
+            // The lines that stand when the stream opens follow the sign-in check.
+            let opening = !feed.first.is_empty();
+            let line = next_line(&mut feed).await?;
+            if !opening && !matches!(signed_in_as(&state, &credentials, user).await, Ok(true)) {
+                return None;
+            }
+            Some((ndjson_bytes(&line), (feed, state, credentials)))
+        },
+    );
+    ndjson_response(lines)
+}
+
+/// Whether `credentials` still name user `user` (a token not revoked, a
+/// session not ended or expired).
+async fn signed_in_as(state: &AppState, credentials: &HeaderMap, user: i64) -> ApiResult<bool> {
+    Ok(matches!(
+        Presented::of(state, credentials).await?,
+        Presented::Token(Some(u)) | Presented::Session(Some(u)) if u.id == user
+    ))
 }
 
 fn ndjson_response(
@@ -153,8 +193,13 @@ pub async fn game_stream(
 
 /// `GET /api/stream/event`: the caller's challenges, game starts and finishes;
 /// on connecting, a `gameStart` for each game in play and a `challenge` for
-/// each open invitation.
-pub async fn event_stream(State(state): State<AppState>, caller: Caller) -> ApiResult<Response> {
+/// each open invitation. The stream ends once its token is revoked or its
+/// session ends.
+pub async fn event_stream(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let rx = state.hub.subscribe_user(caller.user.id);
     let now = state.clock.now();
     let mut first = Vec::new();
@@ -181,7 +226,13 @@ pub async fn event_stream(State(state): State<AppState>, caller: Caller) -> ApiR
             ));
         }
     }
-    Ok(ndjson(feed(first, rx, state.stopping.clone())))
+    let feed = feed(first, rx, state.stopping.clone());
+    Ok(ndjson_while_signed_in(
+        feed,
+        state,
+        credentials(&headers),
+        caller.user.id,
+    ))
 }
 
 /// `GET /ws/games/{id}`: the game stream over a WebSocket; a seated player
@@ -262,14 +313,13 @@ impl Mover {
     /// now: 401 once the token is revoked or the session ended.
     async fn caller(&self, state: &AppState) -> ApiResult<&Caller> {
         match self {
-            Mover::Caller(caller, credentials) => match Presented::of(state, credentials).await? {
-                Presented::Token(Some(user)) | Presented::Session(Some(user))
-                    if user.id == caller.user.id =>
-                {
+            Mover::Caller(caller, credentials) => {
+                if signed_in_as(state, credentials, caller.user.id).await? {
                     Ok(caller)
+                } else {
+                    Err(ApiError::Unauthorized)
                 }
-                _ => Err(ApiError::Unauthorized),
-            },
+            }
             Mover::SignedOut => Err(ApiError::Unauthorized),
             Mover::OtherSite => Err(ApiError::Forbidden(CROSS_SITE_CHANGE.into())),
         }
