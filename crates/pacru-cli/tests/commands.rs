@@ -250,6 +250,14 @@ fn show_writes_an_svg() {
     assert!(svg.contains("Green chevron on e1 facing N"));
     let run = pacru(&["show", "--svg", "/no/such/dir/board.svg", ppn]);
     assert_eq!(run.code, 2);
+    // `-`: the picture alone on standard output, no file named `-`.
+    let run = pacru(&["show", "--svg", "-", ppn]);
+    let dash = root().join("-");
+    let written = dash.exists();
+    let _ = std::fs::remove_file(&dash);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!written, "a file named - was written");
+    assert_eq!(run.stdout, svg);
 }
 
 #[test]

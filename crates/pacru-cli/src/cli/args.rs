@@ -172,7 +172,8 @@ pub struct ShowArgs {
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
 
-    /// Also write the board as an SVG picture to this file.
+    /// Also write the board as an SVG picture to this file (`-`: the picture
+    /// alone to standard output, instead of the drawing).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
