@@ -425,6 +425,36 @@ test('after signing out in another tab, the board open in the first moves for no
   for (const page of [ana, bo]) await page.context().close();
 });
 
+test('a board whose connection drops says so, and follows the game again once it is back', { skip }, async () => {
+  const { ana, bo, id } = await twoPlayerGame();
+  // Bo's socket goes through the test, which can drop it and refuse new ones.
+  let drop = () => {};
+  let refuse = false;
+  await bo.routeWebSocket(/\/ws\/games\//, (ws) => {
+    if (refuse) { ws.close(); return; }
+    const server = ws.connectToServer();
+    drop = () => { ws.close(); server.close(); };
+  });
+  await bo.reload();
+  await boardReady(bo);
+  assert.equal(await bo.locator('#server-connection').isVisible(), false, 'connected: nothing to say');
+  refuse = true;
+  drop();
+  await bo.waitForSelector('#server-connection', { state: 'visible' });
+  assert.match(await bo.textContent('#server-connection'), /connection to the server is lost: reconnecting/);
+  // The game goes on without bo's board; back, it shows the move made meanwhile.
+  await playMove(ana, 'e1-e2', 1);
+  refuse = false;
+  await bo.waitForSelector('#server-connection', { state: 'hidden', timeout: 10000 });
+  await boardReady(bo);
+  await waitPly(bo, 1);
+  assert.equal(await bo.$eval('#moves button.mv[data-ply="1"]', (b) => b.textContent), 'e1-e2');
+  const game = await (await fetch(`${base}/api/games/${id}`)).json();
+  assert.deepEqual(game.moves, ['e1-e2']);
+  for (const page of [ana, bo]) assert.deepEqual(await violations(page), []);
+  for (const page of [ana, bo]) await page.context().close();
+});
+
 test('a person invited with a bot joins the game from the lobby; the uninvited see no Join', { skip }, async () => {
   const ana = await person();
   const bo = await person();

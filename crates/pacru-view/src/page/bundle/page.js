@@ -2189,6 +2189,7 @@
     });
     ws.addEventListener("open", () => {
       document.documentElement.setAttribute("data-socket", "open");
+      $("server-connection").hidden = true;
     });
     ws.addEventListener("close", () => {
       document.documentElement.setAttribute("data-socket", "closed");
@@ -2196,7 +2197,10 @@
         pending2 = false;
         say("error", "the connection closed before the server answered: the move may not have been played", null);
       }
-      if (socket === ws && !over()) setTimeout(connect, 1e3);
+      if (socket === ws && !over()) {
+        $("server-connection").hidden = false;
+        setTimeout(connect, 1e3);
+      }
     });
   }
   function makeServerBox() {
@@ -2213,6 +2217,11 @@
     status.id = "server-status";
     status.setAttribute("role", "status");
     box2.appendChild(status);
+    const connection = el("p", "", "The connection to the server is lost: reconnecting…");
+    connection.id = "server-connection";
+    connection.setAttribute("role", "alert");
+    connection.hidden = true;
+    box2.appendChild(connection);
     const resign = el("button", "", "Resign");
     resign.type = "button";
     resign.id = "btn-server-resign";

@@ -198,11 +198,18 @@ function connect() {
     try { m = JSON.parse(String(ev.data)); } catch (e) { return; }
     receive(m);
   });
-  ws.addEventListener('open', () => { document.documentElement.setAttribute('data-socket', 'open'); });
+  ws.addEventListener('open', () => {
+    document.documentElement.setAttribute('data-socket', 'open');
+    $('server-connection').hidden = true;
+  });
   ws.addEventListener('close', () => {
     document.documentElement.setAttribute('data-socket', 'closed');
     if (pending) { pending = false; say('error', 'the connection closed before the server answered: the move may not have been played', null); }
-    if (socket === ws && !over()) setTimeout(connect, 1000);
+    if (socket === ws && !over()) {
+      // Until the socket opens again the board may lag behind the game: say so.
+      $('server-connection').hidden = false;
+      setTimeout(connect, 1000);
+    }
   });
 }
 
@@ -221,6 +228,11 @@ function makeServerBox() {
   status.id = 'server-status';
   status.setAttribute('role', 'status');
   box.appendChild(status);
+  const connection = el('p', '', 'The connection to the server is lost: reconnecting…');
+  connection.id = 'server-connection';
+  connection.setAttribute('role', 'alert');
+  connection.hidden = true;
+  box.appendChild(connection);
   const resign = el('button', '', 'Resign');
   resign.type = 'button';
   resign.id = 'btn-server-resign';
