@@ -772,6 +772,47 @@ fn refused_events_leave_no_directory_and_disk_errors_are_said_once() {
 }
 
 #[test]
+fn an_event_too_large_to_schedule_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("too-large");
+    let started = Instant::now();
+    // A billion games: the schedule alone would take some hundred gigabytes.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            "builtin:random:1",
+            "builtin:random:2",
+            "--games",
+            "1000000000",
+        ],
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert_eq!(
+        ran.stderr,
+        "pacru: error: the event would have 1000000000 games, more than the 1000000 an event may have (its schedule is made whole and kept in memory): play fewer games or rounds, or several events\n"
+    );
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "tournament",
+            "builtin:random:1",
+            "builtin:random:2",
+            "builtin:random:3",
+            "--rounds",
+            "4294967295",
+        ],
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("25769803770 games"), "{}", ran.stderr);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
 fn messages_and_help() {
     let dir = tempfile::tempdir().unwrap();
     let m = mark("messages");
