@@ -17,8 +17,8 @@ use pacru_arena::engine::dedupe_names;
 use pacru_arena::event::Given;
 use pacru_arena::shard::Shard;
 use pacru_arena::{
-    ArenaError, EngineConfig, EventConfig, EventOptions, EventReport, StopHandle, System,
-    TimeControl, load_openings, run_event_with,
+    ArenaError, EngineConfig, EventConfig, EventOptions, EventReport, Standings, StopHandle,
+    System, TimeControl, load_openings, run_event_with,
 };
 use pacru_core::RulesEdition;
 use report::Reporter;
@@ -288,22 +288,41 @@ fn run(mut config: Given<'_>, args: &ArenaArgs, command: &str) -> anyhow::Result
         (Ok(_), None) => anyhow::bail!("the event stopped without being asked to"),
         (Err(e), _) => return Err(explain(e, command)),
     };
-    match args.format {
-        StandingsFormat::Text => print!("{}", report.standings.table()),
-        StandingsFormat::Json => println!(
-            "{}",
-            crate::json::line(&report.standings).context("writing the standings")?
-        ),
-    }
-    if report.records_not_ok.is_empty() {
-        Ok(Outcome::Success)
+    let earned = if report.records_not_ok.is_empty() {
+        Outcome::Success
     } else {
+        Outcome::Failure
+    };
+    print_standings(&report.standings, args.format, earned)?;
+    if earned != Outcome::Success {
         crate::diagnostics::error(format!(
             "the records of games {:?} do not pass the referee: please report this bug",
             report.records_not_ok
         ));
-        Ok(Outcome::Failure)
     }
+    Ok(earned)
+}
+
+/// Prints the standings on standard output, as a table (its engine names'
+/// control characters escaped on a terminal) or as one JSON line. A failed write
+/// is the command's error; a reader gone away ends it with the status `earned`.
+pub(crate) fn print_standings(
+    standings: &Standings,
+    format: StandingsFormat,
+    earned: Outcome,
+) -> anyhow::Result<()> {
+    let text = match format {
+        StandingsFormat::Text => standings.table(),
+        StandingsFormat::Json => {
+            let mut line = crate::json::line(standings).context("writing the standings")?;
+            line.push('\n');
+            line
+        }
+    };
+    let mut out = crate::terminal::ShownOnTerminal::stdout();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::outcome::write_failed(e, earned))
 }
 
 /// Says how to continue an interrupted event, and exits with 128 + the signal.
