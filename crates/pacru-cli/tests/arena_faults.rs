@@ -1205,3 +1205,15 @@ fn standings_that_cannot_be_written_are_an_error_not_a_panic() {
     let journal = std::fs::read_to_string(dir.path().join("shared/shard-0-of-1/journal.jsonl"));
     assert!(journal.unwrap().contains("\"complete\""));
 }
+
+#[test]
+fn the_engine_help_says_how_random_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let ran = pacru_in(dir.path(), &mark("engine-help"), &["engine", "--help"]);
+    assert_eq!(ran.code, Some(0));
+    // Not uniform over legal moves (docs/protocol.md, built-in engines): those
+    // are nearly all reorientations.
+    let help = ran.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!help.contains("uniformly"), "{help}");
+    assert!(help.contains("the kind of move drawn first"), "{help}");
+}
