@@ -201,6 +201,14 @@ fn explain(error: ArenaError, command: &str) -> anyhow::Error {
             "{error} (it holds the lock on {}): two runs on one directory would play the same games; wait for that run to end, or stop it, or choose another output directory with -o",
             dir.join(pacru_arena::lock::LOCK_FILE).display()
         ),
+        ArenaError::ShardsHere { dir, shards } => {
+            let first = shards.first().map(|s| s.dir_name()).unwrap_or_default();
+            anyhow::anyhow!(
+                "{error}: continue a shard with `{}` (or with --shard I/N and the engines), add the shards up with `pacru merge-shards {}`, or choose another output directory with -o",
+                resume_command(command, &dir.join(first)),
+                dir.display()
+            )
+        }
         ArenaError::Unstartable { .. } => anyhow::anyhow!(
             "{error}\n(check the engine's command line; with --forfeit-unstartable the {command} is played anyway, the engine forfeiting its games)"
         ),
