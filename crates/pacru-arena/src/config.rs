@@ -6,7 +6,7 @@ use crate::engine::{EngineConfig, StartSettings};
 use crate::error::ArenaError;
 use crate::game::{Adjudication, GameSettings, TimeControl};
 use crate::opening::Opening;
-use crate::schedule::{System, total_games};
+use crate::schedule::{MAX_GAMES, System, total_games};
 use crate::shard::Shard;
 use crate::sprt::Sprt;
 use pacru_core::RulesEdition;
@@ -136,7 +136,10 @@ impl EventConfig {
                 }
             }
             System::Gauntlet { seeds } => {
-                if seeds == 0 || seeds + self.players - 1 > self.engines.len() {
+                if seeds == 0 {
+                    return bad("a gauntlet needs at least one seed".to_owned());
+                }
+                if seeds + self.players - 1 > self.engines.len() {
                     return bad(format!(
                         "a gauntlet with {} needs at least {} besides",
                         count(seeds as u64, "seed", "seeds"),
@@ -160,6 +163,12 @@ impl EventConfig {
         }
         if self.rounds == 0 {
             return bad("at least one round is needed".to_owned());
+        }
+        let games = total_games(self.system, self.engines.len(), self.players, self.rounds);
+        if games > MAX_GAMES {
+            return bad(format!(
+                "the event would have {games} games, more than the {MAX_GAMES} an event may have (its schedule is made whole and kept in memory): play fewer games or rounds, or several events"
+            ));
         }
         if self.time.base_ms.is_none() && self.time.movetime_ms.is_none() {
             return bad("a time control is needed (a clock or a time per move)".to_owned());
@@ -227,6 +236,41 @@ mod tests {
         (1..=n)
             .map(|s| format!("builtin:random:{s}").parse().unwrap())
             .collect()
+    }
+
+    #[test]
+    fn an_event_too_large_to_schedule_is_refused() {
+        let mut c = EventConfig::new("m", System::Match { games: 1_000_000 }, engines(2));
+        assert!(c.validate().is_ok());
+        c.system = System::Match {
+            games: 1_000_000_000,
+        };
+        assert_eq!(
+            c.validate().unwrap_err().to_string(),
+            "the event would have 1000000000 games, more than the 1000000 an event may have (its schedule is made whole and kept in memory): play fewer games or rounds, or several events"
+        );
+        // 45 pairs of 10 engines, 2 games each, a round.
+        let mut r = EventConfig::new("r", System::RoundRobin, engines(10));
+        r.rounds = 11_111;
+        assert!(r.validate().is_ok());
+        r.rounds = 11_112;
+        assert!(
+            r.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("1000080 games")
+        );
+        r.rounds = u32::MAX;
+        r.system = System::Swiss;
+        assert!(r.validate().is_err());
+        let mut g = EventConfig::new("g", System::Gauntlet { seeds: 0 }, engines(3));
+        assert_eq!(
+            g.validate().unwrap_err().to_string(),
+            "a gauntlet needs at least one seed"
+        );
+        g.system = System::Gauntlet { seeds: 1 };
+        g.rounds = u32::MAX;
+        assert!(g.validate().is_err());
     }
 
     #[test]

@@ -51,6 +51,20 @@ pub enum ArenaError {
         /// Why: no journal, or a journal in which nothing was written.
         reason: String,
     },
+    /// The output directory holds no event but the folders of a sharded event's
+    /// shards (`shard-I-of-N`, each with a journal): an event of its own there,
+    /// started or resumed without its shard, would be mixed with them.
+    #[error(
+        "{} holds the shards of a sharded event ({}), not an event of its own",
+        dir.display(),
+        shards.iter().map(|s| s.dir_name()).collect::<Vec<_>>().join(", ")
+    )]
+    ShardsHere {
+        /// The output directory: the folder the shards share.
+        dir: PathBuf,
+        /// The shards found there, in order.
+        shards: Vec<crate::shard::Shard>,
+    },
     /// The journal cannot be used to resume (corrupt, or from another event).
     #[error("journal {path}: {message}")]
     Journal {

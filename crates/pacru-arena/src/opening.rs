@@ -107,7 +107,8 @@ impl Opening {
 
 /// Reads openings from `path`: a PGR file (its first non-blank line starts with
 /// `[`), each game giving its start and its moves; or PPN positions, one per line
-/// (blank lines and lines starting with `#` skipped). Each is checked under
+/// (blank lines and lines starting with `#` skipped). A byte order mark at the
+/// start of the file is skipped. Each is checked under
 /// `rules` for `players`-player games.
 pub fn load_openings(
     path: &Path,
@@ -115,6 +116,9 @@ pub fn load_openings(
     players: usize,
 ) -> Result<Vec<Opening>, ArenaError> {
     let text = std::fs::read_to_string(path).map_err(|e| ArenaError::io(path, e))?;
+    // A byte order mark at the very start is not part of the text (notation.md),
+    // neither of a PGR file nor of a list of positions.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let bad = |message: String| ArenaError::BadOpenings {
         path: path.to_owned(),
         message,
@@ -185,4 +189,35 @@ pub fn load_openings(
         return Err(bad("no openings in the file".to_owned()));
     }
     Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_does_not_hide_the_format() {
+        let dir = std::env::temp_dir().join(format!("pacru-arena-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pgr = dir.join("book.pgr");
+        std::fs::write(
+            &pgr,
+            "\u{feff}[Players \"KR\"]\n[Result \"*\"]\n\n1. e1-e2 e9-e8 *\n",
+        )
+        .unwrap();
+        let openings = load_openings(&pgr, RulesEdition::Pacru2004, 2).unwrap();
+        assert_eq!(openings.len(), 1);
+        assert_eq!(openings[0].moves, ["e1-e2", "e9-e8"]);
+        assert_eq!(openings[0].label, "book.pgr:1");
+        let ppn = dir.join("start.ppn");
+        std::fs::write(
+            &ppn,
+            "\u{feff}9/9/9/9/9/9/9/9/9 Ke1N,Ka3E,Ki3W,Ki9SW,Ra1NE,Ra7E,Ri7W,Re9S R KR\n",
+        )
+        .unwrap();
+        let openings = load_openings(&ppn, RulesEdition::Pacru2004, 2).unwrap();
+        assert_eq!(openings.len(), 1);
+        assert_eq!(openings[0].label, "start.ppn:1");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -163,12 +163,48 @@ pub fn fixed_schedule(
     out
 }
 
-/// The number of games a fixed schedule or a Swiss event will have.
+/// The most games an event may have. Its schedule is made whole before the
+/// first game and kept in memory (about a hundred bytes a game), and its
+/// records and standings are rewritten after every game, so an event of a
+/// billion games would run out of memory before it began.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The number of games a fixed schedule or a Swiss event will have, counted
+/// without making the schedule (so that a huge event costs nothing to count;
+/// `u64::MAX` when the count does not fit).
 pub fn total_games(system: System, engines: usize, players: usize, rounds: u32) -> u64 {
-    match system {
-        System::Swiss => (engines / players * players) as u64 * u64::from(rounds),
-        _ => fixed_schedule(system, engines, players, rounds, 1).len() as u64,
+    let tables_games: u128 = match system {
+        System::Match { games } => return u64::from(games),
+        System::RoundRobin => binomial(engines, players).saturating_mul(players as u128),
+        System::Gauntlet { seeds } => {
+            let seeds = seeds.min(engines);
+            (seeds as u128)
+                .saturating_mul(binomial(engines - seeds, players.saturating_sub(1)))
+                .saturating_mul(players as u128)
+        }
+        System::Swiss => match engines.checked_div(players) {
+            Some(tables) => (tables as u128).saturating_mul(players as u128),
+            None => 0,
+        },
+    };
+    u64::try_from(tables_games.saturating_mul(u128::from(rounds))).unwrap_or(u64::MAX)
+}
+
+/// The number of `k`-element subsets of `n` items (saturating).
+fn binomial(n: usize, k: usize) -> u128 {
+    if k > n {
+        return 0;
     }
+    let (n, k) = (n as u128, k.min(n - k) as u128);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        // r * (n - i) / (i + 1) is C(n, i + 1), a whole number.
+        r = match r.checked_mul(n - i) {
+            Some(product) => product / (i + 1),
+            None => return u128::MAX,
+        };
+    }
+    r
 }
 
 /// The tables and byes of the next Swiss round, by the rules `pacru event`
@@ -236,6 +272,35 @@ pub fn swiss_games(
 mod tests {
     use super::*;
     use pacru_pairing::Score;
+
+    #[test]
+    fn the_count_of_games_is_that_of_the_schedule_and_costs_nothing() {
+        for engines in 2..=7 {
+            for players in 2..=4.min(engines) {
+                for rounds in 1..=2 {
+                    let mut systems = vec![System::RoundRobin, System::Match { games: 5 }];
+                    systems.extend((1..=engines).map(|seeds| System::Gauntlet { seeds }));
+                    for system in systems {
+                        assert_eq!(
+                            total_games(system, engines, players, rounds),
+                            fixed_schedule(system, engines, players, rounds, 1).len() as u64,
+                            "{system:?} {engines} {players} {rounds}"
+                        );
+                    }
+                }
+            }
+        }
+        // A schedule far too large to make is counted at once.
+        assert_eq!(
+            total_games(System::RoundRobin, 1000, 4, 1000),
+            41_417_124_750 * 4 * 1000
+        );
+        assert_eq!(
+            total_games(System::RoundRobin, 1 << 40, 4, u32::MAX),
+            u64::MAX
+        );
+        assert_eq!(total_games(System::Swiss, 7, 3, 10), 60);
+    }
 
     #[test]
     fn round_robin_rotates_positions() {

@@ -353,13 +353,13 @@ impl SprtStatus {
     pub fn line(&self) -> String {
         let [ll, ld, dd, wd, ww] = self.pentanomial;
         format!(
-            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {}, {} pairs (by the first engine's points 0/0.5/1/1.5/2: {ll} {ld} {dd} {wd} {ww}){}",
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {}, {} (by the first engine's points 0/0.5/1/1.5/2: {ll} {ld} {dd} {wd} {ww}){}",
             self.sprt.elo0,
             self.sprt.elo1,
             self.sprt.alpha,
             self.sprt.beta,
             format_args!("LLR {:.2} ({:.2}, {:.2})", self.llr, self.lower, self.upper),
-            self.pairs,
+            crate::config::count(self.pairs, "pair", "pairs"),
             match self.verdict {
                 Some(v) => format!(": {v} accepted"),
                 None => String::new(),
@@ -518,6 +518,23 @@ mod tests {
         }
         assert_eq!(p.counts, [1, 1, 2, 1, 3]);
         assert_eq!(p.pairs(), 8);
+    }
+
+    #[test]
+    fn the_line_agrees_in_number() {
+        let sprt: Sprt = "0,10".parse().unwrap();
+        let line = |games: &[(u64, Option<f64>)]| {
+            SprtStatus::from_games(&sprt, games.iter().copied()).line()
+        };
+        assert!(line(&[]).contains(": LLR 0.00 (-2.94, 2.94), 0 pairs (by"));
+        assert!(line(&[(1, Some(1.0)), (2, Some(0.0))]).contains(", 1 pair (by"));
+        let two = line(&[
+            (1, Some(1.0)),
+            (2, Some(0.0)),
+            (3, Some(1.0)),
+            (4, Some(1.0)),
+        ]);
+        assert!(two.contains(", 2 pairs (by"), "{two}");
     }
 
     #[test]

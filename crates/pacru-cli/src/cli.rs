@@ -291,8 +291,8 @@ pacru import --from abstractplay *.json | pacru check"
     #[command(
         long_about = "Runs a built-in engine that speaks PEP, the Pacru Engine Protocol \
 (docs/protocol.md), on standard input and output until `quit` or the end of the input: \
-`random` plays uniformly weighted random legal moves, `greedy` takes the move that gains \
-the most fields (ties broken with the seed), `search` is a Monte Carlo tree search that \
+`random` plays a random legal move, the kind of move drawn first (so that every kind turns \
+up, not nearly only reorientations), `greedy` takes the move that gains the most fields (ties broken with the seed), `search` is a Monte Carlo tree search that \
 manages its clock and takes the options Nodes, MoveTime, Exploration, PlayoutPlies, PriorWeight, ExpandAfter and Seed \
 (docs/engines.md). Logs go to standard error only.",
         after_help = "Examples:\n  pacru engine random --seed 7\n  pacru engine greedy\n  \

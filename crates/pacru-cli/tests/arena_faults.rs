@@ -772,6 +772,47 @@ fn refused_events_leave_no_directory_and_disk_errors_are_said_once() {
 }
 
 #[test]
+fn an_event_too_large_to_schedule_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("too-large");
+    let started = Instant::now();
+    // A billion games: the schedule alone would take some hundred gigabytes.
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "match",
+            "builtin:random:1",
+            "builtin:random:2",
+            "--games",
+            "1000000000",
+        ],
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert_eq!(
+        ran.stderr,
+        "pacru: error: the event would have 1000000000 games, more than the 1000000 an event may have (its schedule is made whole and kept in memory): play fewer games or rounds, or several events\n"
+    );
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            "tournament",
+            "builtin:random:1",
+            "builtin:random:2",
+            "builtin:random:3",
+            "--rounds",
+            "4294967295",
+        ],
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("25769803770 games"), "{}", ran.stderr);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
 fn messages_and_help() {
     let dir = tempfile::tempdir().unwrap();
     let m = mark("messages");
@@ -1058,4 +1099,121 @@ protocol can send\n"
         ran.stderr
     );
     assert_eq!(left_behind(&m), []);
+}
+
+/// Runs `pacru ARGS` in `dir` on a terminal (the pseudo-terminal of util-linux's
+/// `script`): what the terminal received, standard output and error together,
+/// and the exit status; `None` when `script` cannot be run here.
+fn on_a_terminal(dir: &Path, args: &[&str]) -> Option<(Option<i32>, String)> {
+    let quoted: Vec<String> = std::iter::once(PACRU)
+        .chain(args.iter().copied())
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect();
+    let output = Command::new("script")
+        .args(["-qec", &quoted.join(" "), "/dev/null"])
+        .current_dir(dir)
+        .env("SHELL", "/bin/sh")
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    Some((
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    ))
+}
+
+#[test]
+fn an_engine_name_with_control_characters_reaches_no_terminal_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    // The user's name for an engine, with an escape sequence in it (colour red).
+    let engine = "a\u{1b}[31mb=builtin:random:1";
+    let raw = "a\u{1b}[31mb";
+    let shown = r"a\u{1b}[31mb";
+    let args = [
+        "match",
+        engine,
+        "builtin:greedy:2",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "-o",
+        "shared",
+        "--shard",
+        "0/1",
+    ];
+    let Some((code, seen)) = on_a_terminal(dir.path(), &args) else {
+        eprintln!("skipped: `script` cannot be run here");
+        return;
+    };
+    assert_eq!(code, Some(0), "{seen}");
+    // The standings (and the progress bar) show the name escaped, as the logs do.
+    assert!(!seen.contains(raw), "{seen:?}");
+    assert!(seen.contains(shown), "{seen:?}");
+    // The files keep the name as it was given.
+    let standings = std::fs::read_to_string(dir.path().join("shared/shard-0-of-1/standings.txt"));
+    assert!(standings.unwrap().contains(raw));
+    // So does the merge of the shards.
+    let (code, seen) = on_a_terminal(dir.path(), &["merge-shards", "shared"]).unwrap();
+    assert_eq!(code, Some(0), "{seen}");
+    assert!(!seen.contains(raw), "{seen:?}");
+    assert!(seen.contains(shown), "{seen:?}");
+}
+
+#[test]
+fn standings_that_cannot_be_written_are_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = |args: &[&str]| {
+        let output = Command::new(PACRU)
+            .args(args)
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
+            .output()
+            .expect("pacru runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let game = [
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+    ];
+    let runs: [Vec<&str>; 3] = [
+        [&["match"][..], &game, &["-o", "shared", "--shard", "0/1"]].concat(),
+        vec!["merge-shards", "shared"],
+        vec!["merge-shards", "--format", "json", "shared"],
+    ];
+    for args in runs {
+        let (code, stderr) = full(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr,
+            "pacru: error: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+    // The event itself is complete and recorded.
+    let journal = std::fs::read_to_string(dir.path().join("shared/shard-0-of-1/journal.jsonl"));
+    assert!(journal.unwrap().contains("\"complete\""));
+}
+
+#[test]
+fn the_engine_help_says_how_random_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let ran = pacru_in(dir.path(), &mark("engine-help"), &["engine", "--help"]);
+    assert_eq!(ran.code, Some(0));
+    // Not uniform over legal moves (docs/protocol.md, built-in engines): those
+    // are nearly all reorientations.
+    let help = ran.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!help.contains("uniformly"), "{help}");
+    assert!(help.contains("the kind of move drawn first"), "{help}");
 }

@@ -52,3 +52,23 @@ fn the_escaped_report_of_cli_md_is_what_check_writes() {
         run.stdout
     );
 }
+
+#[test]
+fn protocol_md_says_what_engine_check_expects_of_quit_alone() {
+    // engine-check's `quit-alone` check holds engines to it, so the page an
+    // engine is written from must say it.
+    let page = doc("protocol.md");
+    let from = page.find("### `quit`").expect("a quit section");
+    let to = from + page[from..].find("\n## ").expect("the section ends");
+    let section = page[from..to]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(section.contains("`quit` alone, without an id"), "{section}");
+    assert!(section.contains("answers nothing"), "{section}");
+    // And the built-in engines do what it says.
+    for input in [&b"quit\n"[..], b"{\"type\":\"quit\"}\n"] {
+        let run = common::pacru_with_input(&["engine", "random"], input);
+        assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{}", run.stderr);
+    }
+}

@@ -442,3 +442,55 @@ fn a_shard_stops_when_the_sprt_of_all_shards_has_decided() {
     );
     assert_eq!(standings["games_total"], 400, "{standings}");
 }
+
+#[test]
+fn the_shards_folder_takes_no_event_given_without_its_shard() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shared = dir.path().join("shared");
+    let shared_text = text(&shared);
+    let event = [
+        "match",
+        "builtin:random:1",
+        "builtin:greedy:2",
+        "--games",
+        "4",
+        "--movetime",
+        "50",
+    ];
+    let played = pacru(&[&event[..], &["--shard", "0/2", "-o", &shared_text]].concat());
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    // The resubmitted task without its --shard: the whole event, in the folder
+    // of the shards, would play their games again and spoil the merge.
+    for args in [
+        [&event[..], &["--resume", "-o", &shared_text]].concat(),
+        [&event[..], &["-o", &shared_text]].concat(),
+        vec!["match", "--resume", "-o", &shared_text],
+    ] {
+        let refused = pacru(&args);
+        assert_eq!(refused.code, 2, "{args:?}: {}", refused.stderr);
+        assert_eq!(
+            refused.stderr,
+            format!(
+                "pacru: error: {shared_text} holds the shards of a sharded event (shard-0-of-2), not an event of its own: continue a shard with `pacru match --resume -o {shared_text}/shard-0-of-2` (or with --shard I/N and the engines), add the shards up with `pacru merge-shards {shared_text}`, or choose another output directory with -o\n"
+            ),
+            "{args:?}"
+        );
+        assert!(!shared.join("journal.jsonl").exists());
+    }
+    // The shards themselves go on as before.
+    let second = pacru(
+        &[
+            &event[..],
+            &["--shard", "1/2", "--resume", "-o", &shared_text],
+        ]
+        .concat(),
+    );
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    let merged = pacru(&["merge-shards", &shared_text]);
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert!(
+        merged.stdout.contains("4 of 4 games played"),
+        "{}",
+        merged.stdout
+    );
+}

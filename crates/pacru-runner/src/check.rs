@@ -171,6 +171,14 @@ impl fmt::Display for ComplianceReport {
 /// has fewer than 9 fields) it must not.
 pub const PINCER_MEETING_PPN: &str = "9/9/9/4K4/3R1R3/9/9/9/9 Ke4N,Kd4NE,Ke6S,Re5S K KR";
 
+/// [`PINCER_MEETING_PPN`] with one more Red chevron, far away: the pincer that
+/// makes the meeting (`e4xe5(FIELD)` under the 2004 rules, `e4xe5` under the 2011
+/// rules) takes Red's chevron on e5, and the game goes on. After the pincer in
+/// the first position Red has no chevron left and the game is over, so an engine
+/// would refuse to move there whatever the edition.
+pub const PINCER_MEETING_PLAY_ON_PPN: &str =
+    "9/9/9/4K4/3R1R3/9/9/9/9 Ke4N,Kd4NE,Ke6S,Re5S,Ri9SW K KR";
+
 /// A position with some 200 000 reorientations and few movements.
 pub const REORIENTATION_PPN: &str =
     "9/9/9/9/9/KKKKKKKKK/KKKKKKKKK/KKKKKKKKK/KKKKKKKKK Ka1NE,Ke1N,Ri9SW,Re9S K KR";
@@ -643,14 +651,16 @@ fn check_rules_2004(c: &mut Checker) -> Result<(), String> {
     c.legal_move(&setup, &[], &clocks).map(|_| ())
 }
 
-/// A history move legal only under the other rules edition must be refused.
+/// A history move legal only under the other rules edition must be refused
+/// (after it, under its own edition, the game would go on).
 fn check_rules_in_history(c: &mut Checker) -> Result<(), String> {
     let mut problems = Vec::new();
     for (rules, text) in [
         (RulesEdition::Pacru2011, "e4xe5(a1)"),
         (RulesEdition::Pacru2004, "e4xe5"),
     ] {
-        let setup = GameSetup::from_ppn(PINCER_MEETING_PPN, rules).map_err(|e| e.to_string())?;
+        let setup =
+            GameSetup::from_ppn(PINCER_MEETING_PLAY_ON_PPN, rules).map_err(|e| e.to_string())?;
         let mv = text.parse::<Move>().map_err(|e| e.to_string())?;
         let clocks = c.move_clocks();
         if let Err(e) = c.expect_refusal(Go {
@@ -893,6 +903,18 @@ mod tests {
         assert!(m2004.iter().any(|m| m.starts_with("e4xe5(")));
         assert!(m2004.contains(&"e4xe5(a1)".to_owned()));
         assert!(!m2011.contains(&"e4xe5(a1)".to_owned()));
+        // The history check's moves: each legal under one edition only, and the
+        // game goes on after it.
+        for (rules, legal, illegal) in [
+            (RulesEdition::Pacru2004, "e4xe5(a1)", "e4xe5"),
+            (RulesEdition::Pacru2011, "e4xe5", "e4xe5(a1)"),
+        ] {
+            let setup = GameSetup::from_ppn(PINCER_MEETING_PLAY_ON_PPN, rules).unwrap();
+            let after = setup.replay(&[legal.parse().unwrap()]).unwrap();
+            assert!(!after.is_finished(), "{rules} {legal}");
+            assert!(after.legal_moves().next().is_some(), "{rules} {legal}");
+            assert!(setup.replay(&[illegal.parse().unwrap()]).is_err());
+        }
         let reo = Position::from_ppn(REORIENTATION_PPN, RulesEdition::Pacru2004).unwrap();
         assert!(!reo.is_finished());
         assert!(

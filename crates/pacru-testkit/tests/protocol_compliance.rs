@@ -45,6 +45,24 @@ fn builtin_engines_pass_every_check() {
 }
 
 #[test]
+fn an_engine_blind_to_the_rules_edition_fails_the_history_check() {
+    // It replays a 2011 game's history under the 2004 rules, so it accepts a
+    // pincer that names a meeting field, which the 2011 rules forbid here.
+    let report = check(ENGINE, &["blind"]);
+    let check = report
+        .checks
+        .iter()
+        .find(|c| c.name == "rules-in-history")
+        .unwrap();
+    assert_eq!(check.outcome, Outcome::Fail, "{report}");
+    assert!(
+        check.detail.contains("2011 rules, history e4xe5(a1)"),
+        "{}",
+        check.detail
+    );
+}
+
+#[test]
 fn a_lenient_engine_is_caught_accepting_what_it_must_refuse() {
     let report = check(ENGINE, &["lenient"]);
     let failed = failed(&report);

@@ -149,6 +149,12 @@ fn settle(
     };
     if entries.is_empty() {
         // Nothing was started here (no journal, or one without a complete line).
+        // The folder of a sharded event's shards is no place for another event:
+        // a shard's run given without its shard would land here.
+        let shards = shards_in(&dir);
+        if !shards.is_empty() {
+            return Err(ArenaError::ShardsHere { dir, shards });
+        }
         // With its settings given, the event starts here, resumed or not: a run
         // stopped before its journal existed is continued by starting it.
         return match config {
@@ -422,6 +428,22 @@ pub(crate) fn games_text(entries: &[Entry]) -> String {
         .collect();
     games.sort_by_key(|g| g.0);
     games.iter().map(|g| g.1).collect::<Vec<_>>().join("\n")
+}
+
+/// The shards whose folders (`shard-I-of-N`, with a journal) are in `dir`, in
+/// order.
+fn shards_in(dir: &Path) -> Vec<Shard> {
+    let mut shards: Vec<Shard> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let shard = Shard::from_dir_name(entry.file_name().to_str()?)?;
+            entry.path().join(JOURNAL_FILE).is_file().then_some(shard)
+        })
+        .collect();
+    shards.sort_by_key(|s| (s.count(), s.index()));
+    shards
 }
 
 /// A shard's output directory is `shard-I-of-N` in the folder the shards share

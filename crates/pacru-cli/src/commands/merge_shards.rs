@@ -4,7 +4,8 @@
 //! [`pacru_arena::merge_shards`].
 
 use crate::Outcome;
-use crate::cli::{MergeShardsArgs, StandingsFormat};
+use crate::cli::MergeShardsArgs;
+use crate::commands::arena::print_standings;
 use anyhow::Context as _;
 use pacru_arena::event::{GAMES_FILE, JOURNAL_FILE, STANDINGS_FILE, STANDINGS_JSON_FILE};
 use pacru_arena::journal::write_atomic;
@@ -17,13 +18,13 @@ pub fn run(args: &MergeShardsArgs) -> anyhow::Result<Outcome> {
     if let Some(out) = &args.out {
         write_out(&merged, out)?;
     }
-    match args.format {
-        StandingsFormat::Text => print!("{}", merged.standings.table()),
-        StandingsFormat::Json => println!(
-            "{}",
-            crate::json::line(&merged.standings).context("writing the standings")?
-        ),
-    }
+    let incomplete = merged.shards.iter().any(|s| !s.complete);
+    let earned = if merged.missing.is_empty() && !incomplete {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    };
+    print_standings(&merged.standings, args.format, earned)?;
     let count = merged.count;
     let command = match merged.config.system {
         System::Match { .. } => "match",

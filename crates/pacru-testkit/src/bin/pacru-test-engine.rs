@@ -39,7 +39,8 @@
 //! only: every other request gets no answer), `lenient` (accepts what it must
 //! refuse: answers `go` in finished games and with illegal histories, and unknown
 //! or malformed requests with `=`), `silent` (answers nothing, not even `hello`),
-//! `noname` (answers `hello` with an empty name, `name=""`).
+//! `noname` (answers `hello` with an empty name, `name=""`), `blind` (plays
+//! under the 2004 rules whatever the request's `rules` says).
 //!
 //! `linger` is the helper of `fork` and `exit1`: it reads nothing, answers nothing
 //! and sleeps until it is killed. `detach` and `stray` are the helpers of
@@ -160,6 +161,7 @@ enum Manner {
     Lenient,
     Silent,
     NoName,
+    Blind,
 }
 
 /// What the engine does, read from `MODE[:N]`.
@@ -215,6 +217,7 @@ impl Mode {
                     "lenient" => Manner::Lenient,
                     "silent" => Manner::Silent,
                     "noname" => Manner::NoName,
+                    "blind" => Manner::Blind,
                     _ => return Err(format!("unknown mode `{name}`")),
                 };
                 let think = Duration::from_millis(number.unwrap_or(0));
@@ -299,8 +302,11 @@ impl Mode {
                         version: "0".to_owned(),
                     })),
                 ),
-                RequestBody::Go(go) => {
+                RequestBody::Go(mut go) => {
                     gos += 1;
+                    if self.is(Manner::Blind) {
+                        go.setup.rules = pacru_core::RulesEdition::Pacru2004;
+                    }
                     let position = go.setup.replay(&go.moves).ok();
                     let legal = position
                         .as_ref()

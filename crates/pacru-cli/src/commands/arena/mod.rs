@@ -17,8 +17,8 @@ use pacru_arena::engine::dedupe_names;
 use pacru_arena::event::Given;
 use pacru_arena::shard::Shard;
 use pacru_arena::{
-    ArenaError, EngineConfig, EventConfig, EventOptions, EventReport, StopHandle, System,
-    TimeControl, load_openings, run_event_with,
+    ArenaError, EngineConfig, EventConfig, EventOptions, EventReport, Standings, StopHandle,
+    System, TimeControl, load_openings, run_event_with,
 };
 use pacru_core::RulesEdition;
 use report::Reporter;
@@ -201,6 +201,14 @@ fn explain(error: ArenaError, command: &str) -> anyhow::Error {
             "{error} (it holds the lock on {}): two runs on one directory would play the same games; wait for that run to end, or stop it, or choose another output directory with -o",
             dir.join(pacru_arena::lock::LOCK_FILE).display()
         ),
+        ArenaError::ShardsHere { dir, shards } => {
+            let first = shards.first().map(|s| s.dir_name()).unwrap_or_default();
+            anyhow::anyhow!(
+                "{error}: continue a shard with `{}` (or with --shard I/N and the engines), add the shards up with `pacru merge-shards {}`, or choose another output directory with -o",
+                resume_command(command, &dir.join(first)),
+                dir.display()
+            )
+        }
         ArenaError::Unstartable { .. } => anyhow::anyhow!(
             "{error}\n(check the engine's command line; with --forfeit-unstartable the {command} is played anyway, the engine forfeiting its games)"
         ),
@@ -288,22 +296,41 @@ fn run(mut config: Given<'_>, args: &ArenaArgs, command: &str) -> anyhow::Result
         (Ok(_), None) => anyhow::bail!("the event stopped without being asked to"),
         (Err(e), _) => return Err(explain(e, command)),
     };
-    match args.format {
-        StandingsFormat::Text => print!("{}", report.standings.table()),
-        StandingsFormat::Json => println!(
-            "{}",
-            crate::json::line(&report.standings).context("writing the standings")?
-        ),
-    }
-    if report.records_not_ok.is_empty() {
-        Ok(Outcome::Success)
+    let earned = if report.records_not_ok.is_empty() {
+        Outcome::Success
     } else {
+        Outcome::Failure
+    };
+    print_standings(&report.standings, args.format, earned)?;
+    if earned != Outcome::Success {
         crate::diagnostics::error(format!(
             "the records of games {:?} do not pass the referee: please report this bug",
             report.records_not_ok
         ));
-        Ok(Outcome::Failure)
     }
+    Ok(earned)
+}
+
+/// Prints the standings on standard output, as a table (its engine names'
+/// control characters escaped on a terminal) or as one JSON line. A failed write
+/// is the command's error; a reader gone away ends it with the status `earned`.
+pub(crate) fn print_standings(
+    standings: &Standings,
+    format: StandingsFormat,
+    earned: Outcome,
+) -> anyhow::Result<()> {
+    let text = match format {
+        StandingsFormat::Text => standings.table(),
+        StandingsFormat::Json => {
+            let mut line = crate::json::line(standings).context("writing the standings")?;
+            line.push('\n');
+            line
+        }
+    };
+    let mut out = crate::terminal::ShownOnTerminal::stdout();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::outcome::write_failed(e, earned))
 }
 
 /// Says how to continue an interrupted event, and exits with 128 + the signal.

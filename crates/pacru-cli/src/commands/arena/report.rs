@@ -56,7 +56,10 @@ impl Reporter {
                 ..
             } => {
                 self.bar.set_position(*finished);
-                self.bar.set_message(standings.short_score());
+                // Engine names come from the command line or a journal: on
+                // the terminal, their control characters are shown escaped.
+                self.bar
+                    .set_message(Escaped(&standings.short_score()).to_string());
             }
             _ => {}
         }
