@@ -63,18 +63,31 @@ fn get_tokens(frame: &Frame, key: &'static str) -> Result<Vec<String>, MessageEr
     let Some(value) = frame.get(key) else {
         return Ok(Vec::new());
     };
-    if let Value::List(items) = value {
-        for item in items {
-            if matches!(item, Value::List(_)) || !is_list_item(&item.as_text()) {
-                return Err(MessageError::invalid(
-                    key,
-                    format!(
-                        "list item `{}` is not a token (empty, blank or a list)",
-                        pacru_core::Escaped(&crate::wire::truncate(&item.as_text(), 40))
-                    ),
-                ));
+    let bad_item = |item: &str| {
+        MessageError::invalid(
+            key,
+            format!(
+                "list item `{}` is not a token (empty, blank or a list)",
+                pacru_core::Escaped(&crate::wire::truncate(item, 40))
+            ),
+        )
+    };
+    match value {
+        Value::List(items) => {
+            for item in items {
+                if matches!(item, Value::List(_)) || !is_list_item(&item.as_text()) {
+                    return Err(bad_item(&item.as_text()));
+                }
             }
         }
+        // Text framing: the items separated by single spaces (`""` is no item);
+        // an empty item or another blank could not be written back.
+        Value::Str(text) if !text.is_empty() => {
+            if let Some(item) = text.split(' ').find(|item| !is_list_item(item)) {
+                return Err(bad_item(item));
+            }
+        }
+        Value::Str(_) | Value::Int(_) => {}
     }
     Ok(value.as_list())
 }
@@ -620,5 +633,28 @@ mod tests {
         let go =
             r#"{"type":"go","id":"1","players":"KR","moves":["a3-b4(a4)"],"time":[1000,"1000"]}"#;
         assert!(Request::decode(Framing::Json, go).is_ok());
+    }
+
+    #[test]
+    fn a_text_list_with_an_empty_item_or_another_blank_is_refused() {
+        // Items are separated by single spaces: two spaces hold an empty item,
+        // which no writer writes (it refuses to), so no reader reads it.
+        for line in [
+            r#"go 1 players=KR moves="e1-e2  e9-e8""#,
+            r#"go 1 players=KR moves=" e1-e2""#,
+            r#"go 1 players=KR moves="e1-e2 ""#,
+            r#"go 1 players=KR moves="e1-e2\te9-e8""#,
+            r#"go 1 players=KR time="1000  1000""#,
+        ] {
+            let err = Request::decode(Framing::Text, line).unwrap_err();
+            assert!(err.to_string().contains("is not a token"), "{line}: {err}");
+        }
+        for line in [
+            r#"go 1 players=KR moves="e1-e2 e9-e8""#,
+            r#"go 1 players=KR moves="""#,
+            r#"go 1 players=KR moves=e1-e2 time="1000 1000""#,
+        ] {
+            assert!(Request::decode(Framing::Text, line).is_ok(), "{line}");
+        }
     }
 }

@@ -160,6 +160,11 @@ pub enum WireError {
     /// An argument appears twice.
     #[error("argument `{0}` given twice")]
     DuplicateKey(String),
+    /// An unquoted value that is empty or holds `"` or `\`.
+    #[error(
+        "the value of `{0}` is not a bare token (no `\"` or `\\`; an empty value is written `\"\"`)"
+    )]
+    BareValue(String),
     /// The line is not JSON, or not a JSON object with a string `type` and an `id`.
     #[error("bad JSON message: {0}")]
     Json(String),

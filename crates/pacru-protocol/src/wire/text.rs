@@ -201,6 +201,11 @@ impl Frame {
                     value.push(c);
                     chars.next();
                 }
+                // What no writer writes: an empty value is `""`, and `"` and
+                // `\` stand only in quoted values.
+                if value.is_empty() || value.contains(['"', '\\']) {
+                    return Err(WireError::BareValue(key));
+                }
             }
             if frame.get(&key).is_some() {
                 return Err(WireError::DuplicateKey(key));
@@ -305,6 +310,17 @@ mod tests {
             Frame::from_text("go 1 x=1 x=2"),
             Err(WireError::DuplicateKey(_))
         ));
+        for bare in ["go 1 x=", "go 1 x= y=2", "go 1 x=a\"b", "go 1 x=a\\b"] {
+            assert_eq!(
+                Frame::from_text(bare),
+                Err(WireError::BareValue("x".into())),
+                "{bare}"
+            );
+        }
+        assert_eq!(
+            Frame::from_text("go 1 x=\"\"").unwrap().get("x"),
+            Some(&Value::Str(String::new()))
+        );
         assert!(matches!(Frame::from_json("[1]"), Err(WireError::Json(_))));
         assert!(matches!(
             Frame::from_json("{\"type\":\"go\"}"),
