@@ -737,3 +737,46 @@ fn a_desk_made_offline_comes_onto_the_server_and_goes_back() {
     let log = pacru_ok(&["event", "log", back.to_str().unwrap()], 0);
     assert!(log.contains("agreed draw, no record kept"), "{log}");
 }
+
+#[test]
+fn an_unpairing_refused_calls_off_no_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    for name in ["ana", "ben", "cal", "dot"] {
+        Client::sign_up(&server.url, name);
+    }
+    let created = arbiter.post(
+        "/api/events",
+        &json!({"name": "Rapid", "players_per_table": 2, "rounds": 2,
+                "clock": {"initial": 60, "increment": 0}}),
+    );
+    let id = created.json["id"].as_str().unwrap().to_string();
+    for name in ["ana", "ben", "cal", "dot"] {
+        let entered = arbiter.post(
+            &format!("/api/events/{id}/players"),
+            &json!({"username": name}),
+        );
+        assert_eq!(entered.status, 200, "{entered:?}");
+    }
+    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(paired.status, 200, "{paired:?}");
+    let decided = arbiter.post(
+        &format!("/api/events/{id}/decide"),
+        &json!({"round": 1, "table": 1, "draw": true, "reason": "neither came"}),
+    );
+    assert_eq!(decided.status, 200, "{decided:?}");
+    let before = arbiter.get(&format!("/api/events/{id}")).json;
+    let game = before["rounds"][0]["tables"][1]["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Table 1 has its result: the round cannot be undone, and table 2's game
+    // goes on as it was.
+    let refused = arbiter.post(&format!("/api/events/{id}/unpair"), &json!({}));
+    assert_eq!(refused.status, 409, "{refused:?}");
+    let after = arbiter.get(&format!("/api/events/{id}")).json;
+    assert_eq!(after["rounds"], before["rounds"], "nothing changed");
+    let game = arbiter.get(&format!("/api/games/{game}")).json;
+    assert_eq!(game["status"], "playing", "{game}");
+}

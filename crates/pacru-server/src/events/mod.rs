@@ -287,14 +287,13 @@ impl AppState {
             .call(move |conn| {
                 let mut held = open(conn, &event)?;
                 held.arbiter_only(user, "undo a pairing")?;
-                let desk = held.read()?;
-                let round = desk
-                    .rounds
-                    .last()
-                    .ok_or_else(|| desk_error(EventError::NoRound))?;
+                // A trial on this copy of the desk in memory, which is not
+                // stored: a round the desk will not undo (a table with a
+                // result or a record) is refused before any game is called off.
+                let round = held.desk.unpair().map_err(desk_error)?;
                 let games: Vec<String> = store::table_games(conn, &event)?
                     .into_iter()
-                    .filter(|t| t.round == round.number)
+                    .filter(|t| t.round == round)
                     .map(|t| t.game)
                     .collect();
                 for game in &games {
@@ -302,12 +301,11 @@ impl AppState {
                         && !state.moves.is_empty()
                     {
                         return Err(ApiError::conflict(format!(
-                            "round {} has begun: game {game} has moves; decide its tables instead",
-                            round.number
+                            "round {round} has begun: game {game} has moves; decide its tables instead"
                         )));
                     }
                 }
-                Ok((round.number, games))
+                Ok((round, games))
             })
             .await?;
         for game in &games {
