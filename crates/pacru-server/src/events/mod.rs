@@ -54,6 +54,17 @@ pub fn open(conn: &Connection, id: &str) -> ApiResult<Held> {
     Ok(Held { row, desk })
 }
 
+/// Account `name` as event `event` spells its player (user names are matched
+/// ignoring case on the server; a desk brought onto the server may hold them
+/// in another case), or `name` itself when no player matches.
+pub fn spelled(event: &pacru_event::Event, name: &str) -> String {
+    event
+        .players
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+        .map_or_else(|| name.to_owned(), |p| p.name.clone())
+}
+
 /// The name an event's desk goes by in messages.
 pub fn desk_name(id: &str) -> String {
     format!("event {id}")
@@ -235,13 +246,7 @@ impl AppState {
                 // A winner is named as the server names users, ignoring case;
                 // the desk takes the player's name as the event holds it.
                 let award = match &decision.award {
-                    Award::Winner(name) => Award::Winner(
-                        held.read()?
-                            .players
-                            .into_iter()
-                            .find(|p| p.name.eq_ignore_ascii_case(name))
-                            .map_or_else(|| name.clone(), |p| p.name),
-                    ),
+                    Award::Winner(name) => Award::Winner(spelled(&held.read()?, name)),
                     Award::Draw => Award::Draw,
                 };
                 held.desk
