@@ -192,8 +192,7 @@ impl AppState {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
         }
-        let lock = self.hub.event_lock(id);
-        let _held = lock.lock().await;
+        let _held = self.hub.lock_event(id).await;
         self.change_event_locked(id, change).await
     }
 
@@ -238,8 +237,7 @@ impl AppState {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
         }
-        let lock = self.hub.event_lock(id);
-        let _held = lock.lock().await;
+        let _held = self.hub.lock_event(id).await;
         let (game, shown) = self
             .change_event_locked(id, move |conn, held| {
                 held.arbiter_only(user, "decide a result")?;
@@ -284,8 +282,7 @@ impl AppState {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
         }
-        let lock = self.hub.event_lock(id);
-        let _held = lock.lock().await;
+        let _held = self.hub.lock_event(id).await;
         let event = id.to_owned();
         let (round, games) = self
             .db
