@@ -737,3 +737,102 @@ fn a_desk_made_offline_comes_onto_the_server_and_goes_back() {
     let log = pacru_ok(&["event", "log", back.to_str().unwrap()], 0);
     assert!(log.contains("agreed draw, no record kept"), "{log}");
 }
+
+#[test]
+fn an_unpairing_refused_calls_off_no_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    for name in ["ana", "ben", "cal", "dot"] {
+        Client::sign_up(&server.url, name);
+    }
+    let created = arbiter.post(
+        "/api/events",
+        &json!({"name": "Rapid", "players_per_table": 2, "rounds": 2,
+                "clock": {"initial": 60, "increment": 0}}),
+    );
+    let id = created.json["id"].as_str().unwrap().to_string();
+    for name in ["ana", "ben", "cal", "dot"] {
+        let entered = arbiter.post(
+            &format!("/api/events/{id}/players"),
+            &json!({"username": name}),
+        );
+        assert_eq!(entered.status, 200, "{entered:?}");
+    }
+    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(paired.status, 200, "{paired:?}");
+    let decided = arbiter.post(
+        &format!("/api/events/{id}/decide"),
+        &json!({"round": 1, "table": 1, "draw": true, "reason": "neither came"}),
+    );
+    assert_eq!(decided.status, 200, "{decided:?}");
+    let before = arbiter.get(&format!("/api/events/{id}")).json;
+    let game = before["rounds"][0]["tables"][1]["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Table 1 has its result: the round cannot be undone, and table 2's game
+    // goes on as it was.
+    let refused = arbiter.post(&format!("/api/events/{id}/unpair"), &json!({}));
+    assert_eq!(refused.status, 409, "{refused:?}");
+    let after = arbiter.get(&format!("/api/events/{id}")).json;
+    assert_eq!(after["rounds"], before["rounds"], "nothing changed");
+    let game = arbiter.get(&format!("/api/games/{game}")).json;
+    assert_eq!(game["status"], "playing", "{game}");
+}
+
+#[test]
+fn a_desk_spelling_names_in_another_case_gets_its_results_on_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("offline.pacru");
+    let path = file.to_str().unwrap();
+    pacru_ok(
+        &[
+            "event",
+            "new",
+            "--name",
+            "Club cup",
+            "--players-per-table",
+            "2",
+            "--system",
+            "swiss",
+            "--rounds",
+            "2",
+            path,
+        ],
+        0,
+    );
+    // The desk spells them ANN and Bea; their accounts are ann and bea.
+    pacru_ok(&["event", "player", "add", path, "ANN", "Bea"], 0);
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    let ann = Client::sign_up(&server.url, "ann");
+    let bea = Client::sign_up(&server.url, "bea");
+    let imported = arbiter.post_bytes(
+        "/api/events/import?venue=server&initial=60",
+        std::fs::read(&file).unwrap(),
+    );
+    assert_eq!(imported.status, 201, "{imported:?}");
+    let id = imported.json["id"].as_str().unwrap().to_string();
+    // The same account entering again under its own spelling is refused.
+    let again = ann.post(&format!("/api/events/{id}/join"), &json!({}));
+    assert_eq!(again.status, 409, "{again:?}");
+    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(paired.status, 200, "{paired:?}");
+    let table = &paired.json["rounds"][0]["tables"][0];
+    assert_eq!(table["players"], json!(["ANN", "Bea"]), "{table}");
+    let game = table["game"].as_str().unwrap();
+    assert_eq!(
+        ann.post(&format!("/api/games/{game}/resign"), &json!({}))
+            .status,
+        200
+    );
+    let event = event_when(&arbiter, &id, |e| round_done(e, 1));
+    let table = &event["rounds"][0]["tables"][0];
+    assert_eq!(table["status"], "played", "{table}");
+    assert_eq!(table["result"], "Red", "{table}");
+    // A player withdraws themselves, in their account's spelling.
+    let withdrawn = bea.post(&format!("/api/events/{id}/withdraw"), &json!({}));
+    assert_eq!(withdrawn.status, 200, "{withdrawn:?}");
+    assert_eq!(withdrawn.json["players"], json!(["ANN"]), "{withdrawn:?}");
+}

@@ -94,13 +94,42 @@ impl Hub {
         }
     }
 
-    /// The lock every change of event `id` holds, from reading its desk to
-    /// telling its watchers.
-    pub fn event_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        match self.event_locks.lock() {
+    /// Holds the lock every change of event `id` holds, from reading its desk
+    /// to telling its watchers, until the guard is dropped. The lock is kept
+    /// only while someone holds or waits for it: requests naming events that
+    /// do not exist leave nothing behind.
+    pub async fn lock_event(&self, id: &str) -> EventGuard<'_> {
+        let lock = match self.event_locks.lock() {
             Ok(mut locks) => Arc::clone(locks.entry(id.to_owned()).or_default()),
             Err(_) => Arc::default(),
+        };
+        EventGuard {
+            hub: self,
+            id: id.to_owned(),
+            guard: Some(lock.lock_owned().await),
         }
+    }
+
+    /// The number of events whose lock is kept (held or waited for).
+    #[cfg(test)]
+    fn event_locks_kept(&self) -> usize {
+        self.event_locks.lock().map_or(0, |locks| locks.len())
+    }
+
+    /// Stops keeping event `id`'s channel if nobody watches it (a stream
+    /// asked for an event that does not exist).
+    pub fn forget_event(&self, id: &str) {
+        if let Ok(mut events) = self.events.lock()
+            && events.get(id).is_some_and(|s| s.receiver_count() == 0)
+        {
+            events.remove(id);
+        }
+    }
+
+    /// The number of events whose channel is kept.
+    #[cfg(test)]
+    fn event_channels_kept(&self) -> usize {
+        self.events.lock().map_or(0, |events| events.len())
     }
 
     /// A receiver of event `id`'s changes.
@@ -125,5 +154,50 @@ impl Hub {
                 let _ = sender.send(Arc::clone(line));
             }
         }
+    }
+}
+
+/// Event `id`'s lock, held: dropping it lets the next change in, and forgets
+/// the lock when nobody else holds or waits for it.
+#[derive(Debug)]
+pub struct EventGuard<'a> {
+    hub: &'a Hub,
+    id: String,
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for EventGuard<'_> {
+    fn drop(&mut self) {
+        drop(self.guard.take());
+        // Handles are cloned only under the map's lock: one held by the map
+        // alone stays so until it is removed here.
+        if let Ok(mut locks) = self.hub.event_locks.lock()
+            && locks
+                .get(&self.id)
+                .is_some_and(|lock| Arc::strong_count(lock) == 1)
+        {
+            locks.remove(&self.id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn an_events_lock_and_channel_are_kept_only_while_used() {
+        let hub = Hub::default();
+        {
+            let _held = hub.lock_event("AbCd1234").await;
+            assert_eq!(hub.event_locks_kept(), 1);
+        }
+        assert_eq!(hub.event_locks_kept(), 0, "nobody holds it: forgotten");
+        let rx = hub.subscribe_event("AbCd1234");
+        hub.forget_event("AbCd1234");
+        assert_eq!(hub.event_channels_kept(), 1, "watched: kept");
+        drop(rx);
+        hub.forget_event("AbCd1234");
+        assert_eq!(hub.event_channels_kept(), 0);
     }
 }

@@ -6,7 +6,7 @@ use super::body::{JsonBody, PathArgs, QueryArgs};
 use crate::auth::Caller;
 use crate::db::events::{self as store, EventRow, Venue};
 use crate::error::{ApiError, ApiResult};
-use crate::events::{Held, TableDecision, desk_error, desk_name};
+use crate::events::{Held, TableDecision, desk_error, desk_name, spelled};
 use crate::game::{TimeControl, UserRef};
 use crate::state::AppState;
 use axum::Json;
@@ -166,10 +166,13 @@ pub async fn show(
 
 /// Adds account `user` to the event, seeded by their rating of its pool.
 fn enter(conn: &Connection, held: &mut Held, user: &UserRef) -> ApiResult<()> {
-    let pool = held.read()?.settings.table_size;
+    let event = held.read()?;
+    let pool = event.settings.table_size;
     let rating = store::seeding_rating(conn, user.id, pool)?;
+    // Spelled as the event spells a player of that name, if it has one: the
+    // desk refuses them as entered already.
     held.desk
-        .add_players(std::slice::from_ref(&user.name), rating, None)
+        .add_players(&[spelled(&event, &user.name)], rating, None)
         .map_err(desk_error)?;
     Ok(())
 }
@@ -251,7 +254,8 @@ pub async fn withdraw(
             if other {
                 held.arbiter_only(caller.user.id, "withdraw other players")?;
             }
-            held.desk.withdraw(&user.name).map_err(desk_error)
+            let name = spelled(&held.read()?, &user.name);
+            held.desk.withdraw(&name).map_err(desk_error)
         })
         .await?;
     Ok(Json(event))
@@ -277,7 +281,7 @@ pub async fn check_in(
                     "check-in is over: the first round is paired",
                 ));
             }
-            if event.player_named(&user.name).is_none() {
+            if event.player_named(&spelled(&event, &user.name)).is_none() {
                 return Err(ApiError::conflict(format!(
                     "{} has not entered this event",
                     user.name

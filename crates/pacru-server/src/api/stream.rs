@@ -405,7 +405,14 @@ pub async fn event_updates(
     PathArgs(id): PathArgs<String>,
 ) -> ApiResult<Response> {
     let rx = state.hub.subscribe_event(&id);
-    let event = state.event(&id).await?;
+    let event = match state.event(&id).await {
+        Ok(event) => event,
+        Err(e) => {
+            drop(rx);
+            state.hub.forget_event(&id);
+            return Err(e);
+        }
+    };
     let first = json!({"type": "event", "event": event}).to_string();
     Ok(ndjson(feed(
         vec![Arc::from(first)],

@@ -54,6 +54,17 @@ pub fn open(conn: &Connection, id: &str) -> ApiResult<Held> {
     Ok(Held { row, desk })
 }
 
+/// Account `name` as event `event` spells its player (user names are matched
+/// ignoring case on the server; a desk brought onto the server may hold them
+/// in another case), or `name` itself when no player matches.
+pub fn spelled(event: &pacru_event::Event, name: &str) -> String {
+    event
+        .players
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+        .map_or_else(|| name.to_owned(), |p| p.name.clone())
+}
+
 /// The name an event's desk goes by in messages.
 pub fn desk_name(id: &str) -> String {
     format!("event {id}")
@@ -181,8 +192,7 @@ impl AppState {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
         }
-        let lock = self.hub.event_lock(id);
-        let _held = lock.lock().await;
+        let _held = self.hub.lock_event(id).await;
         self.change_event_locked(id, change).await
     }
 
@@ -227,21 +237,14 @@ impl AppState {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
         }
-        let lock = self.hub.event_lock(id);
-        let _held = lock.lock().await;
+        let _held = self.hub.lock_event(id).await;
         let (game, shown) = self
             .change_event_locked(id, move |conn, held| {
                 held.arbiter_only(user, "decide a result")?;
                 // A winner is named as the server names users, ignoring case;
                 // the desk takes the player's name as the event holds it.
                 let award = match &decision.award {
-                    Award::Winner(name) => Award::Winner(
-                        held.read()?
-                            .players
-                            .into_iter()
-                            .find(|p| p.name.eq_ignore_ascii_case(name))
-                            .map_or_else(|| name.clone(), |p| p.name),
-                    ),
+                    Award::Winner(name) => Award::Winner(spelled(&held.read()?, name)),
                     Award::Draw => Award::Draw,
                 };
                 held.desk
@@ -279,22 +282,20 @@ impl AppState {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
         }
-        let lock = self.hub.event_lock(id);
-        let _held = lock.lock().await;
+        let _held = self.hub.lock_event(id).await;
         let event = id.to_owned();
         let (round, games) = self
             .db
             .call(move |conn| {
                 let mut held = open(conn, &event)?;
                 held.arbiter_only(user, "undo a pairing")?;
-                let desk = held.read()?;
-                let round = desk
-                    .rounds
-                    .last()
-                    .ok_or_else(|| desk_error(EventError::NoRound))?;
+                // A trial on this copy of the desk in memory, which is not
+                // stored: a round the desk will not undo (a table with a
+                // result or a record) is refused before any game is called off.
+                let round = held.desk.unpair().map_err(desk_error)?;
                 let games: Vec<String> = store::table_games(conn, &event)?
                     .into_iter()
-                    .filter(|t| t.round == round.number)
+                    .filter(|t| t.round == round)
                     .map(|t| t.game)
                     .collect();
                 for game in &games {
@@ -302,12 +303,11 @@ impl AppState {
                         && !state.moves.is_empty()
                     {
                         return Err(ApiError::conflict(format!(
-                            "round {} has begun: game {game} has moves; decide its tables instead",
-                            round.number
+                            "round {round} has begun: game {game} has moves; decide its tables instead"
                         )));
                     }
                 }
-                Ok((round.number, games))
+                Ok((round, games))
             })
             .await?;
         for game in &games {

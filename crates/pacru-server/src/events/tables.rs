@@ -64,20 +64,26 @@ pub fn open_games(tx: &Connection, held: &mut Held, now: i64) -> ApiResult<Vec<G
 pub fn enter_results(tx: &Connection, held: &mut Held, site: &str) -> ApiResult<()> {
     let event = held.read()?;
     for link in store::table_games(tx, &held.row.id)? {
-        let pending = event
+        let Some(table) = event
             .round(link.round)
             .and_then(|r| r.tables.iter().find(|t| t.number == link.table))
-            .is_some_and(|t| t.status == TableStatus::Pending);
-        if !pending {
+            .filter(|t| t.status == TableStatus::Pending)
+        else {
             continue;
-        }
+        };
         let Some(game) = store::load_game(tx, &link.game)? else {
             continue;
         };
         if game.status != GameStatus::Finished {
             continue;
         }
-        let record = pacru_notation::pgr::write_game(&game.record(site));
+        // The players named as the event holds them: a desk brought onto the
+        // server may spell a name in another case than its account does.
+        let mut record = game.record(site);
+        for (seat, &player) in game.seats.iter().zip(&table.seats) {
+            record.tags.set(seat.colour.word(), event.name(player));
+        }
+        let record = pacru_notation::pgr::write_game(&record);
         let source = format!("game {}", game.id);
         if let Err(e) = held
             .desk
