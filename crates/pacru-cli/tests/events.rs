@@ -129,6 +129,29 @@ fn pacru_ok(args: &[&str], code: i32) -> String {
     run.stdout
 }
 
+/// A desk made offline at `path`: a Swiss event `name` of 2-player tables and
+/// `rounds` rounds, with `players` entered.
+fn offline_swiss_desk(path: &str, name: &str, rounds: u32, players: &[&str]) {
+    let rounds = rounds.to_string();
+    let new = [
+        "event",
+        "new",
+        "--name",
+        name,
+        "--players-per-table",
+        "2",
+        "--system",
+        "swiss",
+        "--rounds",
+        &rounds,
+        path,
+    ];
+    pacru_ok(&new, 0);
+    let mut add = vec!["event", "player", "add", path];
+    add.extend_from_slice(players);
+    pacru_ok(&add, 0);
+}
+
 /// The standings JSON `pacru event standings FILE --format json` prints.
 fn offline_standings(file: &Path) -> Value {
     let text = pacru_ok(
@@ -690,23 +713,7 @@ fn a_desk_made_offline_comes_onto_the_server_and_goes_back() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("offline.pacru");
     let path = file.to_str().unwrap();
-    pacru_ok(
-        &[
-            "event",
-            "new",
-            "--name",
-            "Library cup",
-            "--players-per-table",
-            "2",
-            "--system",
-            "swiss",
-            "--rounds",
-            "3",
-            path,
-        ],
-        0,
-    );
-    pacru_ok(&["event", "player", "add", path, "ann", "bea", "cas"], 0);
+    offline_swiss_desk(path, "Library cup", 3, &["ann", "bea", "cas"]);
     pacru_ok(&["event", "pair", path], 0);
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let arbiter = Client::sign_up(&server.url, "arb");
@@ -786,24 +793,8 @@ fn a_desk_spelling_names_in_another_case_gets_its_results_on_the_server() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("offline.pacru");
     let path = file.to_str().unwrap();
-    pacru_ok(
-        &[
-            "event",
-            "new",
-            "--name",
-            "Club cup",
-            "--players-per-table",
-            "2",
-            "--system",
-            "swiss",
-            "--rounds",
-            "2",
-            path,
-        ],
-        0,
-    );
     // The desk spells them ANN and Bea; their accounts are ann and bea.
-    pacru_ok(&["event", "player", "add", path, "ANN", "Bea"], 0);
+    offline_swiss_desk(path, "Club cup", 2, &["ANN", "Bea"]);
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let arbiter = Client::sign_up(&server.url, "arb");
     let ann = Client::sign_up(&server.url, "ann");
