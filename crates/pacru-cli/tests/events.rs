@@ -827,3 +827,40 @@ fn a_desk_spelling_names_in_another_case_gets_its_results_on_the_server() {
     assert_eq!(withdrawn.status, 200, "{withdrawn:?}");
     assert_eq!(withdrawn.json["players"], json!(["ANN"]), "{withdrawn:?}");
 }
+
+/// Every read of an event works out its standings and crosstable: an event on
+/// the server has at most 1,000 players, imported or entered.
+#[test]
+fn an_event_on_the_server_has_at_most_a_thousand_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let names: Vec<String> = (1..=1001).map(|i| format!("p{i:04}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let full = dir.path().join("full.pacru");
+    offline_swiss_desk(full.to_str().unwrap(), "Full", 2, &names[..1000]);
+    let over = dir.path().join("over.pacru");
+    offline_swiss_desk(over.to_str().unwrap(), "Over", 2, &names);
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    let refused = arbiter.post_bytes(
+        "/api/events/import?venue=board",
+        std::fs::read(&over).unwrap(),
+    );
+    assert_eq!(refused.status, 400, "{refused:?}");
+    let message = refused.json["message"].as_str().unwrap();
+    assert!(
+        message.contains("1001 players") && message.contains("at most 1000"),
+        "{message}"
+    );
+    let imported = arbiter.post_bytes(
+        "/api/events/import?venue=board",
+        std::fs::read(&full).unwrap(),
+    );
+    assert_eq!(imported.status, 201, "{imported:?}");
+    let id = imported.json["id"].as_str().unwrap().to_string();
+    let ann = Client::sign_up(&server.url, "ann");
+    let joined = ann.post(&format!("/api/events/{id}/join"), &json!({}));
+    assert_eq!(joined.status, 409, "{joined:?}");
+    assert_eq!(joined.json, json!({"error": "event full"}));
+    let event = ann.get(&format!("/api/events/{id}")).json;
+    assert_eq!(event["players"].as_array().unwrap().len(), 1000);
+}

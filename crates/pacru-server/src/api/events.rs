@@ -23,6 +23,12 @@ use serde_json::{Value, json};
 /// The largest desk file `POST /api/events/import` takes, in bytes.
 pub const MAX_DESK_BYTES: usize = 8 * 1024 * 1024;
 
+/// The most players an event on the server has, withdrawn ones included: every
+/// read of an event works out its standings and crosstable, whose cost grows
+/// with the players (about 2 s of processor time a read at 20,000, which any
+/// visitor could ask for again and again).
+pub const MAX_EVENT_PLAYERS: usize = 1000;
+
 /// The most events a listing returns.
 const PAGE: usize = 100;
 
@@ -167,6 +173,9 @@ pub async fn show(
 /// Adds account `user` to the event, seeded by their rating of its pool.
 fn enter(conn: &Connection, held: &mut Held, user: &UserRef) -> ApiResult<()> {
     let event = held.read()?;
+    if event.players.len() >= MAX_EVENT_PLAYERS {
+        return Err(ApiError::conflict("event full"));
+    }
     let pool = event.settings.table_size;
     let rating = store::seeding_rating(conn, user.id, pool)?;
     // Spelled as the event spells a player of that name, if it has one: the
@@ -525,6 +534,12 @@ pub async fn import(
     let (name, players, desk) = {
         let mut desk = EventFile::from_bytes(&desk_name("import"), &bytes).map_err(desk_error)?;
         let event = desk.read().map_err(desk_error)?;
+        if event.players.len() > MAX_EVENT_PLAYERS {
+            return Err(ApiError::BadRequest(format!(
+                "the event has {} players; an event on the server has at most {MAX_EVENT_PLAYERS}",
+                event.players.len()
+            )));
+        }
         let players: Vec<String> = event
             .players
             .iter()
