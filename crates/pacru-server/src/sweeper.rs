@@ -2,7 +2,9 @@
 //! ends the game (or removes the player) without waiting for a request. A
 //! heap of (deadline, game); each change to a game schedules its new deadline,
 //! and an entry that is no longer the game's deadline is dropped when it comes
-//! up.
+//! up, or when such entries outnumber the games' deadlines (the heap is then
+//! made again from the deadlines: correspondence moves, each leaving behind an
+//! entry due in up to 30 days, would otherwise hold memory for a month).
 
 use crate::clock::Millis;
 use std::cmp::Reverse;
@@ -27,6 +29,21 @@ struct Deadlines {
     current: HashMap<String, Millis>,
 }
 
+/// Replaced entries the heap may hold beyond as many as there are deadlines
+/// before it is made again.
+const STALE_SLACK: usize = 64;
+
+impl Deadlines {
+    /// The heap made again from the current deadlines, replaced ones left out.
+    fn rebuild(&mut self) {
+        self.heap = self
+            .current
+            .iter()
+            .map(|(id, &deadline)| Reverse((deadline, id.clone())))
+            .collect();
+    }
+}
+
 impl Sweeper {
     /// Game `id` must be looked at `deadline` (`None`: it has no running clock).
     pub fn schedule(&self, id: &str, deadline: Option<Millis>) {
@@ -37,6 +54,9 @@ impl Sweeper {
             Some(deadline) => {
                 inner.current.insert(id.to_string(), deadline);
                 inner.heap.push(Reverse((deadline, id.to_string())));
+                if inner.heap.len() > 2 * inner.current.len() + STALE_SLACK {
+                    inner.rebuild();
+                }
                 drop(inner);
                 self.wake.notify_one();
             }
@@ -108,5 +128,28 @@ mod tests {
         sweeper.schedule("a", None);
         assert!(sweeper.due(1_000).is_empty(), "a's clock stopped");
         assert_eq!(sweeper.sleep_ms(1_000), MAX_SLEEP_MS);
+    }
+
+    /// Each move of a correspondence game replaces its deadline, due in up to
+    /// 30 days: the replaced ones are not kept until then.
+    #[test]
+    fn replaced_deadlines_are_not_kept_until_they_come_up() {
+        let sweeper = Sweeper::default();
+        sweeper.schedule("other", Some(5_000_000));
+        for ply in 0..100_000 {
+            sweeper.schedule("corr", Some(1_000_000 + ply));
+        }
+        let held = sweeper.inner.lock().unwrap().heap.len();
+        assert!(
+            held <= 2 * 2 + STALE_SLACK + 1,
+            "{held} entries for 2 deadlines"
+        );
+        assert!(
+            sweeper.due(1_099_998).is_empty(),
+            "replaced deadlines never come due"
+        );
+        assert_eq!(sweeper.due(1_099_999), vec!["corr".to_string()]);
+        assert_eq!(sweeper.due(5_000_000), vec!["other".to_string()]);
+        assert_eq!(sweeper.sleep_ms(5_000_000), MAX_SLEEP_MS);
     }
 }
