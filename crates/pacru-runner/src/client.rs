@@ -598,7 +598,14 @@ impl EngineProcess {
             EngineMessage::Ok { .. } => Err(self.fail(EngineFailure::ProtocolError {
                 message: "the success reply to go carries no move".to_owned(),
             })),
-            EngineMessage::Error { reason, .. } => Err(EngineFailure::Refused { reason }),
+            EngineMessage::Error { reason, .. } => Err(EngineFailure::Refused {
+                // `? ID` alone: said as such rather than as an empty reason.
+                reason: if reason.trim().is_empty() {
+                    "(no reason given)".to_string()
+                } else {
+                    reason
+                },
+            }),
             _ => Err(self.fail(EngineFailure::ProtocolError {
                 message: "unexpected reply".to_owned(),
             })),

@@ -426,3 +426,39 @@ fn other_requests_still_need_an_id() {
     assert!(matches!(reply, EngineMessage::Error { .. }), "{reply:?}");
     engine.quit().unwrap();
 }
+
+/// A failure reply without a reason (`? ID` alone) is said as such, not as a
+/// reason left empty.
+#[test]
+fn a_refusal_without_a_reason_says_none_was_given() {
+    use std::io::{BufRead, Write};
+    let mut engine = EngineProcess::in_process(&spec("mute"), |input, mut output| {
+        for line in BufReader::new(input).lines().map_while(Result::ok) {
+            let mut words = line.split(' ');
+            let (tag, id) = (words.next().unwrap_or(""), words.next().unwrap_or("-"));
+            let reply = match tag {
+                "hello" => format!("= {id} protocol=1 name=mute"),
+                "go" => format!("? {id}"),
+                "quit" => break,
+                _ => format!("= {id}"),
+            };
+            if writeln!(output, "{reply}")
+                .and_then(|()| output.flush())
+                .is_err()
+            {
+                break;
+            }
+        }
+    })
+    .unwrap();
+    let setup = GameSetup::standard(2).unwrap();
+    let refused = engine.request_move(&setup, &[], &Clocks::untimed());
+    match &refused {
+        Err(EngineFailure::Refused { reason }) => assert_eq!(reason, "(no reason given)"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "engine refused to move: (no reason given)"
+    );
+}
