@@ -115,14 +115,16 @@ pub fn load_openings(
     rules: RulesEdition,
     players: usize,
 ) -> Result<Vec<Opening>, ArenaError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ArenaError::io(path, e))?;
-    // A byte order mark at the very start is not part of the text (notation.md),
-    // neither of a PGR file nor of a list of positions.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let bad = |message: String| ArenaError::BadOpenings {
         path: path.to_owned(),
         message,
     };
+    // Every error about the file names it as the openings file, a file that
+    // cannot be read (missing, a directory, not UTF-8) too.
+    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+    // A byte order mark at the very start is not part of the text (notation.md),
+    // neither of a PGR file nor of a list of positions.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let file = path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -218,6 +220,21 @@ mod tests {
         let openings = load_openings(&ppn, RulesEdition::Pacru2004, 2).unwrap();
         assert_eq!(openings.len(), 1);
         assert_eq!(openings[0].label, "start.ppn:1");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_named_as_the_openings_file() {
+        let dir = std::env::temp_dir().join(format!("pacru-arena-unread-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let binary = dir.join("binary.pgr");
+        std::fs::write(&binary, b"\xff\xfe not text").unwrap();
+        for path in [&binary, &dir, &dir.join("missing.pgr")] {
+            let err = load_openings(path, RulesEdition::Pacru2004, 2).unwrap_err();
+            assert!(matches!(err, ArenaError::BadOpenings { .. }), "{err:?}");
+            let said = err.to_string();
+            assert!(said.starts_with("openings file "), "{said}");
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
