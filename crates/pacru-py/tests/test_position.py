@@ -250,6 +250,30 @@ def test_ppn_text_is_at_most_65536_characters():
         assert raised.value.column == 65537
 
 
+def test_a_lone_surrogate_is_no_move_no_position_and_no_value():
+    # A str with half of a UTF-16 pair (what `surrogateescape` makes of a byte that
+    # is not UTF-8) is not text: the documented errors, located, never Python's
+    # UnicodeEncodeError from inside the bindings.
+    start = Position.standard()
+    for read in [pacru.Move, start.play, start.is_legal]:
+        with pytest.raises(pacru.InvalidMove, match="column 6: a move holds a lone surrogate") as raised:
+            read("e1-e2\udcff")
+        assert raised.value.column == 6 and raised.value.text == "e1-e2\ufffd"
+    for read in [Position, Position.from_ppn]:
+        with pytest.raises(pacru.InvalidPosition, match="column 3: a position holds a lone surrogate") as raised:
+            read("9/\ud800")
+        assert raised.value.column == 3
+    for call in [
+        lambda: start.colour_at("e\udcff"),
+        lambda: start.field_count("\ud800"),
+        lambda: Position.standard(2, colours="K\udcff"),
+        lambda: Position.standard(2, seats="S\udcff"),
+    ]:
+        with pytest.raises(ValueError, match="is not a") as error:
+            call()
+        assert not isinstance(error.value, UnicodeError)
+
+
 def test_move_text_forgives_letter_case_and_spaces_after_commas_only():
     # What the README and docs/notation.md say the move reader accepts.
     assert str(pacru.Move("A3-A5(*, E5)")) == "a3-a5(*,e5)"
