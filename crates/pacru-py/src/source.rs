@@ -1,7 +1,7 @@
 //! Where records come from: a file by path, text held in memory, or a Python file
 //! object. Each is read as a stream of bytes, in bounded memory.
 
-use crate::errors::os_error;
+use crate::errors::{os_error, shown};
 use crate::values::type_name;
 use pyo3::exceptions::{PyIsADirectoryError, PyTypeError};
 use pyo3::prelude::*;
@@ -136,9 +136,9 @@ fn path_source(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
 pub fn check_path(path: &Path, name: &str) -> PyResult<()> {
     let meta = std::fs::metadata(path).map_err(|e| os_error(name, &e))?;
     if meta.is_dir() {
-        return Err(PyIsADirectoryError::new_err(format!(
+        return Err(PyIsADirectoryError::new_err(shown(format!(
             "{name}: is a directory, not a record file"
-        )));
+        ))));
     }
     Ok(())
 }

@@ -337,3 +337,27 @@ def test_perft_depth_must_be_from_0_to_30():
                 position.perft_divide(depth)
     with pytest.raises(TypeError):
         finished.perft("3")  # type: ignore[arg-type]
+
+
+def test_error_messages_show_control_characters_escaped():
+    # A traceback prints the message to a terminal: an ESC or a direction override
+    # from the text given is shown as `pacru check` shows it (\u{1b}), not sent as
+    # it is; the attributes keep the text as given.
+    start = Position.standard()
+    raised = []
+    for call in [
+        lambda: pacru.Move("e1\x1b[2J"),
+        lambda: start.play("e1-e2\x07"),
+        lambda: Position("9/9/9/9/9/9/9/9/9 Ke1N K K\u202eR"),
+        lambda: next(pacru.read_games(b'[Players "KR"]\n\n1. e1-e2\x1b[31m *\n')),
+        lambda: next(pacru.read_games(b'[Players "K\x1bR"]\n\n1. e1-e2 *\n')).replay(),
+    ]:
+        with pytest.raises(pacru.Error) as error:
+            call()
+        raised.append(error.value)
+    for error in raised:
+        message = str(error)
+        assert not any(c in message for c in "\x1b\x07\u202e"), message
+        assert "\\u{" in message, message
+    assert raised[0].text == "e1\x1b[2J" and raised[0].column == 3
+    assert raised[3].reason == "'e1-e2\x1b' is not a move: unexpected '\x1b' after the move"
