@@ -91,6 +91,19 @@ pub fn illegal_move_in_game(
     position: Option<&Position>,
 ) -> PyErr {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    // The fields that would do, as `Position.play` gives them: the referee's
+    // report has the rule and reason only, so the move is tried again here.
+    let allowed = position
+        .zip(
+            error
+                .move_text
+                .as_deref()
+                .and_then(|text| text.parse::<pacru_core::Move>().ok()),
+        )
+        .and_then(|(position, parsed)| position.play(&parsed).err())
+        .filter(|tried| Some(tried.rule) == error.rule)
+        .and_then(|tried| tried.allowed)
+        .map(|fields| fields.iter().map(|f| f.to_string()).collect::<Vec<_>>());
     let position = match position.map(|p| Py::new(py, PyPosition::from(p.clone()))) {
         Some(Err(err)) => return err,
         Some(Ok(position)) => Some(position),
@@ -116,7 +129,7 @@ pub fn illegal_move_in_game(
             mv,
             position,
             error.ply,
-            None::<Vec<String>>,
+            allowed,
         ),
     )
 }
