@@ -84,17 +84,7 @@ pub fn sources_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
 
 fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
     if let Ok(text) = obj.cast::<PyString>() {
-        // A str holding lone surrogates (a file name or text Python decoded with
-        // `surrogateescape`) is not UTF-8: its bytes are those Python's file system
-        // encoding gives it back.
-        let bytes = match text.to_cow() {
-            Ok(text) => text.as_bytes().to_vec(),
-            Err(_) => text
-                .call_method1("encode", ("utf-8", "surrogateescape"))?
-                .cast::<PyBytes>()?
-                .as_bytes()
-                .to_vec(),
-        };
+        let bytes = str_bytes(text)?;
         return Ok(Some(if bytes.contains(&b'\n') || bytes.contains(&b'\r') {
             Source::Text(bytes)
         } else {
@@ -120,6 +110,20 @@ fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
         return Ok(Some(Source::File(obj.clone().unbind())));
     }
     Ok(None)
+}
+
+/// The bytes of a `str`: UTF-8, and for lone surrogates from `surrogateescape`
+/// decoding (a file name, or text read with `errors="surrogateescape"`) the bytes
+/// they were decoded from.
+fn str_bytes(text: &Bound<'_, PyString>) -> PyResult<Vec<u8>> {
+    Ok(match text.to_cow() {
+        Ok(text) => text.as_bytes().to_vec(),
+        Err(_) => text
+            .call_method1("encode", ("utf-8", "surrogateescape"))?
+            .cast::<PyBytes>()?
+            .as_bytes()
+            .to_vec(),
+    })
 }
 
 /// A path (`str` or `os.PathLike`) as the file system sees it: a name that is not
@@ -241,7 +245,7 @@ impl PyFileStream {
             if let Ok(bytes) = chunk.cast::<PyBytes>() {
                 self.pending.extend_from_slice(bytes.as_bytes());
             } else if let Ok(text) = chunk.cast::<PyString>() {
-                self.pending.extend_from_slice(text.to_cow()?.as_bytes());
+                self.pending.extend_from_slice(&str_bytes(text)?);
             } else if let Ok(bytes) = chunk.cast::<PyByteArray>() {
                 self.pending.extend_from_slice(&bytes.to_vec());
             } else if chunk.is_none() {

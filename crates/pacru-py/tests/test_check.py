@@ -226,8 +226,15 @@ def test_a_file_whose_name_is_not_utf8_is_read_as_the_cli_reads_it(cli, tmp_path
     (game,) = pacru.read_games(pathlib.Path(path))
     assert game.file == expected[0]["file"] and len(game.moves) == 2
     # Record text with such a byte, decoded with surrogateescape: the bytes of the file.
-    (verdict,) = pacru.check(b'[Result "*"]\n\n1. e1-e2\xff *\n'.decode(errors="surrogateescape"))
+    data = b'[Result "*"]\n\n1. e1-e2\xff *\n'
+    (verdict,) = pacru.check(data.decode(errors="surrogateescape"))
     assert (verdict["status"], verdict["error"]["move"]) == ("malformed", "e1-e2\ufffd")
+    assert list(pacru.check(data)) == [verdict]
+    # And a file opened in text mode with errors="surrogateescape".
+    with open(raw, "wb") as record:
+        record.write(data)
+    with open(raw, encoding="utf-8", errors="surrogateescape") as text:
+        assert list(pacru.check(text)) == [verdict]
 
 
 def test_input_that_cannot_be_read_raises_os_errors(tmp_path):
