@@ -13,7 +13,6 @@ use pacru_referee::{Checker, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::collections::VecDeque;
-use std::path::Path;
 
 /// The input being checked.
 struct Current {
@@ -51,13 +50,13 @@ enum Step {
 impl Games {
     /// Opens `source`; games without a `Rules` tag are played under `rules`.
     fn open(source: Source, rules: Option<RulesEdition>) -> PyResult<Games> {
-        if let Source::Path(path) = &source {
-            check_path(path)?;
-            let verdicts = check_file(Path::new(path), rules.unwrap_or_default())
-                .map_err(|e| os_error(path, &e))?;
+        if let Source::Path { path, name } = &source {
+            check_path(path, name)?;
+            let verdicts =
+                check_file(path, rules.unwrap_or_default()).map_err(|e| os_error(name, &e))?;
             return Ok(Games::File {
                 verdicts,
-                path: path.clone(),
+                path: name.clone(),
             });
         }
         let (stream, failure) = open(source)?;
@@ -126,8 +125,8 @@ impl PyVerdicts {
         rules: Option<RulesEdition>,
     ) -> PyResult<PyVerdicts> {
         for (source, _) in &inputs {
-            if let Source::Path(path) = source {
-                check_path(path)?;
+            if let Source::Path { path, name } = source {
+                check_path(path, name)?;
             }
         }
         Ok(PyVerdicts {

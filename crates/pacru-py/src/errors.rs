@@ -6,7 +6,7 @@
 
 use crate::position::PyPosition;
 use pacru_core::MoveSyntaxError;
-use pacru_core::{IllegalMove, Position};
+use pacru_core::{IllegalMove, Position, escape_controls};
 use pacru_notation::pgr::PgrError;
 use pacru_referee::GameError;
 use pyo3::exceptions::PyOSError;
@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 use std::any::Any;
+use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The module that defines the exception classes.
@@ -40,6 +41,17 @@ where
     }
 }
 
+/// The message of an exception, which a traceback prints to a terminal: its
+/// control characters (from the text or record it is about) escaped, as the
+/// `pacru` program shows them (`\u{1b}`). The exception's attributes keep the
+/// text as it is.
+pub fn shown(message: String) -> String {
+    match escape_controls(&message) {
+        Cow::Borrowed(_) => message,
+        Cow::Owned(escaped) => escaped,
+    }
+}
+
 /// `pacru.IllegalMove` for `error`, raised by playing `mv` (canonical text) in `position`.
 pub fn illegal_move(py: Python<'_>, error: &IllegalMove, mv: &str, position: &Position) -> PyErr {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -50,7 +62,10 @@ pub fn illegal_move(py: Python<'_>, error: &IllegalMove, mv: &str, position: &Po
     let allowed = error
         .allowed
         .map(|fields| fields.iter().map(|f| f.to_string()).collect::<Vec<_>>());
-    let message = format!("illegal move {mv}: {}: {}", error.rule, error.reason);
+    let message = shown(format!(
+        "illegal move {mv}: {}: {}",
+        error.rule, error.reason
+    ));
     raise(
         py,
         &CLASS,
@@ -76,6 +91,19 @@ pub fn illegal_move_in_game(
     position: Option<&Position>,
 ) -> PyErr {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    // The fields that would do, as `Position.play` gives them: the referee's
+    // report has the rule and reason only, so the move is tried again here.
+    let allowed = position
+        .zip(
+            error
+                .move_text
+                .as_deref()
+                .and_then(|text| text.parse::<pacru_core::Move>().ok()),
+        )
+        .and_then(|(position, parsed)| position.play(&parsed).err())
+        .filter(|tried| Some(tried.rule) == error.rule)
+        .and_then(|tried| tried.allowed)
+        .map(|fields| fields.iter().map(|f| f.to_string()).collect::<Vec<_>>());
     let position = match position.map(|p| Py::new(py, PyPosition::from(p.clone()))) {
         Some(Err(err)) => return err,
         Some(Ok(position)) => Some(position),
@@ -83,13 +111,13 @@ pub fn illegal_move_in_game(
     };
     let rule = error.rule.map(|r| r.to_string()).unwrap_or_default();
     let mv = error.move_text.clone().unwrap_or_default();
-    let message = format!(
+    let message = shown(format!(
         "{game}, line {}, column {}: illegal move {mv} at ply {}: {rule}: {}",
         error.line,
         error.column,
         error.ply.unwrap_or(0),
         error.message
-    );
+    ));
     raise(
         py,
         &CLASS,
@@ -101,7 +129,7 @@ pub fn illegal_move_in_game(
             mv,
             position,
             error.ply,
-            None::<Vec<String>>,
+            allowed,
         ),
     )
 }
@@ -120,7 +148,7 @@ pub fn shorten(text: &str) -> String {
 /// characters of it; the exception's `text` is all of it.
 pub fn invalid_move(py: Python<'_>, text: &str, error: &MoveSyntaxError) -> PyErr {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let message = format!("not a move: {:?}: {error}", shorten(text));
+    let message = shown(format!("not a move: {:?}: {error}", shorten(text)));
     raise(
         py,
         &CLASS,
@@ -132,7 +160,7 @@ pub fn invalid_move(py: Python<'_>, text: &str, error: &MoveSyntaxError) -> PyEr
 /// `pacru.InvalidPosition` with `message`; `column` is 1-based, within a PPN text.
 pub fn invalid_position(py: Python<'_>, message: String, column: Option<usize>) -> PyErr {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    raise(py, &CLASS, "InvalidPosition", (message, column))
+    raise(py, &CLASS, "InvalidPosition", (shown(message), column))
 }
 
 /// `pacru.MalformedGame` for game `game` with the problem at `line` and `column`.
@@ -144,7 +172,9 @@ pub fn malformed_game(
     reason: &str,
 ) -> PyErr {
     static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let message = format!("game {game}, line {line}, column {column}: {reason}");
+    let message = shown(format!(
+        "game {game}, line {line}, column {column}: {reason}"
+    ));
     raise(
         py,
         &CLASS,
@@ -176,7 +206,7 @@ pub fn internal_error(py: Python<'_>, message: String) -> PyErr {
 pub fn os_error(name: &str, error: &std::io::Error) -> PyErr {
     match error.raw_os_error() {
         Some(errno) => PyOSError::new_err((errno, error.to_string(), name.to_string())),
-        None => PyOSError::new_err(format!("{name}: {error}")),
+        None => PyOSError::new_err(shown(format!("{name}: {error}"))),
     }
 }
 

@@ -4,10 +4,10 @@ use crate::api;
 use crate::errors::{detached, illegal_move, invalid_move, invalid_position, shielded};
 use crate::interrupt::Interrupt;
 use crate::values::{
-    Int, chevron_to_py, colour_from, colour_to_py, colours_from, field_from, rules_from,
-    rules_to_py, seats_from, type_name,
+    Int, chevron_to_py, colour_from, colour_to_py, colours_from, field_from, lossy_text,
+    rules_from, rules_to_py, seats_from, surrogate_message, text_or_surrogate, type_name,
 };
-use pacru_core::{IllegalMove, Move, Position, PositionError, Seat};
+use pacru_core::{IllegalMove, Move, MoveSyntaxError, Position, PositionError, Seat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -33,8 +33,8 @@ impl From<Move> for PyMove {
 #[pymethods]
 impl PyMove {
     #[new]
-    fn new(py: Python<'_>, text: &str) -> PyResult<PyMove> {
-        shielded(py, || parse_move(py, text).map(PyMove::from))
+    fn new(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<PyMove> {
+        parse_move_str(py, text).map(PyMove::from)
     }
 
     fn __str__(&self) -> String {
@@ -54,13 +54,28 @@ fn parse_move(py: Python<'_>, text: &str) -> PyResult<Move> {
     api::parse_move(text).map_err(|e| invalid_move(py, text, &e))
 }
 
+/// Reads move notation given as a Python `str`; one holding a lone surrogate is
+/// no move (`InvalidMove` at its column), as any other text that does not read.
+fn parse_move_str(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Move> {
+    match text_or_surrogate(text)? {
+        Ok(text) => shielded(py, || parse_move(py, &text)),
+        Err(column) => {
+            let error = MoveSyntaxError {
+                column,
+                message: surrogate_message("a move"),
+            };
+            Err(invalid_move(py, &lossy_text(text)?, &error))
+        }
+    }
+}
+
 /// A move given from Python: a `Move`, or move notation.
 fn move_from(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(mv) = obj.cast::<PyMove>() {
         return Ok(mv.get().inner.clone());
     }
     if let Ok(text) = obj.cast::<PyString>() {
-        return parse_move(py, &text.to_cow()?);
+        return parse_move_str(py, text);
     }
     Err(PyTypeError::new_err(format!(
         "a move must be a pacru.Move or a str, not {}",
@@ -73,7 +88,7 @@ fn move_from(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 /// not read.
 fn is_pass(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     match obj.cast::<PyString>() {
-        Ok(text) => Ok(IllegalMove::is_pass(&text.to_cow()?)),
+        Ok(text) => Ok(text_or_surrogate(text)?.is_ok_and(|text| IllegalMove::is_pass(&text))),
         Err(_) => Ok(false),
     }
 }
@@ -103,9 +118,26 @@ fn position_error(py: Python<'_>, error: &PositionError) -> PyErr {
 impl PyPosition {
     #[new]
     #[pyo3(signature = (ppn, rules = None), text_signature = "(ppn, rules='2004')")]
-    fn new(py: Python<'_>, ppn: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+    fn new(
+        py: Python<'_>,
+        ppn: &Bound<'_, PyString>,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
         let rules = rules_from(rules)?;
-        shielded(py, || match api::from_ppn(ppn, rules) {
+        let ppn = match text_or_surrogate(ppn)? {
+            Ok(ppn) => ppn,
+            Err(column) => {
+                return Err(invalid_position(
+                    py,
+                    format!(
+                        "not a position: column {column}: {}",
+                        surrogate_message("a position")
+                    ),
+                    Some(column),
+                ));
+            }
+        };
+        shielded(py, || match api::from_ppn(&ppn, rules) {
             Ok(position) => Ok(position.into()),
             Err(e) => Err(invalid_position(
                 py,
@@ -120,7 +152,7 @@ impl PyPosition {
     #[pyo3(signature = (text, rules = None), text_signature = "(text, rules='2004')")]
     fn from_ppn(
         py: Python<'_>,
-        text: &str,
+        text: &Bound<'_, PyString>,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         PyPosition::new(py, text, rules)

@@ -1,13 +1,14 @@
 //! Where records come from: a file by path, text held in memory, or a Python file
 //! object. Each is read as a stream of bytes, in bounded memory.
 
-use crate::errors::os_error;
+use crate::errors::{os_error, shown};
 use crate::values::type_name;
 use pyo3::exceptions::{PyIsADirectoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use std::fs::File;
 use std::io::{self, Cursor, Read};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// How much is asked of a Python file object at a time.
@@ -19,8 +20,14 @@ pub const UNNAMED: &str = "-";
 
 /// One input of records.
 pub enum Source {
-    /// A file, by path (as given, also its name in verdicts).
-    Path(String),
+    /// A file, by path.
+    Path {
+        /// The path, as the file system takes it.
+        path: PathBuf,
+        /// The path as given (also its name in verdicts), written as `pacru
+        /// check` writes a path that is not UTF-8.
+        name: String,
+    },
     /// The text of records.
     Text(Vec<u8>),
     /// A Python object with a `read` method returning `bytes` or `str`.
@@ -31,7 +38,7 @@ impl Source {
     /// The name of the input in verdicts: the path as given, else `-`.
     pub fn name(&self) -> &str {
         match self {
-            Source::Path(path) => path,
+            Source::Path { name, .. } => name,
             Source::Text(_) | Source::File(_) => UNNAMED,
         }
     }
@@ -65,7 +72,7 @@ pub fn sources_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
         .map(|item| {
             let item = item?;
             match single_source(&item)? {
-                Some(source @ Source::Path(_)) => Ok(source),
+                Some(source @ Source::Path { .. }) => Ok(source),
                 _ => Err(PyTypeError::new_err(format!(
                     "a list of inputs must hold paths only (str or path objects), not {}",
                     type_name(&item)
@@ -77,11 +84,11 @@ pub fn sources_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
 
 fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
     if let Ok(text) = obj.cast::<PyString>() {
-        let text = text.to_cow()?;
-        return Ok(Some(if text.contains(['\n', '\r']) {
-            Source::Text(text.as_bytes().to_vec())
+        let bytes = str_bytes(text)?;
+        return Ok(Some(if bytes.contains(&b'\n') || bytes.contains(&b'\r') {
+            Source::Text(bytes)
         } else {
-            Source::Path(text.to_string())
+            path_source(obj)?
         }));
     }
     if let Ok(bytes) = obj.cast::<PyBytes>() {
@@ -97,12 +104,7 @@ fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
         )));
     }
     if obj.hasattr("__fspath__")? {
-        let path = obj.py().import("os")?.call_method1("fspath", (obj,))?;
-        let path = match path.cast::<PyString>() {
-            Ok(text) => text.to_cow()?.to_string(),
-            Err(_) => path.str()?.to_cow()?.to_string(),
-        };
-        return Ok(Some(Source::Path(path)));
+        return Ok(Some(path_source(obj)?));
     }
     if obj.hasattr("read")? {
         return Ok(Some(Source::File(obj.clone().unbind())));
@@ -110,13 +112,37 @@ fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
     Ok(None)
 }
 
-/// Checks that a path names something that can be opened as a record file.
-pub fn check_path(path: &str) -> PyResult<()> {
-    let meta = std::fs::metadata(path).map_err(|e| os_error(path, &e))?;
+/// The bytes of a `str`: UTF-8, and for lone surrogates from `surrogateescape`
+/// decoding (a file name, or text read with `errors="surrogateescape"`) the bytes
+/// they were decoded from.
+fn str_bytes(text: &Bound<'_, PyString>) -> PyResult<Vec<u8>> {
+    Ok(match text.to_cow() {
+        Ok(text) => text.as_bytes().to_vec(),
+        Err(_) => text
+            .call_method1("encode", ("utf-8", "surrogateescape"))?
+            .cast::<PyBytes>()?
+            .as_bytes()
+            .to_vec(),
+    })
+}
+
+/// A path (`str` or `os.PathLike`) as the file system sees it: a name that is not
+/// UTF-8 (a `str` with lone surrogates, as `os.listdir` gives it) names the same
+/// file as for `open`.
+fn path_source(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+    let path: PathBuf = obj.extract()?;
+    let name = path.to_string_lossy().into_owned();
+    Ok(Source::Path { path, name })
+}
+
+/// Checks that a path (named `name` in messages) names something that can be
+/// opened as a record file.
+pub fn check_path(path: &Path, name: &str) -> PyResult<()> {
+    let meta = std::fs::metadata(path).map_err(|e| os_error(name, &e))?;
     if meta.is_dir() {
-        return Err(PyIsADirectoryError::new_err(format!(
-            "{path}: is a directory, not a record file"
-        )));
+        return Err(PyIsADirectoryError::new_err(shown(format!(
+            "{name}: is a directory, not a record file"
+        ))));
     }
     Ok(())
 }
@@ -156,12 +182,12 @@ pub type Stream = Box<dyn Read + Send + Sync>;
 pub fn open(source: Source) -> PyResult<(Stream, FailureSlot)> {
     let slot = FailureSlot::default();
     let stream: Stream = match source {
-        Source::Path(path) => {
-            check_path(&path)?;
-            let file = File::open(&path).map_err(|e| os_error(&path, &e))?;
+        Source::Path { path, name } => {
+            check_path(&path, &name)?;
+            let file = File::open(&path).map_err(|e| os_error(&name, &e))?;
             Box::new(FileStream {
                 file,
-                name: path,
+                name,
                 slot: Arc::clone(&slot),
             })
         }
@@ -219,7 +245,7 @@ impl PyFileStream {
             if let Ok(bytes) = chunk.cast::<PyBytes>() {
                 self.pending.extend_from_slice(bytes.as_bytes());
             } else if let Ok(text) = chunk.cast::<PyString>() {
-                self.pending.extend_from_slice(text.to_cow()?.as_bytes());
+                self.pending.extend_from_slice(&str_bytes(text)?);
             } else if let Ok(bytes) = chunk.cast::<PyByteArray>() {
                 self.pending.extend_from_slice(&bytes.to_vec());
             } else if chunk.is_none() {

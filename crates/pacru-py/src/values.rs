@@ -5,27 +5,63 @@
 //! plain text (and editions also as numbers); they come back as those enums.
 
 use pacru_core::{Colour, Field, RulesEdition, Seat};
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyString, PyTuple, PyType};
+use pyo3::types::{PyBytes, PyInt, PyString, PyTuple, PyType};
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::RangeInclusive;
 
 /// The module that defines the value types.
 const VALUES_MODULE: &str = "pacru._values";
 
-/// The text of `obj`, which must be a `str` (the enums are `str`s too).
+/// The text of `obj`, which must be a `str` (the enums are `str`s too); a lone
+/// surrogate in it is U+FFFD, which no value reads.
 fn text_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    obj.cast::<PyString>()
-        .map_err(|_| {
-            PyTypeError::new_err(format!(
-                "{what} must be given as a str, not {}",
-                type_name(obj)
-            ))
-        })?
-        .to_cow()
-        .map(|text| text.into_owned())
+    let text = obj.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be given as a str, not {}",
+            type_name(obj)
+        ))
+    })?;
+    lossy_text(text)
+}
+
+/// The text of a `str`, or, when it holds a lone surrogate (half of a UTF-16
+/// pair, as `surrogateescape` decoding leaves for a byte that is not UTF-8, which
+/// is not text), the 1-based column of the first one.
+pub fn text_or_surrogate<'a>(
+    text: &'a Bound<'_, PyString>,
+) -> PyResult<Result<Cow<'a, str>, usize>> {
+    match text.to_cow() {
+        Ok(text) => Ok(Ok(text)),
+        Err(error) if error.is_instance_of::<PyUnicodeEncodeError>(text.py()) => {
+            let start: usize = error.value(text.py()).getattr("start")?.extract()?;
+            Ok(Err(start + 1))
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The text of a `str` for a message, each lone surrogate replaced by U+FFFD.
+pub fn lossy_text(text: &Bound<'_, PyString>) -> PyResult<String> {
+    if let Ok(text) = text.to_cow() {
+        return Ok(text.into_owned());
+    }
+    let units = text.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let units: Vec<u16> = units
+        .cast::<PyBytes>()?
+        .as_bytes()
+        .chunks_exact(2)
+        .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+        .collect();
+    Ok(String::from_utf16_lossy(&units))
+}
+
+/// The message for a lone surrogate in `what` (such as "a move").
+pub fn surrogate_message(what: &str) -> String {
+    format!("{what} holds a lone surrogate (half of a UTF-16 pair): it is not text")
 }
 
 /// The name of `obj`'s type, for error messages.
@@ -48,8 +84,7 @@ pub fn colour_from(obj: &Bound<'_, PyAny>) -> PyResult<Colour> {
 /// Colours in order of play: a string of letters (`"KRB"`) or a sequence of colours.
 pub fn colours_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Colour>> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return text
-            .to_cow()?
+        return lossy_text(text)?
             .chars()
             .map(|c| {
                 Colour::from_letter(c).ok_or_else(|| {
@@ -79,8 +114,7 @@ pub fn seats_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Seat>> {
         })
     };
     if let Ok(text) = obj.cast::<PyString>() {
-        return text
-            .to_cow()?
+        return lossy_text(text)?
             .chars()
             .map(|c| seat(c.encode_utf8(&mut [0; 4])))
             .collect();

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import pathlib
 import random
 import re
 import threading
@@ -205,6 +207,34 @@ def test_hostile_input_gives_the_cli_verdicts(cli, tmp_path, data):
     verdicts = list(pacru.check(path))
     assert verdicts == expected
     assert "".join(as_cli_line(v) for v in verdicts).encode() == out
+
+
+def test_a_file_whose_name_is_not_utf8_is_read_as_the_cli_reads_it(cli, tmp_path):
+    # os.listdir gives such a name as a str with lone surrogates (surrogateescape);
+    # it names the file for pacru as it does for open(), and the verdicts' `file`
+    # is written as `pacru check` writes it.
+    raw = os.fsencode(tmp_path) + b"/caf\xe9.pgr"
+    with open(raw, "wb") as record:
+        record.write(b'[Result "*"]\n\n1. e1-e2 e9-e8 *\n')
+    path = os.fsdecode(raw)
+    out, expected = cli.check_json(path)
+    assert expected[0]["file"].endswith("caf\ufffd.pgr") and expected[0]["status"] == "ok"
+    for given in [path, pathlib.Path(path), [path]]:
+        verdicts = list(pacru.check(given))
+        assert verdicts == expected
+        assert "".join(as_cli_line(v) for v in verdicts).encode() == out
+    (game,) = pacru.read_games(pathlib.Path(path))
+    assert game.file == expected[0]["file"] and len(game.moves) == 2
+    # Record text with such a byte, decoded with surrogateescape: the bytes of the file.
+    data = b'[Result "*"]\n\n1. e1-e2\xff *\n'
+    (verdict,) = pacru.check(data.decode(errors="surrogateescape"))
+    assert (verdict["status"], verdict["error"]["move"]) == ("malformed", "e1-e2\ufffd")
+    assert list(pacru.check(data)) == [verdict]
+    # And a file opened in text mode with errors="surrogateescape".
+    with open(raw, "wb") as record:
+        record.write(data)
+    with open(raw, encoding="utf-8", errors="surrogateescape") as text:
+        assert list(pacru.check(text)) == [verdict]
 
 
 def test_input_that_cannot_be_read_raises_os_errors(tmp_path):

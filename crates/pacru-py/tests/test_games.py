@@ -155,3 +155,19 @@ def test_passes_are_not_moves():
     game = games_of(text)[0]
     assert game.check()["status"] == "ok"
     assert [str(m) for m in game.moves] == ["e1-e2", "e9-e8"]
+
+
+def test_replay_gives_the_allowed_fields_as_play_does(root):
+    # Game 2 of round2.pgr crosses into a borderland without its marker at ply 27:
+    # replay's IllegalMove has the candidates in `allowed`, as Position.play's has.
+    games = pacru.read_games(root / "examples" / "round2.pgr")
+    next(games)
+    game = next(games)
+    with pytest.raises(pacru.IllegalMove) as replayed:
+        game.replay()
+    assert (replayed.value.rule, replayed.value.ply, replayed.value.move) == ("R4", 27, "f3-g4")
+    with pytest.raises(pacru.IllegalMove) as played:
+        replayed.value.position.play("f3-g4")
+    assert played.value.allowed == ["h4", "i4", "g5", "h5", "i5", "g6", "h6", "i6"]
+    assert replayed.value.allowed == played.value.allowed
+    assert replayed.value.reason == played.value.reason

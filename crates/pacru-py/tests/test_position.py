@@ -250,6 +250,30 @@ def test_ppn_text_is_at_most_65536_characters():
         assert raised.value.column == 65537
 
 
+def test_a_lone_surrogate_is_no_move_no_position_and_no_value():
+    # A str with half of a UTF-16 pair (what `surrogateescape` makes of a byte that
+    # is not UTF-8) is not text: the documented errors, located, never Python's
+    # UnicodeEncodeError from inside the bindings.
+    start = Position.standard()
+    for read in [pacru.Move, start.play, start.is_legal]:
+        with pytest.raises(pacru.InvalidMove, match="column 6: a move holds a lone surrogate") as raised:
+            read("e1-e2\udcff")
+        assert raised.value.column == 6 and raised.value.text == "e1-e2\ufffd"
+    for read in [Position, Position.from_ppn]:
+        with pytest.raises(pacru.InvalidPosition, match="column 3: a position holds a lone surrogate") as raised:
+            read("9/\ud800")
+        assert raised.value.column == 3
+    for call in [
+        lambda: start.colour_at("e\udcff"),
+        lambda: start.field_count("\ud800"),
+        lambda: Position.standard(2, colours="K\udcff"),
+        lambda: Position.standard(2, seats="S\udcff"),
+    ]:
+        with pytest.raises(ValueError, match="is not a") as error:
+            call()
+        assert not isinstance(error.value, UnicodeError)
+
+
 def test_move_text_forgives_letter_case_and_spaces_after_commas_only():
     # What the README and docs/notation.md say the move reader accepts.
     assert str(pacru.Move("A3-A5(*, E5)")) == "a3-a5(*,e5)"
@@ -313,3 +337,27 @@ def test_perft_depth_must_be_from_0_to_30():
                 position.perft_divide(depth)
     with pytest.raises(TypeError):
         finished.perft("3")  # type: ignore[arg-type]
+
+
+def test_error_messages_show_control_characters_escaped():
+    # A traceback prints the message to a terminal: an ESC or a direction override
+    # from the text given is shown as `pacru check` shows it (\u{1b}), not sent as
+    # it is; the attributes keep the text as given.
+    start = Position.standard()
+    raised = []
+    for call in [
+        lambda: pacru.Move("e1\x1b[2J"),
+        lambda: start.play("e1-e2\x07"),
+        lambda: Position("9/9/9/9/9/9/9/9/9 Ke1N K K\u202eR"),
+        lambda: next(pacru.read_games(b'[Players "KR"]\n\n1. e1-e2\x1b[31m *\n')),
+        lambda: next(pacru.read_games(b'[Players "K\x1bR"]\n\n1. e1-e2 *\n')).replay(),
+    ]:
+        with pytest.raises(pacru.Error) as error:
+            call()
+        raised.append(error.value)
+    for error in raised:
+        message = str(error)
+        assert not any(c in message for c in "\x1b\x07\u202e"), message
+        assert "\\u{" in message, message
+    assert raised[0].text == "e1\x1b[2J" and raised[0].column == 3
+    assert raised[3].reason == "'e1-e2\x1b' is not a move: unexpected '\x1b' after the move"

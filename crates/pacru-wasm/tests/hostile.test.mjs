@@ -300,3 +300,36 @@ test('a lone surrogate is refused, not read as U+FFFD', () => {
   assert.equal(check('[Event "\ud83d\ude00"]\n\n1. e1-e2 *\n')[0].status, 'ok');
   assertAlive();
 });
+
+test('error messages show control characters escaped, the details keep them', () => {
+  // A console or a terminal shows the message (and the stack that starts with it):
+  // an ESC, a BEL or a direction override from the text given is shown as the
+  // pacru program shows it (\u{1b}), never sent as it is.
+  const start = Position.standard(2);
+  const errors = [];
+  for (const f of [
+    () => start.play('e1\x1b[2J'),
+    () => start.play('e1-e2\x07'),
+    () => Position.fromPpn(`${START_2P}\u202e`),
+    () => Position.fromPpn('9/9/9/9/9/9/9/9/9 Ke1N K K\x1bR'),
+  ]) {
+    try {
+      f();
+      assert.fail('no error');
+    } catch (e) {
+      assert.ok(e instanceof PacruError, String(e));
+      errors.push(e);
+    }
+  }
+  const [game] = readGames('[Players "KR"]\n\n1. e1-e2\x1b[31m *\n');
+  assert.ok(game instanceof PacruError);
+  errors.push(game);
+  for (const e of errors) {
+    assert.ok(!/[\x00-\x08\x0a-\x1f\x7f\u202e]/.test(e.message), JSON.stringify(e.message));
+    assert.ok(!/[\x00-\x08\x0a-\x1f\x7f\u202e]/.test(e.stack.split('\n    at ')[0]), JSON.stringify(e.stack));
+    assert.match(e.message, /\\u\{(1b|7|202e)\}/);
+  }
+  assert.equal(errors[0].text, 'e1\x1b[2J');
+  assert.equal(errors[4].reason, "'e1-e2\x1b' is not a move: unexpected '\x1b' after the move");
+  assertAlive();
+});
