@@ -3,13 +3,15 @@
 //! that names a panic as the bug it is on the console.
 //!
 //! Each class takes a message and an object of details that become its properties
-//! (`rule`, `reason`, `line`, `column`, ...). Lines and columns are 1-based.
+//! (`rule`, `reason`, `line`, `column`, ...). Lines and columns are 1-based. A
+//! message, which a console or a terminal shows, has the control characters and
+//! direction overrides of the text it quotes escaped (`\u{1b}`), as the `pacru`
+//! program shows them; the details keep the text as given.
 
 use crate::args::shorten;
 use crate::json::to_js;
 use pacru_core::{IllegalMove, MoveSyntaxError, Position, PpnError, escape_controls};
 use serde::Serialize;
-use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
 
 // `errors.js` sits beside the `wasm/` folder of the generated glue code.
@@ -42,13 +44,6 @@ extern "C" {
     fn console_error(message: &str);
 }
 
-/// The message of an error, which a console or a terminal shows: the control
-/// characters and direction overrides of the text it quotes escaped (`\u{1b}`),
-/// as the `pacru` program shows them. The details keep the text as given.
-fn shown(message: &str) -> Cow<'_, str> {
-    escape_controls(message)
-}
-
 /// Builds the details object; if that fails (it cannot for these plain values),
 /// the error of building it.
 fn details(value: &impl Serialize) -> JsValue {
@@ -78,7 +73,7 @@ pub fn illegal_move(error: &IllegalMove, mv: &str, position: &Position) -> JsVal
             .allowed
             .map(|fields| fields.iter().map(|f| f.to_string()).collect()),
     });
-    JsIllegalMove::new(&shown(&message), details).into()
+    JsIllegalMove::new(&escape_controls(&message), details).into()
 }
 
 /// The details of an `InvalidMove`.
@@ -102,7 +97,7 @@ pub fn invalid_move(text: &str, error: &MoveSyntaxError) -> JsValue {
         column,
         reason: &error.message,
     });
-    JsInvalidMove::new(&shown(&message), details).into()
+    JsInvalidMove::new(&escape_controls(&message), details).into()
 }
 
 /// Where a problem is in a text: 1-based line and column (in characters).
@@ -152,7 +147,7 @@ pub fn invalid_ppn(text: &str, error: &PpnError) -> JsValue {
         column: Some(at.column),
         reason: &error.message,
     });
-    JsInvalidPosition::new(&shown(&message), details).into()
+    JsInvalidPosition::new(&escape_controls(&message), details).into()
 }
 
 /// `InvalidPosition` for a position that cannot exist, not about a text (line and
@@ -164,7 +159,7 @@ pub fn invalid_position(reason: &str) -> JsValue {
         column: None,
         reason,
     });
-    JsInvalidPosition::new(&shown(&message), details).into()
+    JsInvalidPosition::new(&escape_controls(&message), details).into()
 }
 
 /// The details of a `MalformedGame`.
@@ -186,7 +181,7 @@ pub fn malformed_game(game: usize, line: usize, column: usize, reason: &str) -> 
         column,
         reason,
     });
-    JsMalformedGame::new(&shown(&message), details).into()
+    JsMalformedGame::new(&escape_controls(&message), details).into()
 }
 
 /// Runs when the module starts: a panic (a bug: the module is then unusable)
