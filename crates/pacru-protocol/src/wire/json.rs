@@ -249,6 +249,20 @@ mod tests {
         assert_eq!(numeric, Frame::new("ping", "4"));
     }
 
+    /// A text line `ok 1` is a message named `ok`, which JSON framing cannot
+    /// write: its `{"type":"ok"}` is `=` (found by the `protocol_text` fuzz target).
+    #[test]
+    fn the_json_names_of_replies_are_no_other_message_tags() {
+        for tag in ["ok", "error"] {
+            let frame = Frame::from_text(&format!("{tag} 1")).unwrap();
+            assert_eq!(frame.tag, tag);
+            let err = frame.to_json().unwrap_err();
+            assert_eq!(err, EncodeError::ReservedTag(tag.to_owned()));
+            assert!(err.to_string().contains("stand for `=` and `?`"), "{err}");
+            assert_eq!(frame.to_text().unwrap(), format!("{tag} 1"));
+        }
+    }
+
     #[test]
     fn a_null_list_item_is_refused_not_dropped() {
         for line in [

@@ -177,6 +177,12 @@ pub enum EncodeError {
     /// The tag is not a lower-case word, `=` or `?`.
     #[error("`{}` is not a message tag", pacru_core::Escaped(.0))]
     BadTag(String),
+    /// The tag is `ok` or `error`, which JSON framing cannot write: there those
+    /// names stand for `=` and `?`.
+    #[error(
+        "`{0}` cannot be written as a message tag in JSON framing, where `ok` and `error` stand for `=` and `?`"
+    )]
+    ReservedTag(String),
     /// The id is not a request id (nor `-` where that is allowed).
     #[error("`{}` is not a request id (1 to 64 of A-Z a-z 0-9 _ . : -)", pacru_core::Escaped(.0))]
     BadId(String),
@@ -239,6 +245,10 @@ pub fn is_valid_id(s: &str) -> bool {
 fn check_shape(frame: &Frame, framing: Framing) -> Result<(), EncodeError> {
     if !is_tag(&frame.tag) {
         return Err(EncodeError::BadTag(frame.tag.clone()));
+    }
+    // Written `ok` or `error`, another message would read back as `=` or `?`.
+    if framing == Framing::Json && matches!(frame.tag.as_str(), "ok" | "error") {
+        return Err(EncodeError::ReservedTag(frame.tag.clone()));
     }
     if !is_valid_id(&frame.id) && frame.id != UNKNOWN_ID {
         return Err(EncodeError::BadId(frame.id.clone()));
