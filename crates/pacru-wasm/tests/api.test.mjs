@@ -609,3 +609,32 @@ test('binary data of a class the package does not read is refused by name, by ev
     assert.equal(readGames(value)[0].moves[0], 'e1-e2');
   }
 });
+
+test('a game whose result and Result tag differ is refused, naming both, as pacru check finds such a record malformed', () => {
+  const contradictions = [
+    [{ tags: { Result: 'Red' }, result: '*' }, '*', 'Red'],
+    [{ tags: { Players: 'KR', Result: 'draw' }, moves: ['e1-e2'], result: 'Black' }, 'Black', 'draw'],
+  ];
+  for (const [game, result, tag] of contradictions) {
+    for (const use of [formatGame, Position.startOf, (g) => analyse(g, { nodes: 5 })]) {
+      assert.throws(
+        () => use(game),
+        (error) =>
+          error instanceof RangeError &&
+          error.message.includes(`"${result}"`) &&
+          error.message.includes(`Result tag "${tag}"`),
+        JSON.stringify(game),
+      );
+    }
+  }
+  // The record the first would be: the CLI finds it malformed, and readGames too.
+  const text = '[Result "Red"]\n\n*\n';
+  assert.match(JSON.parse(run(['check', '--format', 'json', '-'], text).toString('utf8')).status, /^malformed$/);
+  assert.ok(readGames(text)[0] instanceof MalformedGame);
+  // A Result tag that is no result is refused even when `result` is given.
+  assert.throws(() => formatGame({ tags: { Result: 'Purple' }, result: '*' }), /the Result tag must be/);
+  // Either alone, or both the same, is one statement of the result.
+  assert.match(formatGame({ tags: { Result: 'Red' } }), /\[Result "Red"\]\n\nRed\n$/);
+  assert.match(formatGame({ result: 'Red' }), /\[Result "Red"\]\n\nRed\n$/);
+  assert.match(formatGame({ tags: { Result: 'Red' }, result: 'Red' }), /\[Result "Red"\]\n\nRed\n$/);
+});
