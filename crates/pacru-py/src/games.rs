@@ -2,7 +2,7 @@
 
 use crate::api;
 use crate::errors::{
-    detached, illegal_move_in_game, malformed_game, malformed_record, shielded, shorten,
+    detached, illegal_move_in_game, malformed_game, malformed_record, shielded, shorten, shown,
 };
 use crate::position::{PyMove, PyPosition};
 use crate::source::{Failure, FailureSlot, Source, Stream, open, take_failure};
@@ -284,6 +284,20 @@ pub fn _game_from_state(py: Python<'_>, state: GameState) -> PyResult<PyGame> {
     game.result = result
         .parse()
         .map_err(|e: ParseGameResultError| PyValueError::new_err(e.to_string()))?;
+    // The result token and the Result tag agree, as the reader requires (`*`
+    // without the tag): a game whose two statements differ would lose one of them
+    // when written.
+    let tag = game.tags.get("Result");
+    if tag.unwrap_or("*") != game.result.token() {
+        let why = match tag {
+            Some(tag) => format!("the Result tag is \"{}\"", shorten(tag)),
+            None => "there is no Result tag, so the token must be *".to_owned(),
+        };
+        return Err(PyValueError::new_err(shown(format!(
+            "the result token '{}' differs from the game's result: {why}",
+            game.result
+        ))));
+    }
     (game.line, game.offset, game.result_line, game.result_column) = at;
     Ok(PyGame { game, index, file })
 }

@@ -3,7 +3,7 @@
 
 use crate::errors::{os_error, shown};
 use crate::values::type_name;
-use pyo3::exceptions::{PyIsADirectoryError, PyTypeError};
+use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyTypeError, PyUnicodeEncodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use std::fs::File;
@@ -84,9 +84,11 @@ pub fn sources_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Source>> {
 
 fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
     if let Ok(text) = obj.cast::<PyString>() {
-        let bytes = str_bytes(text)?;
-        return Ok(Some(if bytes.contains(&b'\n') || bytes.contains(&b'\r') {
-            Source::Text(bytes)
+        // Told apart before encoding: a path that cannot be encoded is an error
+        // about the path.
+        let is_text = text.contains("\n")? || text.contains("\r")?;
+        return Ok(Some(if is_text {
+            Source::Text(str_bytes(text)?)
         } else {
             path_source(obj)?
         }));
@@ -130,9 +132,69 @@ fn str_bytes(text: &Bound<'_, PyString>) -> PyResult<Vec<u8>> {
 /// UTF-8 (a `str` with lone surrogates, as `os.listdir` gives it) names the same
 /// file as for `open`.
 fn path_source(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
-    let path: PathBuf = obj.extract()?;
+    let path: PathBuf = obj.extract().map_err(|err| unencodable_path(obj, err))?;
     let name = path.to_string_lossy().into_owned();
     Ok(Source::Path { path, name })
+}
+
+/// The error for a path that the file system encoding cannot encode: a `str` (or
+/// the `str` of an `os.PathLike`) with a lone surrogate that no byte produced
+/// (`os.fsdecode` makes only U+DC80 to U+DCFF), which names no file. Python's
+/// `UnicodeEncodeError` would name neither the argument nor the path; this is an
+/// `OSError`, as for a path that cannot be read, whose message shows the path with
+/// each lone surrogate escaped (`\u{d800}`). Any other error is `err` unchanged.
+fn unencodable_path(obj: &Bound<'_, PyAny>, err: PyErr) -> PyErr {
+    let py = obj.py();
+    if !err.is_instance_of::<PyUnicodeEncodeError>(py) {
+        return err;
+    }
+    let Some(text) = path_text(obj) else {
+        return err;
+    };
+    let units = match text
+        .call_method1("encode", ("utf-16-le", "surrogatepass"))
+        .and_then(|bytes| Ok(bytes.cast::<PyBytes>()?.as_bytes().to_vec()))
+    {
+        Ok(bytes) => bytes,
+        Err(_) => return err,
+    };
+    let units = units
+        .chunks_exact(2)
+        .map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
+    let mut name = String::new();
+    let mut lone = None;
+    for unit in char::decode_utf16(units) {
+        match unit {
+            Ok(c) => name.push(c),
+            Err(surrogate) => {
+                let unit = surrogate.unpaired_surrogate();
+                let escaped = format!("\\u{{{unit:x}}}");
+                // The first that no byte makes (those of bytes can be encoded).
+                if !(0xdc80..=0xdcff).contains(&unit) {
+                    lone.get_or_insert_with(|| escaped.clone());
+                }
+                name.push_str(&escaped);
+            }
+        }
+    }
+    let lone = lone.unwrap_or_default();
+    let error = PyOSError::new_err(shown(format!(
+        "{name}: the path holds a lone surrogate ({lone}) that no byte of a file name \
+         decodes to, so it names no file (a name that is not UTF-8, as os.listdir and \
+         os.fsdecode give it, holds only U+DC80 to U+DCFF)"
+    )));
+    error.set_cause(py, Some(err));
+    error
+}
+
+/// The text of a path given as a `str` or an `os.PathLike` whose `__fspath__`
+/// gives a `str`.
+fn path_text<'py>(obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyString>> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Some(text.clone());
+    }
+    let path = obj.call_method0("__fspath__").ok()?;
+    path.cast_into::<PyString>().ok()
 }
 
 /// Checks that a path (named `name` in messages) names something that can be

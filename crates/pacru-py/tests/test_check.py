@@ -251,6 +251,37 @@ def test_input_that_cannot_be_read_raises_os_errors(tmp_path):
         pacru.check(["a.pgr", 3])
 
 
+class Fspath:
+    """An os.PathLike whose path is `path`."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __fspath__(self) -> str:
+        return self.path
+
+
+def test_a_path_with_a_lone_surrogate_no_byte_made_is_an_os_error(tmp_path):
+    # A lone surrogate that os.fsdecode never makes (it makes U+DC80 to U+DCFF)
+    # names no file: an OSError, as for a path that cannot be read, naming the
+    # path, not Python's UnicodeEncodeError.
+    path = str(tmp_path / "a\ud800.pgr")
+    shown = str(tmp_path / "a\\u{d800}.pgr")
+    for given in [path, pathlib.Path(path), Fspath(path), [path], ["b.pgr", path]]:
+        for read in [pacru.check, pacru.read_games]:
+            if isinstance(given, list) and read is not pacru.check:
+                continue
+            with pytest.raises(OSError) as raised:
+                read(given)
+            assert not isinstance(raised.value, UnicodeError)
+            message = str(raised.value)
+            assert message.startswith(f"{shown}: the path holds a lone surrogate (\\u{{d800}})"), message
+            assert "names no file" in message
+    # Beside a surrogate that a byte made, the one that no byte made is named.
+    with pytest.raises(OSError, match=r"holds a lone surrogate \(\\u\{dfff\}\)"):
+        pacru.check(str(tmp_path / "b\udc80\udfff.pgr"))
+
+
 def test_bytes_like_objects_are_record_text():
     record = b'[Result "*"]\n\n1. e1-e2 e9-e8 *\n'
     expected = list(pacru.check(record))

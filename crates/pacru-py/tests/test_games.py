@@ -129,8 +129,27 @@ def test_games_are_values():
         (lambda st: st[2].__setitem__(0, (*st[2][0][:2], ["!!!!"], *st[2][0][3:])), "a glyph is"),
         (lambda st: st[2].__setitem__(0, (*st[2][0][:2], ["$1234"], *st[2][0][3:])), "a glyph is"),
         (lambda st: st[2].__setitem__(0, (*st[2][0][:2], ["$"], *st[2][0][3:])), "a glyph is"),
+        # Two statements of the result that differ: one would be lost when written.
+        (
+            lambda st: st.__setitem__(0, [("Result", "Red")]),
+            "^the result token '\\*' differs from the game's result: the Result tag is \"Red\"$",
+        ),
+        (
+            lambda st: st.__setitem__(3, "Red"),
+            "^the result token 'Red' differs from the game's result: there is no Result tag",
+        ),
     ],
-    ids=["tag-bracket", "tag-empty", "tag-digit-first", "tag-257", "glyph-!!!!", "glyph-$1234", "glyph-$"],
+    ids=[
+        "tag-bracket",
+        "tag-empty",
+        "tag-digit-first",
+        "tag-257",
+        "glyph-!!!!",
+        "glyph-$1234",
+        "glyph-$",
+        "result-not-tag",
+        "result-without-tag",
+    ],
 )
 def test_a_forged_pickle_is_refused_as_the_reader_would_refuse_it(forge, message):
     # Only what the reader reads can be written back as a record that reads

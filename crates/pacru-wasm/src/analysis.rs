@@ -187,10 +187,10 @@ pub fn analyse(
             "analyse needs a record (a string or bytes) or a game object",
         ));
     }
-    let is_game_object = record.is_object()
-        && !record.is_array()
-        && !record.is_instance_of::<js_sys::Uint8Array>()
-        && !record.is_instance_of::<js_sys::ArrayBuffer>();
+    // A game object is an object that is not binary data; binary data of any class
+    // (a `Uint16Array`, a `DataView`, ...) is read as a record, or refused as one.
+    let is_game_object =
+        record.is_object() && !record.is_array() && args::builtin_class(&record).is_none();
     if is_game_object {
         let game = game_arg(&record, "analyse")?;
         let index = number_of(&record, "index")?.unwrap_or(1);

@@ -16,7 +16,8 @@ pub fn range_error(message: &str) -> JsValue {
     js_sys::RangeError::new(message).into()
 }
 
-/// What a JavaScript value is, for messages: `a number`, `undefined`, ...
+/// What a JavaScript value is, for messages: `a number`, `undefined`, `a
+/// Uint16Array`, `an object`, ...
 pub fn kind(value: &JsValue) -> String {
     if value.is_null() {
         return "null".to_owned();
@@ -24,10 +25,46 @@ pub fn kind(value: &JsValue) -> String {
     match value.js_typeof().as_string().as_deref() {
         Some("undefined") => "undefined".to_owned(),
         Some("object") if value.is_array() => "an array".to_owned(),
-        Some("object") => "an object".to_owned(),
+        Some("object") => match builtin_class(value) {
+            Some(class) => format!("a {class}"),
+            None => "an object".to_owned(),
+        },
         Some(kind) => format!("a {kind}"),
         None => "a value".to_owned(),
     }
+}
+
+/// The name of the built-in class of `value`, for the classes of binary data
+/// (`Uint16Array`, `DataView`, `SharedArrayBuffer`, ...), tested with
+/// `instanceof` (which a property cannot forge, unlike `Symbol.toStringTag`);
+/// `None` for any other object.
+pub fn builtin_class(value: &JsValue) -> Option<&'static str> {
+    macro_rules! first_of {
+        ($($class:ident),*) => {
+            $(
+                if value.is_instance_of::<js_sys::$class>() {
+                    return Some(stringify!($class));
+                }
+            )*
+        };
+    }
+    first_of!(
+        Uint8Array,
+        Int8Array,
+        Uint8ClampedArray,
+        Int16Array,
+        Uint16Array,
+        Int32Array,
+        Uint32Array,
+        Float32Array,
+        Float64Array,
+        BigInt64Array,
+        BigUint64Array,
+        DataView,
+        ArrayBuffer,
+        SharedArrayBuffer
+    );
+    None
 }
 
 /// Whether `value` is `undefined` or `null`: an argument left out.
@@ -118,6 +155,9 @@ pub fn seed(value: &JsValue, what: &str) -> Result<u64, JsValue> {
 /// The largest whole number a JavaScript number holds exactly.
 pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
+/// What a record may be given as, for messages.
+pub const RECORD_TYPES: &str = "a string, a Uint8Array or an ArrayBuffer";
+
 /// A record's text: a string (read as its UTF-8), or bytes (a `Uint8Array`, such
 /// as a Node.js `Buffer`, or an `ArrayBuffer`), taken as they are, so that a file
 /// that is not UTF-8 is read exactly as `pacru` reads it.
@@ -133,7 +173,7 @@ pub fn record_bytes(value: &JsValue, what: &str) -> Result<Vec<u8>, JsValue> {
         return Ok(js_sys::Uint8Array::new(buffer).to_vec());
     }
     Err(type_error(&format!(
-        "{what} must be a string, a Uint8Array or an ArrayBuffer, not {}",
+        "{what} must be {RECORD_TYPES}, not {}",
         kind(value)
     )))
 }

@@ -192,12 +192,23 @@ pub(crate) fn game_arg(value: &JsValue, function: &str) -> Result<Game, JsValue>
     if let Some(moves) = options.given("moves")? {
         game.moves = moves_arg(&moves)?;
     }
+    let tag = match game.tags.get("Result") {
+        Some(tag) => Some(result_arg(tag, "the Result tag")?),
+        None => None,
+    };
     game.result = match options.given("result")? {
-        Some(result) => result_arg(&args::string(&result, "result")?, "result")?,
-        None => match game.tags.get("Result") {
-            Some(tag) => result_arg(tag, "the Result tag")?,
-            None => GameResult::Unfinished,
-        },
+        Some(result) => {
+            let result = result_arg(&args::string(&result, "result")?, "result")?;
+            // Two statements of the result must agree, as a record's Result tag
+            // and result token must (`pacru check` finds such a record malformed).
+            if let Some(tag) = tag.filter(|tag| *tag != result) {
+                return Err(range_error(&format!(
+                    "the game's result \"{result}\" differs from its Result tag \"{tag}\": give the same result in both, or only one of them"
+                )));
+            }
+            result
+        }
+        None => tag.unwrap_or(GameResult::Unfinished),
     };
     Ok(game)
 }
@@ -208,7 +219,8 @@ pub(crate) fn game_arg(value: &JsValue, function: &str) -> Result<Game, JsValue>
 /// of at most 80 characters, and the result. The game is an object `{ tags, moves,
 /// result }`: `tags` an object of strings, `moves` move notation (and `"pass"` for a
 /// blocked player's removed turn), `result` a colour word, `"draw"` or `"*"`
-/// (default: the `Result` tag, else `"*"`). A `Game` of `readGames` will do.
+/// (default: the `Result` tag, else `"*"`; given with a `Result` tag, the two must
+/// be the same, else a `RangeError`). A `Game` of `readGames` will do.
 /// Whether the moves are legal is not checked: `check` the text for that.
 ///
 /// ```js

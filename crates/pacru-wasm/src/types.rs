@@ -143,7 +143,7 @@ export interface GameInput {
   tags?: Record<string, string>;
   /** The moves in move notation; `"pass"` for a blocked player's removed turn. */
   moves?: string[];
-  /** The result token: a colour word, `"draw"` or `"*"`. Default: the `Result` tag, else `"*"`. */
+  /** The result token: a colour word, `"draw"` or `"*"`. Default: the `Result` tag, else `"*"`. Given with a `Result` tag, the two must be the same (a `RangeError` otherwise, as a record whose result token differs from its `Result` tag is malformed). */
   result?: string;
   /** The game's number in its input (a `Game` of `readGames` has it): reported by `analyse`, ignored otherwise. */
   index?: number;

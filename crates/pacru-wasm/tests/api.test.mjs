@@ -577,3 +577,64 @@ test('analyse: budgets, malformed games, bad arguments', () => {
   assert.throws(() => analyse({ moves: 'e1-e2' }), TypeError);
   assert.throws(() => analyse({ tags: { Players: 'KR', Seats: 'SS' } }, { nodes: 5 }), InvalidPosition);
 });
+
+test('binary data of a class the package does not read is refused by name, by every function', () => {
+  const record = '[Players "KR"]\n\n1. e1-e2 *\n';
+  const refused = [
+    [new Uint16Array(4), 'a Uint16Array'],
+    [new DataView(new ArrayBuffer(4)), 'a DataView'],
+    [new SharedArrayBuffer(4), 'a SharedArrayBuffer'],
+  ];
+  const accepted = 'a string, a Uint8Array or an ArrayBuffer';
+  for (const [value, given] of refused) {
+    for (const read of [check, readGames, analyse]) {
+      assert.throws(
+        () => read(value),
+        (error) =>
+          error instanceof TypeError &&
+          error.message === `the record must be ${accepted}, not ${given}`,
+        `${read.name}(${given})`,
+      );
+    }
+    assert.throws(() => Position.fromPpn(value), { name: 'TypeError', message: `the PPN text must be a string, not ${given}` });
+    assert.throws(() => readMove(value), { name: 'TypeError', message: `a move must be a string, not ${given}` });
+    assert.throws(() => Position.standard(2).play(value), TypeError);
+  }
+  // What the docs list is read: a Uint8Array (even on shared memory) and an ArrayBuffer.
+  const bytes = new TextEncoder().encode(record);
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  shared.set(bytes);
+  for (const value of [record, bytes, bytes.buffer, shared]) {
+    assert.equal(check(value)[0].status, 'ok');
+    assert.equal(readGames(value)[0].moves[0], 'e1-e2');
+  }
+});
+
+test('a game whose result and Result tag differ is refused, naming both, as pacru check finds such a record malformed', () => {
+  const contradictions = [
+    [{ tags: { Result: 'Red' }, result: '*' }, '*', 'Red'],
+    [{ tags: { Players: 'KR', Result: 'draw' }, moves: ['e1-e2'], result: 'Black' }, 'Black', 'draw'],
+  ];
+  for (const [game, result, tag] of contradictions) {
+    for (const use of [formatGame, Position.startOf, (g) => analyse(g, { nodes: 5 })]) {
+      assert.throws(
+        () => use(game),
+        (error) =>
+          error instanceof RangeError &&
+          error.message.includes(`"${result}"`) &&
+          error.message.includes(`Result tag "${tag}"`),
+        JSON.stringify(game),
+      );
+    }
+  }
+  // The record the first would be: the CLI finds it malformed, and readGames too.
+  const text = '[Result "Red"]\n\n*\n';
+  assert.match(JSON.parse(run(['check', '--format', 'json', '-'], text).toString('utf8')).status, /^malformed$/);
+  assert.ok(readGames(text)[0] instanceof MalformedGame);
+  // A Result tag that is no result is refused even when `result` is given.
+  assert.throws(() => formatGame({ tags: { Result: 'Purple' }, result: '*' }), /the Result tag must be/);
+  // Either alone, or both the same, is one statement of the result.
+  assert.match(formatGame({ tags: { Result: 'Red' } }), /\[Result "Red"\]\n\nRed\n$/);
+  assert.match(formatGame({ result: 'Red' }), /\[Result "Red"\]\n\nRed\n$/);
+  assert.match(formatGame({ tags: { Result: 'Red' }, result: 'Red' }), /\[Result "Red"\]\n\nRed\n$/);
+});

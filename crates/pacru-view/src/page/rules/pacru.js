@@ -659,10 +659,130 @@ var pacruRules = (() => {
         const ret = result;
         return ret;
       },
+      __wbg_instanceof_BigInt64Array_1a1234d945c1625f: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof BigInt64Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_BigUint64Array_0362060ffc2f1e06: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof BigUint64Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_DataView_4f9fea5468c31bdb: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof DataView;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Float32Array_595afb0f28b828c9: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Float32Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Float64Array_8a59377f9eec1b8b: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Float64Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Int16Array_dc79388a406d1748: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Int16Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Int32Array_4b9a86620726269b: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Int32Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Int8Array_dead59f83656e45a: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Int8Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_SharedArrayBuffer_6370d767dfea8938: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof SharedArrayBuffer;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Uint16Array_eff85aa31096af44: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Uint16Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Uint32Array_53a4facaf04b8a8b: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Uint32Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
       __wbg_instanceof_Uint8Array_828cef2aaacafc31: function(arg0) {
         let result;
         try {
           result = arg0 instanceof Uint8Array;
+        } catch (_) {
+          result = false;
+        }
+        const ret = result;
+        return ret;
+      },
+      __wbg_instanceof_Uint8ClampedArray_ae70cf3ae1cd285f: function(arg0) {
+        let result;
+        try {
+          result = arg0 instanceof Uint8ClampedArray;
         } catch (_) {
           result = false;
         }

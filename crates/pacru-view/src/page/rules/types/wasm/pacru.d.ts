@@ -197,7 +197,7 @@ export interface GameInput {
     tags?: Record<string, string>;
     /** The moves in move notation; `"pass"` for a blocked player's removed turn. */
     moves?: string[];
-    /** The result token: a colour word, `"draw"` or `"*"`. Default: the `Result` tag, else `"*"`. */
+    /** The result token: a colour word, `"draw"` or `"*"`. Default: the `Result` tag, else `"*"`. Given with a `Result` tag, the two must be the same (a `RangeError` otherwise, as a record whose result token differs from its `Result` tag is malformed). */
     result?: string;
     /** The game's number in its input (a `Game` of `readGames` has it): reported by `analyse`, ignored otherwise. */
     index?: number;
@@ -508,7 +508,8 @@ export function check(record: string | Uint8Array | ArrayBuffer, options?: Check
  * of at most 80 characters, and the result. The game is an object `{ tags, moves,
  * result }`: `tags` an object of strings, `moves` move notation (and `"pass"` for a
  * blocked player's removed turn), `result` a colour word, `"draw"` or `"*"`
- * (default: the `Result` tag, else `"*"`). A `Game` of `readGames` will do.
+ * (default: the `Result` tag, else `"*"`; given with a `Result` tag, the two must
+ * be the same, else a `RangeError`). A `Game` of `readGames` will do.
  * Whether the moves are legal is not checked: `check` the text for that.
  *
  * ```js
