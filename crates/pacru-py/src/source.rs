@@ -116,16 +116,44 @@ fn single_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Source>> {
 
 /// The bytes of a `str`: UTF-8, and for lone surrogates from `surrogateescape`
 /// decoding (a file name, or text read with `errors="surrogateescape"`) the bytes
-/// they were decoded from.
+/// they were decoded from. Any other lone surrogate, which no byte produced, is
+/// written as `surrogatepass` writes it (three bytes that are not UTF-8), so that
+/// the reader finds the text malformed there, as it finds any byte that is not
+/// UTF-8, instead of Python's encoder failing on the whole argument.
 fn str_bytes(text: &Bound<'_, PyString>) -> PyResult<Vec<u8>> {
-    Ok(match text.to_cow() {
-        Ok(text) => text.as_bytes().to_vec(),
-        Err(_) => text
-            .call_method1("encode", ("utf-8", "surrogateescape"))?
-            .cast::<PyBytes>()?
-            .as_bytes()
-            .to_vec(),
-    })
+    if let Ok(text) = text.to_cow() {
+        return Ok(text.as_bytes().to_vec());
+    }
+    if let Ok(bytes) = text.call_method1("encode", ("utf-8", "surrogateescape")) {
+        return Ok(bytes.cast::<PyBytes>()?.as_bytes().to_vec());
+    }
+    let units = text.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let units = units.cast::<PyBytes>()?.as_bytes();
+    let units = units
+        .chunks_exact(2)
+        .map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
+    let mut bytes = Vec::with_capacity(units.len() * 3);
+    for unit in char::decode_utf16(units) {
+        match unit {
+            Ok(c) => bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            Err(lone) => bytes.extend_from_slice(&lone_surrogate_bytes(lone.unpaired_surrogate())),
+        }
+    }
+    Ok(bytes)
+}
+
+/// The bytes a lone surrogate of a `str` stands for: the byte `surrogateescape`
+/// decoding made it from (U+DC80 to U+DCFF), else its three bytes as
+/// `surrogatepass` writes them (which are not UTF-8).
+fn lone_surrogate_bytes(unit: u16) -> Vec<u8> {
+    match unit {
+        0xDC80..=0xDCFF => vec![(unit & 0xFF) as u8],
+        _ => vec![
+            0xE0 | (unit >> 12) as u8,
+            0x80 | ((unit >> 6) & 0x3F) as u8,
+            0x80 | (unit & 0x3F) as u8,
+        ],
+    }
 }
 
 /// A path (`str` or `os.PathLike`) as the file system sees it: a name that is not

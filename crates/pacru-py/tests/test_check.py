@@ -282,6 +282,23 @@ def test_a_path_with_a_lone_surrogate_no_byte_made_is_an_os_error(tmp_path):
         pacru.check(str(tmp_path / "b\udc80\udfff.pgr"))
 
 
+def test_record_text_with_a_lone_surrogate_no_byte_made_is_malformed_there():
+    # Record text as a str holding a lone surrogate that no byte made: malformed at
+    # its token, as `pacru check` finds the bytes surrogatepass writes for it, not
+    # Python's UnicodeEncodeError for the whole argument.
+    text = '[Result "*"]\n\n1. e1-e2\ud800 *\n'
+    (verdict,) = pacru.check(text)
+    assert verdict["status"] == "malformed"
+    assert (verdict["error"]["line"], verdict["error"]["column"]) == (3, 4)
+    assert "not valid UTF-8" in verdict["error"]["message"]
+    assert list(pacru.check(text.encode("utf-8", "surrogatepass"))) == [verdict]
+    with pytest.raises(pacru.MalformedGame, match="line 3, column 4"):
+        list(pacru.read_games(text))
+    # Beside a surrogate that a byte made, each stands for its own bytes.
+    mixed = '[Result "*"]\n\n1. e1-e2\udc80\ud800 *\n'
+    assert list(pacru.check(mixed)) == list(pacru.check(b'[Result "*"]\n\n1. e1-e2\x80\xed\xa0\x80 *\n'))
+
+
 def test_bytes_like_objects_are_record_text():
     record = b'[Result "*"]\n\n1. e1-e2 e9-e8 *\n'
     expected = list(pacru.check(record))
