@@ -82,11 +82,17 @@ pub enum MergeError {
     },
     /// A journal holds a game that is not its shard's or not the event's, a game
     /// finished twice, or one finished with another pairing than it was scheduled
-    /// with.
-    #[error("{}: game {game} {reason}", path.display())]
+    /// with, or whose outcome does not follow from its record.
+    #[error(
+        "{}: {}game {game} {reason}",
+        path.display(),
+        line.map_or_else(String::new, |l| format!("line {l}: "))
+    )]
     BadGame {
         /// The journal.
         path: PathBuf,
+        /// The journal's line, when the message names it.
+        line: Option<usize>,
         /// The game's number.
         game: u64,
         /// What is wrong with it.
@@ -236,9 +242,10 @@ pub fn merge_shards(dirs: &[PathBuf]) -> Result<Merged, MergeError> {
                 }
             }
         }
-        if let Err(bad) = check_games(config, &entries) {
+        if let Err(bad) = check_games(config, &entries, 0) {
             return Err(MergeError::BadGame {
                 path,
+                line: bad.line,
                 game: bad.game,
                 reason: bad.reason,
             });

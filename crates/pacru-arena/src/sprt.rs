@@ -151,9 +151,40 @@ pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// The smallest error rate (`alpha`, `beta`) an SPRT takes: smaller rates make
+/// bounds no match reaches (and, far smaller, infinite ones).
+pub const MIN_RATE: f64 = 0.000_001;
+/// The largest error rate an SPRT takes: above it the test would be wrong more
+/// often than right.
+pub const MAX_RATE: f64 = 0.5;
+
+/// A figure (an Elo bound, an error rate) as the standings and messages show
+/// it: at most 6 significant digits, in exponent form when very small
+/// (`1e-300`, not 300 digits).
+fn shown_number(elo: f64) -> String {
+    if elo == 0.0 || !elo.is_finite() {
+        return "0".to_owned();
+    }
+    let magnitude = elo.abs().log10().floor() as i32;
+    if magnitude < -3 {
+        let text = format!("{elo:.5e}");
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+        return format!("{mantissa}e{exponent}");
+    }
+    let decimals = (5 - magnitude).max(0) as usize;
+    let fixed = format!("{elo:.decimals$}");
+    if fixed.contains('.') {
+        fixed.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        fixed
+    }
+}
+
 impl Sprt {
     /// An SPRT, checked: `elo0 < elo1`, both between -1000 and 1000; `alpha` and
-    /// `beta` in (0, 1) with `alpha + beta < 1`.
+    /// `beta` each between [`MIN_RATE`] and [`MAX_RATE`] (so that the bounds are
+    /// finite, at most about ±13.8), with `alpha + beta < 1`.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         let in_range = |e: f64| e.is_finite() && (-1000.0..=1000.0).contains(&e);
         if !in_range(elo0) || !in_range(elo1) {
@@ -163,13 +194,17 @@ impl Sprt {
         }
         if elo0 >= elo1 {
             return Err(SprtError(format!(
-                "elo0 ({elo0}) must be smaller than elo1 ({elo1})"
+                "elo0 ({}) must be smaller than elo1 ({})",
+                shown_number(elo0),
+                shown_number(elo1)
             )));
         }
-        let rate = |p: f64| p > 0.0 && p < 1.0;
+        let rate = |p: f64| (MIN_RATE..=MAX_RATE).contains(&p);
         if !rate(alpha) || !rate(beta) || alpha + beta >= 1.0 {
             return Err(SprtError(format!(
-                "alpha ({alpha}) and beta ({beta}) must lie between 0 and 1, with a sum below 1"
+                "alpha ({}) and beta ({}) must each lie between {MIN_RATE} and {MAX_RATE}, with a sum below 1",
+                shown_number(alpha),
+                shown_number(beta)
             )));
         }
         Ok(Sprt {
@@ -354,8 +389,8 @@ impl SprtStatus {
         let [ll, ld, dd, wd, ww] = self.pentanomial;
         format!(
             "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {}, {} (by the first engine's points 0/0.5/1/1.5/2: {ll} {ld} {dd} {wd} {ww}){}",
-            self.sprt.elo0,
-            self.sprt.elo1,
+            shown_number(self.sprt.elo0),
+            shown_number(self.sprt.elo1),
             self.sprt.alpha,
             self.sprt.beta,
             format_args!("LLR {:.2} ({:.2}, {:.2})", self.llr, self.lower, self.upper),
@@ -560,5 +595,53 @@ mod tests {
             "10,0".parse::<Sprt>().unwrap_err().to_string(),
             "elo0 (10) must be smaller than elo1 (0)"
         );
+    }
+
+    #[test]
+    fn error_rates_outside_their_range_are_refused_and_bounds_stay_finite() {
+        // A rate far below any sensible one made an infinite bound (JSON `null`).
+        for (bad, alpha, beta) in [
+            // Subnormal: read as the nearest double there is, 9.99989e-321.
+            ("0,5,1e-320,0.05", "9.99989e-321", "0.05"),
+            ("0,5,0.05,1e-7", "0.05", "1e-7"),
+            ("0,5,0.6,0.05", "0.6", "0.05"),
+        ] {
+            assert_eq!(
+                bad.parse::<Sprt>().unwrap_err().to_string(),
+                format!(
+                    "alpha ({alpha}) and beta ({beta}) must each lie between 0.000001 and 0.5, with a sum below 1"
+                ),
+                "{bad}"
+            );
+        }
+        for good in ["0,5,0.000001,0.000001", "0,5,0.5,0.4"] {
+            let sprt: Sprt = good.parse().unwrap();
+            let (lower, upper) = sprt.bounds();
+            assert!(lower.is_finite() && upper.is_finite(), "{good}");
+        }
+    }
+
+    #[test]
+    fn elo_figures_are_shown_with_few_digits() {
+        let sprt: Sprt = "0,1e-300".parse().unwrap();
+        let line = SprtStatus::from_games(&sprt, std::iter::empty()).line();
+        assert!(
+            line.starts_with("SPRT elo0 0 elo1 1e-300 (alpha 0.05, beta 0.05)"),
+            "{line}"
+        );
+        assert!(line.len() < 200, "{line}");
+        for (elo, shown) in [
+            (20.0, "20"),
+            (-5.5, "-5.5"),
+            (1000.0, "1000"),
+            (999.123_456_7, "999.123"),
+            (0.001_234_567, "0.00123457"),
+            (-1.5e-10, "-1.5e-10"),
+            (1.0 / 3.0, "0.333333"),
+        ] {
+            assert_eq!(shown_number(elo), shown, "{elo}");
+        }
+        // The settings themselves keep every digit (standings.json, resumes).
+        assert_eq!(sprt.to_string().parse::<Sprt>().unwrap(), sprt);
     }
 }

@@ -997,6 +997,109 @@ fn a_signal_ends_engine_check_with_its_engines_helpers() {
 }
 
 #[test]
+fn an_interrupted_engine_check_shows_the_checks_done_and_the_one_interrupted() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("check-progress");
+    // A slow but correct engine: each request waits 0.4 s before reaching it.
+    let script = "while read -r line; do sleep 0.4; printf '%s\\n' \"$line\"; done | \
+                  \"$0\" engine random --seed 1";
+    let child = start(
+        dir.path(),
+        &m,
+        &[
+            "engine-check",
+            "--text-only",
+            "--",
+            "sh",
+            "-c",
+            script,
+            PACRU,
+        ],
+    );
+    std::thread::sleep(Duration::from_secs(4));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let ran = finish(child);
+    assert_eq!(ran.code, Some(130), "{}{}", ran.stdout, ran.stderr);
+    assert!(
+        ran.stdout.starts_with("engine-check: sh -c "),
+        "{}",
+        ran.stdout
+    );
+    assert!(ran.stdout.contains("\nok   handshake "), "{}", ran.stdout);
+    let last = ran.stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("interrupted by SIGINT during the check ")
+            && last.contains(" checks done before it, 0 failed"),
+        "{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stderr
+            .starts_with("pacru: note: interrupted by SIGINT: the check "),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
+fn sprt_error_rates_out_of_range_are_refused_and_tiny_elo_bounds_shown_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = mark("sprt-edges");
+    let engines = ["match", "builtin:random:1", "builtin:random:2"];
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[&engines[..], &["--sprt", "0,5,1e-320,0.05", "-o", "r"]].concat(),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("must each lie between 0.000001 and 0.5, with a sum below 1"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!dir.path().join("r").exists());
+    let ran = pacru_in(
+        dir.path(),
+        &m,
+        &[
+            &engines[..],
+            &["--sprt", "0,1e-300", "--games", "2", "--movetime", "20"],
+            &["--no-progress", "-o", "s"],
+        ]
+        .concat(),
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let line = ran
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT "))
+        .unwrap_or_default();
+    assert!(
+        line.starts_with("SPRT elo0 0 elo1 1e-300 (alpha 0.05, beta 0.05)"),
+        "{}",
+        ran.stdout
+    );
+    assert!(line.len() < 200, "{line}");
+    let json = std::fs::read_to_string(dir.path().join("s/standings.json")).unwrap();
+    let standings: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(standings["sprt"]["upper"].is_f64(), "{json}");
+    let help = pacru_in(dir.path(), &m, &["match", "--help"]);
+    let words = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("each between 0.000001 and 0.5"),
+        "{}",
+        help.stdout
+    );
+    assert_eq!(left_behind(&m), []);
+}
+
+#[test]
 fn a_handshake_timeout_of_0_is_refused_and_an_sprt_bound_may_be_negative() {
     let dir = tempfile::tempdir().unwrap();
     let m = mark("values");

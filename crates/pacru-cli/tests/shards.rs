@@ -431,6 +431,18 @@ fn a_shard_stops_when_the_sprt_of_all_shards_has_decided() {
     let second = run("1/2");
     assert_eq!(second.code, 0, "{}", second.stderr);
     assert!(finished_games(&out.join("shard-1-of-2/journal.jsonl")).is_empty());
+    // Why it played nothing is said without -v, in one line.
+    assert_eq!(second.stderr.lines().count(), 1, "{}", second.stderr);
+    assert!(
+        second.stderr.starts_with(&format!(
+            "pacru: note: the SPRT of the whole match (every shard's journal in {}) has decided: LLR "
+        , text(&out)))
+            && second
+                .stderr
+                .ends_with(": H1 accepted: this shard stops after 0 of its 200 games\n"),
+        "{}",
+        second.stderr
+    );
     let merge = pacru(&["merge-shards", &text(&out), "--format", "json"]);
     assert_eq!(merge.code, 0, "{}", merge.stderr);
     let standings: serde_json::Value = serde_json::from_str(&merge.stdout).unwrap();
@@ -492,5 +504,180 @@ fn the_shards_folder_takes_no_event_given_without_its_shard() {
         merged.stdout.contains("4 of 4 games played"),
         "{}",
         merged.stdout
+    );
+}
+
+/// The journal's lines, and the 1-based number of the first `finished` line.
+fn first_finished(journal: &Path) -> (Vec<String>, usize) {
+    let lines: Vec<String> = read(journal).lines().map(str::to_owned).collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("\"type\":\"finished\""))
+        .expect("a finished game");
+    (lines, at + 1)
+}
+
+/// `journal` with its `line`-th line (a finished game) changed by `forge`.
+fn forge_line(journal: &Path, line: usize, forge: impl Fn(&mut serde_json::Value)) {
+    let mut lines: Vec<String> = read(journal).lines().map(str::to_owned).collect();
+    let mut value: serde_json::Value = serde_json::from_str(&lines[line - 1]).unwrap();
+    forge(&mut value);
+    lines[line - 1] = value.to_string();
+    std::fs::write(journal, format!("{}\n", lines.join("\n"))).unwrap();
+}
+
+#[test]
+fn a_played_events_shards_merge_and_forged_outcomes_are_refused_by_merge_and_resume() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = dir.path().join("a");
+    shard(&a, "2", 0, 2);
+    shard(&a, "2", 1, 2);
+    // The honest journals the runner wrote merge: every game counted.
+    let merge = pacru(&["merge-shards", &text(&a), "--format", "json"]);
+    assert_eq!(merge.code, 0, "{}", merge.stderr);
+    let honest: serde_json::Value = serde_json::from_str(&merge.stdout).unwrap();
+    assert_eq!(honest["games_finished"], 8, "{honest}");
+    let journal = a.join("shard-0-of-2/journal.jsonl");
+    let (lines, line) = first_finished(&journal);
+    let original = lines.join("\n") + "\n";
+    let game: serde_json::Value = serde_json::from_str(&lines[line - 1]).unwrap();
+    let number = game["pairing"]["game"].as_u64().unwrap();
+    let pgr = game["outcome"]["pgr"].as_str().unwrap().to_owned();
+    let winner = game["outcome"]["winner"].as_u64().expect("a winner");
+    type Forge<'a> = Box<dyn Fn(&mut serde_json::Value) + 'a>;
+    let cases: Vec<(&str, Forge<'_>, String)> = vec![
+        (
+            "the lost game's point given to the other engine",
+            Box::new(|v| {
+                let o = &mut v["outcome"];
+                o["winner"] = serde_json::json!(1 - winner);
+                let mut points = o["points"].as_array().unwrap().clone();
+                points.reverse();
+                o["points"] = serde_json::json!(points);
+            }),
+            format!("winner Some({}) (the record's: Some({winner}))", 1 - winner),
+        ),
+        (
+            "points that sum to 7",
+            Box::new(|v| {
+                let mut points = vec![0.0; 2];
+                points[winner as usize] = 7.0;
+                v["outcome"]["points"] = serde_json::json!(points);
+            }),
+            "points [".to_owned(),
+        ),
+        (
+            "other plies",
+            Box::new(|v| v["outcome"]["plies"] = serde_json::json!(3)),
+            "plies 3 (the record has".to_owned(),
+        ),
+        (
+            "an illegal move in the record",
+            Box::new(|v| {
+                // The first move made `e1-e9`, which no chevron can play.
+                let at = pgr.find("\n\n1. ").unwrap() + 5;
+                let end = at + pgr[at..].find(' ').unwrap();
+                let forged = format!("{}e1-e9{}", &pgr[..at], &pgr[end..]);
+                v["outcome"]["pgr"] = serde_json::json!(forged);
+            }),
+            "has a record the referee finds illegal".to_owned(),
+        ),
+        (
+            "two games in the record",
+            Box::new(|v| v["outcome"]["pgr"] = serde_json::json!(format!("{pgr}\n{pgr}"))),
+            "has a record that is not one game".to_owned(),
+        ),
+        (
+            "a record that does not parse",
+            Box::new(|v| v["outcome"]["pgr"] = serde_json::json!("[Result \"Red")),
+            "has a record that does not parse".to_owned(),
+        ),
+    ];
+    let shown = text(&journal);
+    for (case, forge, reason) in &cases {
+        std::fs::write(&journal, &original).unwrap();
+        forge_line(&journal, line, forge);
+        let located = format!("{shown}: line {line}: game {number} ");
+        let merge = pacru(&["merge-shards", &text(&a)]);
+        assert_eq!(merge.code, 2, "{case}: {}", merge.stdout);
+        assert!(
+            merge
+                .stderr
+                .starts_with(&format!("pacru: error: {located}"))
+                && merge.stderr.contains(reason.as_str()),
+            "{case}: {}",
+            merge.stderr
+        );
+        let resume = pacru(&["match", "--resume", "-o", &text(&a.join("shard-0-of-2"))]);
+        assert_eq!(resume.code, 2, "{case}: {}", resume.stdout);
+        assert!(
+            resume.stderr.contains(&format!("journal {located}"))
+                && resume.stderr.contains(reason.as_str()),
+            "{case}: {}",
+            resume.stderr
+        );
+    }
+    // Put back as written, the journal merges as before.
+    std::fs::write(&journal, &original).unwrap();
+    let merge = pacru(&["merge-shards", &text(&a), "--format", "json"]);
+    assert_eq!(merge.code, 0, "{}", merge.stderr);
+    assert_eq!(
+        standings_without_time(&merge.stdout),
+        standings_without_time(&serde_json::to_string(&honest).unwrap())
+    );
+}
+
+#[test]
+fn a_forged_siblings_journal_does_not_stop_a_sharded_sprt() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("sprt");
+    let run = |shard: &str| {
+        pacru(&[
+            "match",
+            "builtin:greedy:2",
+            "builtin:random:1",
+            "--sprt",
+            "0,100",
+            "--games",
+            "400",
+            "--movetime",
+            "200",
+            "--shard",
+            shard,
+            "-o",
+            &text(&out),
+        ])
+    };
+    let first = run("0/2");
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    // One of shard 0's games forged: the second engine's win instead of the first's.
+    let journal = out.join("shard-0-of-2/journal.jsonl");
+    let (_, line) = first_finished(&journal);
+    forge_line(&journal, line, |v| {
+        let o = &mut v["outcome"];
+        let winner = o["winner"].as_u64().unwrap();
+        o["winner"] = serde_json::json!(1 - winner);
+        let mut points = o["points"].as_array().unwrap().clone();
+        points.reverse();
+        o["points"] = serde_json::json!(points);
+    });
+    // Shard 1 leaves the bad journal out, says so, and plays until its own
+    // games decide the test.
+    let second = run("1/2");
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    assert!(
+        second.stderr.contains(&format!(
+            "pacru: warning: journal {}: line {line}: game ",
+            text(&journal)
+        )) && second
+            .stderr
+            .contains("the SPRT of this shard leaves shard 0/2's games out"),
+        "{}",
+        second.stderr
+    );
+    assert!(
+        !finished_games(&out.join("shard-1-of-2/journal.jsonl")).is_empty(),
+        "{}",
+        second.stderr
     );
 }

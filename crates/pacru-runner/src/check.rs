@@ -303,6 +303,24 @@ const CHECKS: &[(&str, &str, CheckFn)] = &[
 
 /// Drives the engine `program` with `args` through every check.
 pub fn check_engine(program: &str, args: &[String], options: CheckOptions) -> ComplianceReport {
+    check_engine_with(program, args, options, &mut |_, _| {})
+}
+
+/// What [`check_engine_with`] tells as it goes: the report so far, and the
+/// check about to run (name and description; `None` once all are done).
+pub type CheckProgress<'a> =
+    dyn FnMut(&ComplianceReport, Option<(&'static str, &'static str)>) + 'a;
+
+/// Drives the engine like [`check_engine`], telling `progress` before each
+/// check the report so far and the check about to run (its name and
+/// description), and once more at the end with no check: a caller interrupted
+/// while a slow engine is checked can still show what was found.
+pub fn check_engine_with(
+    program: &str,
+    args: &[String],
+    options: CheckOptions,
+    progress: &mut CheckProgress<'_>,
+) -> ComplianceReport {
     let mut checker = Checker {
         spec: EngineSpec {
             program: program.to_owned(),
@@ -339,6 +357,7 @@ pub fn check_engine(program: &str, args: &[String], options: CheckOptions) -> Co
             });
             continue;
         }
+        progress(&report, Some((name, description)));
         let result = check(&mut checker);
         if name == "handshake" {
             report.engine = checker.engine_id.clone();
@@ -358,6 +377,7 @@ pub fn check_engine(program: &str, args: &[String], options: CheckOptions) -> Co
     if let Some(engine) = checker.engine.take() {
         let _ = engine.quit();
     }
+    progress(&report, None);
     report
 }
 

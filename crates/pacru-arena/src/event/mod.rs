@@ -95,6 +95,10 @@ pub struct EventReport {
     pub records_not_ok: Vec<u64>,
     /// The output directory.
     pub out: PathBuf,
+    /// For a shard of a match with an SPRT that ended before all its games were
+    /// played because the test, judged on the games of every shard (its
+    /// siblings' journals included), decided: what it decided.
+    pub sprt_of_shards: Option<String>,
 }
 
 /// Names the settings that differ between two configurations.
@@ -411,6 +415,10 @@ fn run_locked(
         played_now: state.played_now,
         records_not_ok: state.records_not_ok(),
         out,
+        sprt_of_shards: state
+            .sprt_of_shards
+            .clone()
+            .filter(|_| !stopped && !all_played),
     })
 }
 

@@ -1,11 +1,19 @@
 //! The other shards of a sharded SPRT match, read from the folder the shards
 //! share: each shard follows its siblings' journals as they grow, so that the
 //! early stop of the test works across machines.
+//!
+//! A sibling's games count only when its journal passes the check a resume and
+//! the merge make ([`check_games`]: the shard's games, each scheduled once and
+//! finished once, with an outcome that follows from its record). A sibling's
+//! journal that fails it is left out of the test, with a warning naming it, and
+//! the shard plays on: a bad journal can then only make the shards play more
+//! games, never stop them early (and `merge-shards` refuses it, naming the line).
 
 use crate::config::EventConfig;
 use crate::error::ArenaError;
 use crate::event::{JOURNAL_FILE, differences};
 use crate::journal::Entry;
+use crate::journal_games::check_games;
 use crate::shard::Shard;
 use crate::sprt::game_points;
 use std::io::{Read, Seek, SeekFrom};
@@ -23,8 +31,13 @@ struct PeerJournal {
     path: PathBuf,
     /// The length read so far, up to the end of a line.
     read: u64,
+    /// The journal's entries read so far (its lines, in order).
+    entries: Vec<Entry>,
     /// The finished games: number and the first engine's points.
     games: Vec<(u64, Option<f64>)>,
+    /// Set when the journal fails the check of its games: it is then left out
+    /// of the test.
+    ignored: bool,
 }
 
 impl Peers {
@@ -41,7 +54,9 @@ impl Peers {
                 shard: sibling,
                 path: shared.join(sibling.dir_name()).join(JOURNAL_FILE),
                 read: 0,
+                entries: Vec::new(),
                 games: Vec::new(),
+                ignored: false,
             })
             .collect();
         (!journals.is_empty()).then(|| Peers {
@@ -60,14 +75,31 @@ impl Peers {
         Ok(())
     }
 
-    /// The siblings' finished games: number and the first engine's points.
+    /// The siblings whose journals are left out of the test (they fail the
+    /// check of their games).
+    pub(crate) fn left_out(&self) -> Vec<Shard> {
+        self.journals
+            .iter()
+            .filter(|j| j.ignored)
+            .map(|j| j.shard)
+            .collect()
+    }
+
+    /// The siblings' finished games: number and the first engine's points (a
+    /// sibling whose journal fails the check of its games has none).
     pub(crate) fn games(&self) -> impl Iterator<Item = (u64, Option<f64>)> + '_ {
-        self.journals.iter().flat_map(|j| j.games.iter().copied())
+        self.journals
+            .iter()
+            .filter(|j| !j.ignored)
+            .flat_map(|j| j.games.iter().copied())
     }
 }
 
 impl PeerJournal {
     fn refresh(&mut self, whole: &EventConfig) -> Result<(), ArenaError> {
+        if self.ignored {
+            return Ok(());
+        }
         let bad = |message: String| ArenaError::Journal {
             path: self.path.clone(),
             message,
@@ -110,8 +142,32 @@ impl PeerJournal {
                 }
             }
             self.read += line.len() as u64 + 1;
-            self.games.extend(game_points(&entry));
+            self.entries.push(entry);
         }
+        // The lines read before this call were checked then: only the new
+        // finished games are refereed again.
+        let checked = self.games.len();
+        let Some(Entry::Start { config, .. }) = self.entries.first() else {
+            return Ok(());
+        };
+        let new_from = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, Entry::Finished { .. }))
+            .nth(checked)
+            .map_or(self.entries.len(), |(i, _)| i);
+        if let Err(bad) = check_games(config, &self.entries, new_from) {
+            self.ignored = true;
+            self.games.clear();
+            tracing::warn!(
+                "journal {}: {bad}; the SPRT of this shard leaves shard {}'s games out (merge-shards will refuse this journal)",
+                self.path.display(),
+                self.shard
+            );
+            return Ok(());
+        }
+        self.games = self.entries.iter().filter_map(game_points).collect();
         Ok(())
     }
 }

@@ -26,6 +26,9 @@ pub(crate) struct State {
     pub(crate) played_now: u64,
     /// The sibling shards of a sharded SPRT match.
     pub(crate) peers: Option<Peers>,
+    /// Set when the SPRT of a sharded match, judged on every shard's games, has
+    /// decided: what it decided, for [`crate::EventReport::sprt_of_shards`].
+    pub(crate) sprt_of_shards: Option<String>,
 }
 
 impl State {
@@ -37,7 +40,7 @@ impl State {
         out: PathBuf,
     ) -> Result<(State, bool), ArenaError> {
         // Only the event's games count, each once, as they were scheduled.
-        check_games(&config, &entries).map_err(|bad| ArenaError::Journal {
+        check_games(&config, &entries, 0).map_err(|bad| ArenaError::Journal {
             path: journal.path().to_owned(),
             message: bad.to_string(),
         })?;
@@ -73,6 +76,7 @@ impl State {
             total,
             played_now: 0,
             peers,
+            sprt_of_shards: None,
         };
         Ok((state, complete))
     }
@@ -172,12 +176,24 @@ impl State {
             Some(peers) => {
                 peers.refresh()?;
                 let status = SprtStatus::from_games(&sprt, own.chain(peers.games()));
-                if let Some(verdict) = status.verdict {
-                    tracing::info!(
-                        "the SPRT of the whole match (every shard's journal in {}) has decided: {}, {verdict} accepted",
+                if status.verdict.is_some() {
+                    let left_out: Vec<String> =
+                        peers.left_out().iter().map(ToString::to_string).collect();
+                    let journals = if left_out.is_empty() {
+                        "every shard's journal".to_owned()
+                    } else {
+                        format!(
+                            "the shards' journals but for {}, which failed their check,",
+                            left_out.join(", ")
+                        )
+                    };
+                    let said = format!(
+                        "the SPRT of the whole match ({journals} in {}) has decided: {}",
                         self.out.parent().unwrap_or(&self.out).display(),
                         status.short()
                     );
+                    tracing::info!("{said}");
+                    self.sprt_of_shards = Some(said);
                 }
                 status
             }

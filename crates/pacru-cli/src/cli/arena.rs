@@ -236,8 +236,9 @@ pub struct MatchArgs {
 
     /// For two engines: stop as soon as a sequential probability ratio test
     /// decides whether the first engine is at most ELO0 (H0) or at least ELO1
-    /// (H1) Elo stronger, with error rates ALPHA and BETA (default 0.05 each),
-    /// on game pairs with swapped seats.
+    /// (H1) Elo stronger, with error rates ALPHA and BETA (default 0.05 each;
+    /// each between 0.000001 and 0.5), on game pairs with swapped seats. ELO0
+    /// and ELO1 lie between -1000 and 1000.
     #[arg(
         long,
         value_name = "ELO0,ELO1[,ALPHA,BETA]",

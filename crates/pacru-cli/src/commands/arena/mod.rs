@@ -296,6 +296,13 @@ fn run(mut config: Given<'_>, args: &ArenaArgs, command: &str) -> anyhow::Result
         (Ok(_), None) => anyhow::bail!("the event stopped without being asked to"),
         (Err(e), _) => return Err(explain(e, command)),
     };
+    if let Some(decided) = &report.sprt_of_shards {
+        // Said without -v: this shard ends before its own games are all played.
+        crate::diagnostics::note(format!(
+            "{decided}: this shard stops after {} of its {} games",
+            report.standings.games_finished, report.standings.games_total
+        ));
+    }
     let earned = if report.records_not_ok.is_empty() {
         Outcome::Success
     } else {
