@@ -864,3 +864,72 @@ fn an_event_on_the_server_has_at_most_a_thousand_players() {
     let event = ann.get(&format!("/api/events/{id}")).json;
     assert_eq!(event["players"].as_array().unwrap().len(), 1000);
 }
+
+/// Counts every write of an event's desk in the server's database `db`, in a
+/// table of the test's own (a trigger on the `desk` column); the count so far.
+fn desk_writes(db: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS test_desk_writes (event TEXT NOT NULL);
+         CREATE TRIGGER IF NOT EXISTS test_count_desk_writes AFTER UPDATE OF desk ON event
+         BEGIN INSERT INTO test_desk_writes VALUES (NEW.id); END;",
+    )
+    .unwrap();
+    conn.query_row("SELECT count(*) FROM test_desk_writes", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_start_of_the_server_writes_no_desk_that_did_not_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start(&db, &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    let ana = Client::sign_up(&server.url, "ana");
+    Client::sign_up(&server.url, "ben");
+    let mut ids = Vec::new();
+    for name in ["Rapid", "Blitz"] {
+        let created = arbiter.post(
+            "/api/events",
+            &json!({"name": name, "players_per_table": 2, "rounds": 2,
+                    "clock": {"initial": 60, "increment": 0}}),
+        );
+        let id = created.json["id"].as_str().unwrap().to_string();
+        for player in ["ana", "ben"] {
+            let entered = arbiter.post(
+                &format!("/api/events/{id}/players"),
+                &json!({"username": player}),
+            );
+            assert_eq!(entered.status, 200, "{entered:?}");
+        }
+        let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+        assert_eq!(paired.status, 200, "{paired:?}");
+        let game = paired.json["rounds"][0]["tables"][0]["game"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let resigned = ana.post(&format!("/api/games/{game}/resign"), &json!({}));
+        assert_eq!(resigned.status, 200, "{resigned:?}");
+        event_when(&arbiter, &id, |e| round_done(e, 1));
+        ids.push(id);
+    }
+    let before: Vec<Value> = ids
+        .iter()
+        .map(|id| arbiter.get(&format!("/api/events/{id}")).json)
+        .collect();
+    assert!(server.stop().success());
+
+    // Each event has a game that ended, whose result is in: starting again
+    // enters nothing, so it stores no desk.
+    assert_eq!(desk_writes(&db), 0);
+    for start in 1..=2 {
+        let server = ServerProcess::start(&db, &[]);
+        let client = Client::new(&server.url);
+        for (id, before) in ids.iter().zip(&before) {
+            let now = client.get(&format!("/api/events/{id}")).json;
+            assert_eq!(&now, before, "start {start}: event {id} as it was");
+        }
+        assert!(server.stop().success());
+        assert_eq!(desk_writes(&db), 0, "start {start} wrote a desk");
+    }
+}
