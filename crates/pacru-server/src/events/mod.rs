@@ -283,7 +283,10 @@ impl AppState {
 
     /// Undoes the pairing of event `id`'s last round (its arbiter, `user`,
     /// asks): refused once a table has a result, a record or a move; the
-    /// round's games on the server are called off.
+    /// round's games on the server are called off. The games are locked
+    /// together while they are checked for moves and called off, so that a
+    /// first move arriving meanwhile is either refused (its game called off)
+    /// or refuses the undoing: never both taken.
     pub async fn unpair_event(&self, id: &str, user: i64) -> ApiResult<Value> {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
@@ -304,28 +307,23 @@ impl AppState {
                     .filter(|t| t.round == round)
                     .map(|t| t.game)
                     .collect();
-                for game in &games {
-                    if let Some(state) = store::load_game(conn, game)?
-                        && !state.moves.is_empty()
-                    {
-                        return Err(ApiError::conflict(format!(
-                            "round {round} has begun: game {game} has moves; decide its tables instead"
-                        )));
-                    }
-                }
                 Ok((round, games))
             })
             .await?;
-        for game in &games {
-            let now = self.clock.now();
-            match self
-                .change_game(game, |g, _| Ok(vec![g.cancel(now)?]))
-                .await
-            {
-                Ok(_) | Err(ApiError::Conflict(_)) => {}
-                Err(e) => return Err(e),
-            }
-        }
+        let begun = |games: &[&GameState]| match games.iter().find(|g| !g.moves.is_empty()) {
+            Some(game) => Err(ApiError::conflict(format!(
+                "round {round} has begun: game {} has moves; decide its tables instead",
+                game.id
+            ))),
+            None => Ok(()),
+        };
+        self.change_games_together(&games, begun, |g, now| match g.cancel(now) {
+            Ok(change) => Ok(vec![change]),
+            // A game already over stays as it is.
+            Err(ApiError::Conflict(_)) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        })
+        .await?;
         let (_, shown) = self
             .change_event_locked(id, move |tx, held| {
                 let undone = held.desk.unpair().map_err(desk_error)?;
