@@ -864,3 +864,178 @@ fn an_event_on_the_server_has_at_most_a_thousand_players() {
     let event = ann.get(&format!("/api/events/{id}")).json;
     assert_eq!(event["players"].as_array().unwrap().len(), 1000);
 }
+
+/// Counts every write of an event's desk in the server's database `db`, in a
+/// table of the test's own (a trigger on the `desk` column); the count so far.
+fn desk_writes(db: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS test_desk_writes (event TEXT NOT NULL);
+         CREATE TRIGGER IF NOT EXISTS test_count_desk_writes AFTER UPDATE OF desk ON event
+         BEGIN INSERT INTO test_desk_writes VALUES (NEW.id); END;",
+    )
+    .unwrap();
+    conn.query_row("SELECT count(*) FROM test_desk_writes", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_start_of_the_server_writes_no_desk_that_did_not_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start(&db, &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    let ana = Client::sign_up(&server.url, "ana");
+    Client::sign_up(&server.url, "ben");
+    let mut ids = Vec::new();
+    for name in ["Rapid", "Blitz"] {
+        let created = arbiter.post(
+            "/api/events",
+            &json!({"name": name, "players_per_table": 2, "rounds": 2,
+                    "clock": {"initial": 60, "increment": 0}}),
+        );
+        let id = created.json["id"].as_str().unwrap().to_string();
+        for player in ["ana", "ben"] {
+            let entered = arbiter.post(
+                &format!("/api/events/{id}/players"),
+                &json!({"username": player}),
+            );
+            assert_eq!(entered.status, 200, "{entered:?}");
+        }
+        let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+        assert_eq!(paired.status, 200, "{paired:?}");
+        let game = paired.json["rounds"][0]["tables"][0]["game"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let resigned = ana.post(&format!("/api/games/{game}/resign"), &json!({}));
+        assert_eq!(resigned.status, 200, "{resigned:?}");
+        event_when(&arbiter, &id, |e| round_done(e, 1));
+        ids.push(id);
+    }
+    let before: Vec<Value> = ids
+        .iter()
+        .map(|id| arbiter.get(&format!("/api/events/{id}")).json)
+        .collect();
+    assert!(server.stop().success());
+
+    // Each event has a game that ended, whose result is in: starting again
+    // enters nothing, so it stores no desk.
+    assert_eq!(desk_writes(&db), 0);
+    for start in 1..=2 {
+        let server = ServerProcess::start(&db, &[]);
+        let client = Client::new(&server.url);
+        for (id, before) in ids.iter().zip(&before) {
+            let now = client.get(&format!("/api/events/{id}")).json;
+            assert_eq!(&now, before, "start {start}: event {id} as it was");
+        }
+        assert!(server.stop().success());
+        assert_eq!(desk_writes(&db), 0, "start {start} wrote a desk");
+    }
+}
+
+/// An arbiter undoes a round while its game's first move arrives, in the same
+/// moment, many times over: either the move is refused (the game called off)
+/// or the undoing is (the round has begun), never both taken, and the game and
+/// the event say the same.
+#[test]
+fn an_unpairing_racing_a_first_move_takes_one_of_them_never_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    let people: HashMap<&str, Client> = ["ana", "ben"]
+        .into_iter()
+        .map(|n| (n, Client::sign_up(&server.url, n)))
+        .collect();
+    let mut seed = 0x5eed_0fa1_u64;
+    let mut taken = HashMap::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    for attempt in 0..100 {
+        if Instant::now() > deadline {
+            break;
+        }
+        let created = arbiter.post(
+            "/api/events",
+            &json!({"name": format!("Race {attempt}"), "players_per_table": 2, "rounds": 2,
+                    "clock": {"initial": 600, "increment": 0}}),
+        );
+        let id = created.json["id"].as_str().unwrap().to_string();
+        for name in ["ana", "ben"] {
+            let entered = arbiter.post(
+                &format!("/api/events/{id}/players"),
+                &json!({"username": name}),
+            );
+            assert_eq!(entered.status, 200, "{entered:?}");
+        }
+        let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+        assert_eq!(paired.status, 200, "{paired:?}");
+        let game_id = paired.json["rounds"][0]["tables"][0]["game"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let game = arbiter.get(&format!("/api/games/{game_id}")).json;
+        let to_move = game["to_move"].as_str().unwrap();
+        let mover = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["seat"] == to_move)
+            .unwrap()["username"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let mv = position_of(&game).sorted_legal_moves()[0].to_string();
+        // The undoing starts up to 3 ms after the move, or the move after it.
+        let delay = Duration::from_micros(next(&mut seed) % 3000);
+        let move_first = next(&mut seed).is_multiple_of(2);
+        let barrier = std::sync::Barrier::new(2);
+        let (unpaired, moved) = std::thread::scope(|scope| {
+            let unpair = scope.spawn(|| {
+                barrier.wait();
+                if move_first {
+                    std::thread::sleep(delay);
+                }
+                arbiter.post(&format!("/api/events/{id}/unpair"), &json!({}))
+            });
+            let play = scope.spawn(|| {
+                barrier.wait();
+                if !move_first {
+                    std::thread::sleep(delay);
+                }
+                people[mover.as_str()].play(&game_id, &mv, Some(1))
+            });
+            (unpair.join().unwrap(), play.join().unwrap())
+        });
+        let game = arbiter.get(&format!("/api/games/{game_id}")).json;
+        let event = arbiter.get(&format!("/api/events/{id}")).json;
+        let rounds = event["rounds"].as_array().unwrap().len();
+        let plies = game["moves"].as_array().unwrap().len();
+        match (unpaired.status, moved.status) {
+            (200, 409) => {
+                assert_eq!(
+                    (game["status"].as_str(), plies, rounds),
+                    (Some("aborted"), 0, 0),
+                    "attempt {attempt}: undone; {game}"
+                );
+            }
+            (409, 200) => {
+                assert_eq!(
+                    (game["status"].as_str(), plies, rounds),
+                    (Some("playing"), 1, 1),
+                    "attempt {attempt}: moved; {game}"
+                );
+                assert_eq!(event["rounds"][0]["tables"][0]["game"], game_id.as_str());
+            }
+            other => panic!(
+                "attempt {attempt}: unpair and first move answered {other:?} \
+                 (one of them must be refused): {} {}; the game: {game}",
+                unpaired.json["message"], moved.json["message"]
+            ),
+        }
+        *taken.entry((unpaired.status, moved.status)).or_insert(0) += 1;
+    }
+    assert!(
+        taken.values().sum::<u32>() >= 20,
+        "too few attempts: {taken:?}"
+    );
+}

@@ -103,6 +103,54 @@ impl AppState {
         Ok(current.clone())
     }
 
+    /// Changes games `ids` together: holds all their locks at once (taken in
+    /// the order of their ids, so that two such changes cannot wait for each
+    /// other), plays out any clock that ran out, and lets `check` see them all
+    /// before `change` changes any. An error of `check` changes nothing; while
+    /// the locks are held no other change (a move) reaches any of them.
+    pub async fn change_games_together<C, F>(
+        &self,
+        ids: &[String],
+        check: C,
+        mut change: F,
+    ) -> ApiResult<Vec<GameState>>
+    where
+        C: FnOnce(&[&GameState]) -> ApiResult<()>,
+        F: FnMut(&mut GameState, i64) -> ApiResult<Vec<Change>>,
+    {
+        let mut ids = ids.to_vec();
+        ids.sort();
+        ids.dedup();
+        let mut lives = Vec::with_capacity(ids.len());
+        for id in &ids {
+            lives.push(self.live(id).await?);
+        }
+        let mut held = Vec::with_capacity(lives.len());
+        for live in &lives {
+            held.push(live.state.lock().await);
+        }
+        for (live, current) in lives.iter().zip(held.iter_mut()) {
+            let now = self.clock.now();
+            let mut next = current.clone();
+            let flags = next.flag(now);
+            if !flags.is_empty() {
+                self.commit(live, current, next, &flags, now).await?;
+            }
+        }
+        check(&held.iter().map(|g| &**g).collect::<Vec<_>>())?;
+        let mut games = Vec::with_capacity(held.len());
+        for (live, current) in lives.iter().zip(held.iter_mut()) {
+            let now = self.clock.now();
+            let mut next = current.clone();
+            let changes = change(&mut next, now)?;
+            if !changes.is_empty() {
+                self.commit(live, current, next, &changes, now).await?;
+            }
+            games.push(current.clone());
+        }
+        Ok(games)
+    }
+
     /// Stores `next` as the game, then tells the watchers what changed.
     async fn commit(
         &self,

@@ -27,6 +27,8 @@ pub struct Held {
     pub row: EventRow,
     /// Its desk.
     pub desk: EventFile,
+    /// The desk's bytes as stored: a change that leaves them so stores nothing.
+    stored: Vec<u8>,
 }
 
 impl Held {
@@ -51,7 +53,11 @@ impl Held {
 pub fn open(conn: &Connection, id: &str) -> ApiResult<Held> {
     let (row, bytes) = store::load(conn, id)?.ok_or(ApiError::NotFound)?;
     let desk = EventFile::from_bytes(&desk_name(id), &bytes).map_err(desk_error)?;
-    Ok(Held { row, desk })
+    Ok(Held {
+        row,
+        desk,
+        stored: bytes,
+    })
 }
 
 /// Account `name` as event `event` spells its player (user names are matched
@@ -169,7 +175,7 @@ impl AppState {
                     }
                 }
                 let mut held = open(&tx, &row.id)?;
-                let opened = settle(&tx, &mut held, &site, now)?;
+                let opened = settle(&tx, &mut held, &site, now)?.opened;
                 let value = event_json(&tx, &mut held)?;
                 tx.commit()?;
                 Ok((row.id, opened, value))
@@ -211,7 +217,7 @@ impl AppState {
                 let tx = conn.transaction()?;
                 let mut held = open(&tx, &event)?;
                 let value = change(&tx, &mut held)?;
-                let opened = settle(&tx, &mut held, &site, now)?;
+                let opened = settle(&tx, &mut held, &site, now)?.opened;
                 let shown = event_json(&tx, &mut held)?;
                 tx.commit()?;
                 Ok((value, opened, shown))
@@ -277,7 +283,10 @@ impl AppState {
 
     /// Undoes the pairing of event `id`'s last round (its arbiter, `user`,
     /// asks): refused once a table has a result, a record or a move; the
-    /// round's games on the server are called off.
+    /// round's games on the server are called off. The games are locked
+    /// together while they are checked for moves and called off, so that a
+    /// first move arriving meanwhile is either refused (its game called off)
+    /// or refuses the undoing: never both taken.
     pub async fn unpair_event(&self, id: &str, user: i64) -> ApiResult<Value> {
         if !is_game_id(id) {
             return Err(ApiError::NotFound);
@@ -298,28 +307,23 @@ impl AppState {
                     .filter(|t| t.round == round)
                     .map(|t| t.game)
                     .collect();
-                for game in &games {
-                    if let Some(state) = store::load_game(conn, game)?
-                        && !state.moves.is_empty()
-                    {
-                        return Err(ApiError::conflict(format!(
-                            "round {round} has begun: game {game} has moves; decide its tables instead"
-                        )));
-                    }
-                }
                 Ok((round, games))
             })
             .await?;
-        for game in &games {
-            let now = self.clock.now();
-            match self
-                .change_game(game, |g, _| Ok(vec![g.cancel(now)?]))
-                .await
-            {
-                Ok(_) | Err(ApiError::Conflict(_)) => {}
-                Err(e) => return Err(e),
-            }
-        }
+        let begun = |games: &[&GameState]| match games.iter().find(|g| !g.moves.is_empty()) {
+            Some(game) => Err(ApiError::conflict(format!(
+                "round {round} has begun: game {} has moves; decide its tables instead",
+                game.id
+            ))),
+            None => Ok(()),
+        };
+        self.change_games_together(&games, begun, |g, now| match g.cancel(now) {
+            Ok(change) => Ok(vec![change]),
+            // A game already over stays as it is.
+            Err(ApiError::Conflict(_)) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        })
+        .await?;
         let (_, shown) = self
             .change_event_locked(id, move |tx, held| {
                 let undone = held.desk.unpair().map_err(desk_error)?;
@@ -351,13 +355,43 @@ impl AppState {
     }
 
     /// At start-up: results of games that ended while their event was not
-    /// told (the server stopped in between) enter their events.
+    /// told (the server stopped in between) enter their events. A desk is
+    /// stored only when this changed it (saying why); the number stored.
     pub async fn resume_events(&self) -> ApiResult<usize> {
         let ids = self.db.call(|conn| store::events_with_games(conn)).await?;
-        for id in &ids {
-            self.change_event(id, |_, _| Ok(())).await?;
+        let mut stored = 0;
+        for id in ids {
+            let _held = self.hub.lock_event(&id).await;
+            let site = self.record_site.clone();
+            let now = self.clock.now();
+            let event = id.clone();
+            // Nobody watches yet: the event is not shown, only settled.
+            let settled = self
+                .db
+                .call(move |conn| {
+                    let tx = conn.transaction()?;
+                    let mut held = open(&tx, &event)?;
+                    let settled = settle(&tx, &mut held, &site, now)?;
+                    tx.commit()?;
+                    Ok(settled)
+                })
+                .await?;
+            if settled.stored {
+                stored += 1;
+                let (entered, opened) = (settled.entered, settled.opened.len());
+                tracing::info!(
+                    "event {id}: desk stored at start-up: {entered} record(s) of games that \
+                     ended while the server was stopped entered, {opened} game(s) opened{}",
+                    if entered == 0 && opened == 0 {
+                        "; the desk's file brought up to date"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            self.hold_games(settled.opened);
         }
-        Ok(ids.len())
+        Ok(stored)
     }
 
     /// Holds the games a change opened, runs their clocks and tells their
@@ -384,12 +418,31 @@ impl AppState {
     }
 }
 
+/// What a change ended with.
+struct Settled {
+    /// The games of newly paired tables, opened.
+    opened: Vec<GameState>,
+    /// How many finished games had their records entered.
+    entered: usize,
+    /// Whether the desk was stored (its bytes had changed).
+    stored: bool,
+}
+
 /// What every change ends with: the results of finished games entered, the
-/// games of newly paired tables opened (returned), the desk stored.
-fn settle(tx: &Connection, held: &mut Held, site: &str, now: i64) -> ApiResult<Vec<GameState>> {
-    tables::enter_results(tx, held, site)?;
+/// games of newly paired tables opened, the desk stored if its bytes changed
+/// (a change that changed nothing writes nothing).
+fn settle(tx: &Connection, held: &mut Held, site: &str, now: i64) -> ApiResult<Settled> {
+    let entered = tables::enter_results(tx, held, site)?;
     let opened = tables::open_games(tx, held, now)?;
     let bytes = held.desk.to_bytes().map_err(desk_error)?;
-    store::save_desk(tx, &held.row.id, &bytes)?;
-    Ok(opened)
+    let stored = bytes != held.stored;
+    if stored {
+        store::save_desk(tx, &held.row.id, &bytes)?;
+        held.stored = bytes;
+    }
+    Ok(Settled {
+        opened,
+        entered,
+        stored,
+    })
 }

@@ -60,9 +60,10 @@ pub fn open_games(tx: &Connection, held: &mut Held, now: i64) -> ApiResult<Vec<G
 /// Enters the record of every finished game whose table waits for its
 /// result, refereed by the desk as any record (`site`: the server's address,
 /// the records' `Site`). A record the desk does not take is left for the
-/// arbiter (logged).
-pub fn enter_results(tx: &Connection, held: &mut Held, site: &str) -> ApiResult<()> {
+/// arbiter (logged). The number of records entered.
+pub fn enter_results(tx: &Connection, held: &mut Held, site: &str) -> ApiResult<usize> {
     let event = held.read()?;
+    let mut entered = 0;
     for link in store::table_games(tx, &held.row.id)? {
         let Some(table) = event
             .round(link.round)
@@ -85,6 +86,7 @@ pub fn enter_results(tx: &Connection, held: &mut Held, site: &str) -> ApiResult<
         }
         let record = pacru_notation::pgr::write_game(&record);
         let source = format!("game {}", game.id);
+        entered += 1;
         if let Err(e) = held
             .desk
             .submit(link.round, link.table, &source, record.into_bytes())
@@ -98,5 +100,5 @@ pub fn enter_results(tx: &Connection, held: &mut Held, site: &str) -> ApiResult<
             );
         }
     }
-    Ok(())
+    Ok(entered)
 }
