@@ -7,6 +7,8 @@
 //! environment variable set, as CI services do), where it fails: a CI run that
 //! passes has run every step.
 
+mod beside;
+
 use crate::process::{capture, cargo, children_cpu_time, run_step, run_step_tee};
 use crate::results;
 use crate::{browser, features, fuzz, npm, python, slurm};
@@ -27,7 +29,8 @@ pub struct Step {
     pub what: &'static str,
 }
 
-/// Every step, in the order they run.
+/// Every step, in the order they run (`fuzz` runs beside the steps from
+/// `browser` on: [`beside`]).
 pub const STEPS: [Step; 10] = [
     Step {
         name: "fmt",
@@ -62,12 +65,13 @@ pub const STEPS: [Step; 10] = [
         what: "pip install ./crates/pacru-py in a fresh venv, then mypy and pytest",
     },
     Step {
-        name: "fuzz",
-        what: "every fuzz target for a few seconds (cargo fuzz, stable, no sanitizer)",
-    },
-    Step {
         name: "slurm",
         what: "a match as a 4-task job array on a one-node Slurm cluster, merged = played whole",
+    },
+    Step {
+        name: "fuzz",
+        what: "every fuzz target for a few seconds (cargo fuzz, stable, no sanitizer), \
+               beside the steps from browser on",
     },
 ];
 
@@ -167,6 +171,9 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
     );
     let start = Instant::now();
     let mut done: Vec<Done> = Vec::new();
+    let background_selected = steps.iter().any(|step| step.name == beside::STEP);
+    let mut background: Option<beside::Background> = None;
+    let mut background_tried = false;
     for (i, step) in steps.iter().enumerate() {
         println!(
             "\n==> [{}/{}] {}: {}",
@@ -175,10 +182,25 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
             step.name,
             step.what
         );
+        if background_selected && !background_tried && beside::BESIDE.contains(&step.name) {
+            background_tried = true;
+            match beside::Background::start(&ctx) {
+                Ok(started) => background = started,
+                // The step runs at its turn instead.
+                Err(err) => println!("==> {}: not started beside: {err:#}", beside::STEP),
+            }
+        }
         let t0 = Instant::now();
         let cpu0 = children_cpu_time();
-        let outcome = run_one(&ctx, step.name);
-        let took = t0.elapsed();
+        let ran_beside = step.name == beside::STEP && background.is_some();
+        let (took, outcome) = match background.take() {
+            Some(running) if step.name == beside::STEP => running.finish(),
+            running => {
+                background = running;
+                let outcome = run_one(&ctx, step.name);
+                (t0.elapsed(), outcome)
+            }
+        };
         let cpu = children_cpu_time()
             .zip(cpu0)
             .map(|(after, before)| after.saturating_sub(before));
@@ -211,10 +233,14 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
             took,
             cpu,
             outcome,
+            ran_beside,
         });
         if failed {
             break;
         }
+    }
+    if let Some(running) = background {
+        running.stop();
     }
     summary(&done, start.elapsed());
     let failed: Vec<_> = done
@@ -228,13 +254,14 @@ pub fn run(root: &Path, args: &[&str]) -> Result<()> {
     Ok(())
 }
 
-/// A step that ran: how long it took, the processor time it used (where known) and
-/// how it ended.
+/// A step that ran: how long it took, the processor time it used (where known),
+/// how it ended, and whether it ran beside other steps.
 struct Done {
     step: Step,
     took: Duration,
     cpu: Option<Duration>,
     outcome: Result<Outcome>,
+    ran_beside: bool,
 }
 
 /// The table of times and outcomes, then every step's result lines.
@@ -246,13 +273,17 @@ fn summary(done: &[Done], total: Duration) {
         took,
         cpu,
         outcome,
+        ran_beside,
     } in done
     {
-        let note = match outcome {
+        let mut note = match outcome {
             Ok(Outcome::Passed(_)) => String::new(),
             Ok(Outcome::Skipped(reason)) => format!("  SKIPPED: {reason}"),
             Err(_) => "  FAILED".to_string(),
         };
+        if *ran_beside {
+            note.push_str("  (beside the steps before it)");
+        }
         cpu_total = cpu_total.zip(*cpu).map(|(sum, cpu)| sum + cpu);
         println!(
             "    {:<10} {:>7.1}s {}{note}",
@@ -488,9 +519,24 @@ mod tests {
         assert_eq!(
             names,
             [
-                "fmt", "clippy", "features", "test", "doc", "browser", "npm", "python", "fuzz",
-                "slurm"
+                "fmt", "clippy", "features", "test", "doc", "browser", "npm", "python", "slurm",
+                "fuzz"
             ]
+        );
+    }
+
+    /// The step run beside others is waited for at its turn: the steps it runs
+    /// beside all come before it, next to each other, so that none waits for it.
+    #[test]
+    fn the_step_run_beside_others_comes_right_after_them() {
+        let names: Vec<_> = STEPS.iter().map(|s| s.name).collect();
+        let at = |name: &str| names.iter().position(|&n| n == name).unwrap();
+        let first = beside::BESIDE.iter().map(|name| at(name)).min().unwrap();
+        assert_eq!(
+            names[first..at(beside::STEP)],
+            beside::BESIDE,
+            "the steps between the first run beside `{}` and it",
+            beside::STEP
         );
     }
 

@@ -55,7 +55,7 @@ pub fn parse_args(args: &[&str]) -> Result<FuzzArgs> {
 }
 
 /// Why `cargo fuzz` cannot run here, if it cannot.
-fn cargo_fuzz_missing(fuzz_dir: &Path) -> Option<String> {
+pub(crate) fn cargo_fuzz_missing(fuzz_dir: &Path) -> Option<String> {
     let mut version = cargo();
     version.args(["fuzz", "--version"]);
     capture("cargo-fuzz", fuzz_dir, version).err().map(|_| {

@@ -310,6 +310,10 @@ pub fn step(ctx: &Context) -> Result<Outcome> {
     }
     let mut node = Command::new("node");
     node.arg("--test")
+        .arg(format!(
+            "--test-concurrency={}",
+            browser::NODE_TEST_FILES_AT_ONCE
+        ))
         .args(&files)
         .env("PACRU_BIN", pacru)
         .env("PACRU_ROOT", &ctx.root)
