@@ -213,9 +213,18 @@ pub(crate) fn check_outcome(config: &EventConfig, outcome: &GameOutcome) -> Resu
         ));
     }
     if outcome.winner != winner {
+        // The winner by colour, as the record names it (a slot beyond the
+        // record's players by its number).
+        let named = |slot: Option<usize>| match slot {
+            None => "none".to_owned(),
+            Some(slot) => colours
+                .get(slot)
+                .map_or_else(|| format!("player {}", slot + 1), |c| c.word().to_owned()),
+        };
         differ.push(format!(
-            "winner {:?} (the record's: {winner:?})",
-            outcome.winner
+            "winner {} (the record's: {})",
+            named(outcome.winner),
+            named(winner)
         ));
     }
     if outcome.points != points {

@@ -555,7 +555,15 @@ fn a_played_events_shards_merge_and_forged_outcomes_are_refused_by_merge_and_res
                 points.reverse();
                 o["points"] = serde_json::json!(points);
             }),
-            format!("winner Some({}) (the record's: Some({winner}))", 1 - winner),
+            {
+                // A 2-player match seats Black, then Red.
+                let colour = |slot: u64| ["Black", "Red"][slot as usize];
+                format!(
+                    "winner {} (the record's: {})",
+                    colour(1 - winner),
+                    colour(winner)
+                )
+            },
         ),
         (
             "points that sum to 7",
