@@ -14,6 +14,13 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
+/// Packages whose check alone another step makes, with that step: `pacru-wasm`
+/// exists to be compiled to WebAssembly, and the `npm` step builds it alone for
+/// that target with warnings denied ([`crate::npm::build_module`]), where a
+/// check here would compile its dependencies for the host once more (40 s of
+/// the step's 226 on 2 cores, 2026-12-07).
+pub const CHECKED_ELSEWHERE: [(&str, &str); 1] = [("pacru-wasm", "npm")];
+
 /// A workspace package and its declared features (`[features]` of its manifest).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Package {
@@ -180,6 +187,19 @@ pub fn diagnostics(json_lines: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The step that checks a package alone builds only its default features: a
+    /// package checked elsewhere declares none.
+    #[test]
+    fn the_packages_checked_elsewhere_exist_and_declare_no_features() {
+        let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates");
+        for (name, _) in CHECKED_ELSEWHERE {
+            let manifest = std::fs::read_to_string(crates.join(name).join("Cargo.toml"))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(manifest.contains(&format!("name = \"{name}\"")), "{name}");
+            assert!(!manifest.contains("[features]"), "{name} declares features");
+        }
+    }
 
     fn package(features: &[(&str, &[&str])]) -> Package {
         Package {

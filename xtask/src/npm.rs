@@ -9,12 +9,13 @@
 
 use crate::browser;
 use crate::ci::{Context, Outcome, unavailable};
-use crate::process::{capture, cargo, run_step, run_step_tee};
+use crate::process::{capture, cargo, describe, run_step, run_step_tee};
 use crate::results;
 use anyhow::{Context as _, Result, bail};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::Instant;
 
 /// The crate compiled to WebAssembly, relative to the workspace root.
 pub const CRATE_DIR: &str = "crates/pacru-wasm";
@@ -212,11 +213,15 @@ pub fn build(root: &Path, target: &Path) -> Result<PathBuf> {
 /// Compiles `pacru-wasm` to WebAssembly (profile [`PROFILE`]) and writes the module
 /// with its JavaScript glue (`pacru_bg.wasm`, `pacru.js` and their declarations,
 /// by wasm-bindgen for ES modules) into `dir`. The tools must be there
-/// ([`missing_tools`]).
+/// ([`missing_tools`]). A warning of the workspace's code compiled for
+/// WebAssembly fails the build: this build of `pacru-wasm` alone, for the target
+/// it exists for, is also its check in the `features` step's sense
+/// ([`crate::features::CHECKED_ELSEWHERE`]).
 pub fn build_module(root: &Path, target: &Path, dir: &Path) -> Result<()> {
     let mut build = cargo();
     build.args([
         "build",
+        "--message-format=json",
         "--package",
         "pacru-wasm",
         "--target",
@@ -224,7 +229,33 @@ pub fn build_module(root: &Path, target: &Path, dir: &Path) -> Result<()> {
         "--profile",
         PROFILE,
     ]);
-    run_step("wasm: build the module", root, build)?;
+    let shown = describe(&build);
+    println!("==> wasm: build the module: {shown}");
+    let start = Instant::now();
+    let output = build
+        .current_dir(root)
+        .stderr(Stdio::inherit())
+        .output()
+        .with_context(|| format!("could not start `{shown}`"))?;
+    let diagnostics = crate::features::diagnostics(&String::from_utf8_lossy(&output.stdout));
+    for diagnostic in &diagnostics {
+        print!("{diagnostic}");
+    }
+    if !output.status.success() {
+        bail!("`{shown}` exited with {}", output.status);
+    }
+    if !diagnostics.is_empty() {
+        bail!(
+            "`{shown}`: {} warning{}; warnings are denied in this build, which is also the \
+             check of pacru-wasm alone",
+            diagnostics.len(),
+            if diagnostics.len() == 1 { "" } else { "s" }
+        );
+    }
+    println!(
+        "==> wasm: build the module: ok ({:.1}s)",
+        start.elapsed().as_secs_f64()
+    );
     let module = target
         .join(WASM_TARGET)
         .join(PROFILE)
