@@ -15,8 +15,7 @@ use std::fmt;
 /// A game of a journal that cannot be counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BadGame {
-    /// The journal's line that holds it, when that is part of the message (the
-    /// lines of a finished game's outcome).
+    /// The journal's line that holds it (counted from the first entry given).
     pub(crate) line: Option<usize>,
     /// The game's number.
     pub(crate) game: u64,
@@ -60,7 +59,7 @@ pub(crate) fn check_games(
         };
         let bad = |reason: String| {
             Err(BadGame {
-                line: None,
+                line: Some(index + 1),
                 game: pairing.game,
                 reason,
             })
@@ -316,36 +315,36 @@ mod tests {
         };
         assert_eq!(
             with(finished(pairing(99, [1, 0], 0))),
-            "game 99 is not one of the event's 4 games"
+            "line 4: game 99 is not one of the event's 4 games"
         );
         assert_eq!(
             with(finished(pairing(1, [1, 0], 0))),
-            "game 1 is finished with engines [1, 0], opening 0, but was scheduled with engines [0, 1], opening 0"
+            "line 4: game 1 is finished with engines [1, 0], opening 0, but was scheduled with engines [0, 1], opening 0"
         );
         assert_eq!(
             with(finished(pairing(1, [0, 1], 5))),
-            "game 1 is finished with engines [0, 1], opening 5, but was scheduled with engines [0, 1], opening 0"
+            "line 4: game 1 is finished with engines [0, 1], opening 5, but was scheduled with engines [0, 1], opening 0"
         );
         assert_eq!(
             with(finished(pairing(3, [0, 1], 0))),
-            "game 3 is finished but was never scheduled"
+            "line 4: game 3 is finished but was never scheduled"
         );
         assert_eq!(
             with(finished(pairing(2, [1, 0], 0))),
-            "game 2 is finished twice"
+            "line 4: game 2 is finished twice"
         );
         assert_eq!(
             with(scheduled(2, [0, 1])),
-            "game 2 is scheduled twice, with engines [1, 0], opening 0 and with engines [0, 1], opening 0"
+            "line 4: game 2 is scheduled twice, with engines [1, 0], opening 0 and with engines [0, 1], opening 0"
         );
         assert_eq!(
             with(scheduled(3, [0, 2])),
-            "game 3 is played by engines [0, 2], not 2 of the event's 2"
+            "line 4: game 3 is played by engines [0, 2], not 2 of the event's 2"
         );
         // A shard's journal holds only the shard's games.
         let mut shard = config();
         shard.shard = Some(Shard::new(1, 2).unwrap());
         let err = check_games(&shard, &good, 0).unwrap_err().to_string();
-        assert_eq!(err, "game 1 is not one of shard 1/2's games");
+        assert_eq!(err, "line 1: game 1 is not one of shard 1/2's games");
     }
 }

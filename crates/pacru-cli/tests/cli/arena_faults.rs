@@ -580,9 +580,13 @@ fn a_journal_whose_games_are_not_its_schedules_is_not_resumed() {
         .unwrap();
         let ran = pacru_in(dir.path(), &m, &["match", "--resume", "-o", "m"]);
         assert_eq!(ran.code, Some(2), "{case}: {}", ran.stdout);
+        // The forged line is the journal's last.
         assert_eq!(
             ran.stderr,
-            format!("pacru: error: journal m/journal.jsonl: {error}\n"),
+            format!(
+                "pacru: error: journal m/journal.jsonl: line {}: {error}\n",
+                text.len()
+            ),
             "{case}"
         );
     }

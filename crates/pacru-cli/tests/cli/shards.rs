@@ -5,7 +5,7 @@
 //! ones; a shard killed with SIGKILL and resumed duplicates no game; an SPRT
 //! stops across shards.
 
-use crate::common::{pacru, pacru_env, spawn_pacru};
+use crate::common::{Run, pacru, pacru_env, spawn_pacru};
 use std::path::Path;
 use std::process::Stdio;
 
@@ -394,28 +394,32 @@ fn a_shard_killed_and_resumed_duplicates_no_game() {
     );
 }
 
+/// One shard of a match with `--sprt 0,100` of greedy against random, which
+/// greedy wins in every game (H1 is accepted after a few pairs), into `out`.
+fn sprt_shard(out: &Path, shard: &str) -> Run {
+    pacru(&[
+        "match",
+        "builtin:greedy:2",
+        "builtin:random:1",
+        "--sprt",
+        "0,100",
+        "--games",
+        "400",
+        "--movetime",
+        "200",
+        "--shard",
+        shard,
+        "-o",
+        &text(out),
+    ])
+}
+
 #[test]
 fn a_shard_stops_when_the_sprt_of_all_shards_has_decided() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("sprt");
     // Greedy beats random in every game: H1 is accepted after a few pairs.
-    let run = |shard: &str| {
-        pacru(&[
-            "match",
-            "builtin:greedy:2",
-            "builtin:random:1",
-            "--sprt",
-            "0,100",
-            "--games",
-            "400",
-            "--movetime",
-            "200",
-            "--shard",
-            shard,
-            "-o",
-            &text(&out),
-        ])
-    };
+    let run = |shard: &str| sprt_shard(&out, shard);
     let first = run("0/2");
     assert_eq!(first.code, 0, "{}", first.stderr);
     let first_games = finished_games(&out.join("shard-0-of-2/journal.jsonl"));
@@ -637,23 +641,7 @@ fn a_played_events_shards_merge_and_forged_outcomes_are_refused_by_merge_and_res
 fn a_forged_siblings_journal_does_not_stop_a_sharded_sprt() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("sprt");
-    let run = |shard: &str| {
-        pacru(&[
-            "match",
-            "builtin:greedy:2",
-            "builtin:random:1",
-            "--sprt",
-            "0,100",
-            "--games",
-            "400",
-            "--movetime",
-            "200",
-            "--shard",
-            shard,
-            "-o",
-            &text(&out),
-        ])
-    };
+    let run = |shard: &str| sprt_shard(&out, shard);
     let first = run("0/2");
     assert_eq!(first.code, 0, "{}", first.stderr);
     // One of shard 0's games forged: the second engine's win instead of the first's.
