@@ -745,6 +745,28 @@ fn a_desk_made_offline_comes_onto_the_server_and_goes_back() {
     assert!(log.contains("agreed draw, no record kept"), "{log}");
 }
 
+/// An event `name` of two players a table and two rounds, `initial` seconds on
+/// the clock, with `players` entered by `arbiter` and round 1 paired: its id
+/// and the answer to the pairing.
+fn paired_event(arbiter: &Client, name: &str, players: &[&str], initial: u64) -> (String, Value) {
+    let created = arbiter.post(
+        "/api/events",
+        &json!({"name": name, "players_per_table": 2, "rounds": 2,
+                "clock": {"initial": initial, "increment": 0}}),
+    );
+    let id = created.json["id"].as_str().unwrap().to_string();
+    for player in players {
+        let entered = arbiter.post(
+            &format!("/api/events/{id}/players"),
+            &json!({"username": player}),
+        );
+        assert_eq!(entered.status, 200, "{entered:?}");
+    }
+    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(paired.status, 200, "{paired:?}");
+    (id, paired.json)
+}
+
 #[test]
 fn an_unpairing_refused_calls_off_no_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -753,21 +775,7 @@ fn an_unpairing_refused_calls_off_no_game() {
     for name in ["ana", "ben", "cal", "dot"] {
         Client::sign_up(&server.url, name);
     }
-    let created = arbiter.post(
-        "/api/events",
-        &json!({"name": "Rapid", "players_per_table": 2, "rounds": 2,
-                "clock": {"initial": 60, "increment": 0}}),
-    );
-    let id = created.json["id"].as_str().unwrap().to_string();
-    for name in ["ana", "ben", "cal", "dot"] {
-        let entered = arbiter.post(
-            &format!("/api/events/{id}/players"),
-            &json!({"username": name}),
-        );
-        assert_eq!(entered.status, 200, "{entered:?}");
-    }
-    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
-    assert_eq!(paired.status, 200, "{paired:?}");
+    let (id, _) = paired_event(&arbiter, "Rapid", &["ana", "ben", "cal", "dot"], 60);
     let decided = arbiter.post(
         &format!("/api/events/{id}/decide"),
         &json!({"round": 1, "table": 1, "draw": true, "reason": "neither came"}),
@@ -889,22 +897,8 @@ fn a_start_of_the_server_writes_no_desk_that_did_not_change() {
     Client::sign_up(&server.url, "ben");
     let mut ids = Vec::new();
     for name in ["Rapid", "Blitz"] {
-        let created = arbiter.post(
-            "/api/events",
-            &json!({"name": name, "players_per_table": 2, "rounds": 2,
-                    "clock": {"initial": 60, "increment": 0}}),
-        );
-        let id = created.json["id"].as_str().unwrap().to_string();
-        for player in ["ana", "ben"] {
-            let entered = arbiter.post(
-                &format!("/api/events/{id}/players"),
-                &json!({"username": player}),
-            );
-            assert_eq!(entered.status, 200, "{entered:?}");
-        }
-        let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
-        assert_eq!(paired.status, 200, "{paired:?}");
-        let game = paired.json["rounds"][0]["tables"][0]["game"]
+        let (id, paired) = paired_event(&arbiter, name, &["ana", "ben"], 60);
+        let game = paired["rounds"][0]["tables"][0]["game"]
             .as_str()
             .unwrap()
             .to_string();
@@ -954,22 +948,8 @@ fn an_unpairing_racing_a_first_move_takes_one_of_them_never_both() {
         if Instant::now() > deadline {
             break;
         }
-        let created = arbiter.post(
-            "/api/events",
-            &json!({"name": format!("Race {attempt}"), "players_per_table": 2, "rounds": 2,
-                    "clock": {"initial": 600, "increment": 0}}),
-        );
-        let id = created.json["id"].as_str().unwrap().to_string();
-        for name in ["ana", "ben"] {
-            let entered = arbiter.post(
-                &format!("/api/events/{id}/players"),
-                &json!({"username": name}),
-            );
-            assert_eq!(entered.status, 200, "{entered:?}");
-        }
-        let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
-        assert_eq!(paired.status, 200, "{paired:?}");
-        let game_id = paired.json["rounds"][0]["tables"][0]["game"]
+        let (id, paired) = paired_event(&arbiter, &format!("Race {attempt}"), &["ana", "ben"], 600);
+        let game_id = paired["rounds"][0]["tables"][0]["game"]
             .as_str()
             .unwrap()
             .to_string();
