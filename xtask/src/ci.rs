@@ -377,9 +377,18 @@ fn clippy(ctx: &Context) -> Result<Outcome> {
 /// then fails naming those that did not compile cleanly.
 fn feature_sets(ctx: &Context) -> Result<Outcome> {
     let mut metadata = cargo();
-    metadata.args(["metadata", "--format-version", "1", "--no-deps"]);
-    let metadata = capture("cargo metadata", &ctx.root, metadata)?;
-    let packages = features::packages(&String::from_utf8_lossy(&metadata))?;
+    metadata.args(["metadata", "--format-version", "1", "--locked"]);
+    let metadata =
+        String::from_utf8_lossy(&capture("cargo metadata", &ctx.root, metadata)?).into_owned();
+    let problems = features::host_deps_problems(&metadata)?;
+    if !problems.is_empty() {
+        bail!(
+            "{} does not keep the proc-macros' dependencies to one feature set:\n    {}",
+            features::HOST_DEPS,
+            problems.join("\n    ")
+        );
+    }
+    let packages = features::packages(&metadata)?;
     let mut failed = Vec::new();
     let mut runs = 0;
     let mut checked = 0;

@@ -21,6 +21,17 @@ use std::process::Command;
 /// the step's 226 on 2 cores, 2026-12-07).
 pub const CHECKED_ELSEWHERE: [(&str, &str); 1] = [("pacru-wasm", "npm")];
 
+/// The package every check adds to its `-p` list: its build dependencies name the
+/// features the whole workspace turns on of what the proc-macros build on (syn,
+/// quote, proc-macro2). Build dependencies and proc-macros are compiled for the
+/// host and share features with each other, never with the packages' own
+/// dependencies, so adding it changes nothing the step checks, and syn and every
+/// proc-macro above it are compiled once for all runs and the clippy and test
+/// steps, where each feature set of a package alone compiled them once more: the
+/// step took 216 s and 394 s of processor time, 51 s and 79 s with it (2 cores,
+/// 2026-12-07). [`host_deps_problems`] keeps its list in step with the workspace.
+pub const HOST_DEPS: &str = "xtask-host-deps";
+
 /// A workspace package and its declared features (`[features]` of its manifest).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Package {
@@ -157,10 +168,119 @@ impl Package {
     pub fn check_command(&self, mut cargo: Command, selection: &Selection) -> Command {
         cargo
             .args(["check", "--message-format=json", "-p"])
-            .arg(&self.name)
-            .args(selection.flags());
+            .arg(&self.name);
+        if self.name != HOST_DEPS {
+            cargo.args(["-p", HOST_DEPS]);
+        }
+        cargo.args(selection.flags());
         cargo
     }
+}
+
+/// What makes [`HOST_DEPS`] miss its purpose, from full `cargo metadata
+/// --format-version 1` output (with dependencies), one line each: a build
+/// dependency that the workspace turns on more features of than the package
+/// names (each check would then compile it, and the proc-macros above it, once
+/// more), or that no other package depends on any more (a version the
+/// proc-macros left behind).
+pub fn host_deps_problems(metadata: &str) -> Result<Vec<String>> {
+    let metadata: Value =
+        serde_json::from_str(metadata).context("cargo metadata: output is not JSON")?;
+    let packages: BTreeMap<&str, &Value> = metadata["packages"]
+        .as_array()
+        .context("cargo metadata: no `packages` list")?
+        .iter()
+        .map(|package| (package["id"].as_str().unwrap_or_default(), package))
+        .collect();
+    let nodes: BTreeMap<&str, &Value> = metadata["resolve"]["nodes"]
+        .as_array()
+        .context("cargo metadata: no `resolve` (was it run with --no-deps?)")?
+        .iter()
+        .map(|node| (node["id"].as_str().unwrap_or_default(), node))
+        .collect();
+    let (&host_id, host) = packages
+        .iter()
+        .find(|(_, package)| package["name"] == HOST_DEPS)
+        .with_context(|| format!("cargo metadata: no package {HOST_DEPS}"))?;
+    let host_node = nodes
+        .get(host_id)
+        .with_context(|| format!("cargo metadata: {HOST_DEPS} is not resolved"))?;
+    let mut problems = Vec::new();
+    for declared in host["dependencies"].as_array().into_iter().flatten() {
+        let name = declared["name"].as_str().unwrap_or_default();
+        let key = declared["rename"]
+            .as_str()
+            .unwrap_or(name)
+            .replace('-', "_");
+        let Some(pkg) = host_node["deps"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|dep| dep["name"] == key.as_str())
+            .and_then(|dep| dep["pkg"].as_str())
+        else {
+            bail!("cargo metadata: {HOST_DEPS}'s dependency {key} is not resolved");
+        };
+        let package = packages
+            .get(pkg)
+            .with_context(|| format!("cargo metadata: no package {pkg}"))?;
+        let shown = format!("{name} {}", package["version"].as_str().unwrap_or_default());
+        let table = Package {
+            name: name.to_string(),
+            features: package["features"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(feature, enables)| {
+                    let enables = enables.as_array().into_iter().flatten();
+                    let enables = enables.filter_map(Value::as_str).map(String::from);
+                    (feature.clone(), enables.collect())
+                })
+                .collect(),
+        };
+        let mut asked: Vec<&str> = declared["features"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        if declared["uses_default_features"] != false {
+            asked.push("default");
+        }
+        let named = table.closure(asked);
+        let missing: Vec<&str> = nodes
+            .get(pkg)
+            .map(|node| &node["features"])
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter(|feature| !named.contains(feature))
+            .collect();
+        if !missing.is_empty() {
+            problems.push(format!(
+                "the workspace turns on {} of {shown}, which {HOST_DEPS} does not name: \
+                 add {} to xtask/host-deps/Cargo.toml",
+                missing.join(", "),
+                if missing.len() == 1 { "it" } else { "them" }
+            ));
+        }
+        let used_elsewhere = nodes.iter().any(|(&id, node)| {
+            id != host_id
+                && node["deps"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|dep| dep["pkg"] == pkg)
+        });
+        if !used_elsewhere {
+            problems.push(format!(
+                "no package but {HOST_DEPS} depends on {shown}: name the version the \
+                 proc-macros use in xtask/host-deps/Cargo.toml, or drop it"
+            ));
+        }
+    }
+    Ok(problems)
 }
 
 /// The warnings and errors the compiler reported, as rustc shows them, in the JSON
@@ -308,6 +428,129 @@ mod tests {
         assert_eq!(members[0].features["serde"], ["dep:serde"]);
         assert!(packages("{}").is_err());
         assert!(packages("not json").is_err());
+    }
+
+    /// Full `cargo metadata` of a workspace where `serde_derive` uses syn and
+    /// [`HOST_DEPS`] asks syn for `asked` (default features on); the workspace
+    /// resolves syn with `unified`; `derive_uses_syn` says whether serde_derive
+    /// still depends on that syn.
+    fn host_metadata(asked: &[&str], unified: &[&str], derive_uses_syn: bool) -> String {
+        let syn = "registry+x#syn@3.0.1";
+        let derive_deps = if derive_uses_syn {
+            serde_json::json!([{"name": "syn", "pkg": syn}])
+        } else {
+            serde_json::json!([])
+        };
+        serde_json::json!({
+            "packages": [
+                {"name": HOST_DEPS, "id": "path+file:///w/host", "version": "0.0.0",
+                 "features": {},
+                 "dependencies": [{"name": "syn", "rename": null, "kind": "build",
+                                   "features": asked, "uses_default_features": true}]},
+                {"name": "syn", "id": syn, "version": "3.0.1",
+                 "features": {"default": ["derive", "parsing"], "derive": [],
+                              "parsing": [], "full": [], "visit": [],
+                              "proc-macro": ["quote/proc-macro"]}},
+                {"name": "serde_derive", "id": "registry+x#serde_derive@1.0.0",
+                 "version": "1.0.0", "features": {}, "dependencies": []}
+            ],
+            "resolve": {"nodes": [
+                {"id": "path+file:///w/host", "features": [],
+                 "deps": [{"name": "syn", "pkg": syn}]},
+                {"id": syn, "features": unified, "deps": []},
+                {"id": "registry+x#serde_derive@1.0.0", "features": [], "deps": derive_deps}
+            ]},
+            "workspace_members": ["path+file:///w/host"]
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn host_deps_that_name_every_feature_turned_on_are_in_step() {
+        // `full` asked, `derive` and `parsing` through `default`.
+        let metadata = host_metadata(&["full"], &["default", "derive", "full", "parsing"], true);
+        assert_eq!(host_deps_problems(&metadata).unwrap(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_feature_the_workspace_turns_on_beyond_the_host_deps_is_named() {
+        let metadata = host_metadata(
+            &["full"],
+            &[
+                "default",
+                "derive",
+                "full",
+                "parsing",
+                "proc-macro",
+                "visit",
+            ],
+            true,
+        );
+        assert_eq!(
+            host_deps_problems(&metadata).unwrap(),
+            [format!(
+                "the workspace turns on proc-macro, visit of syn 3.0.1, which {HOST_DEPS} \
+                 does not name: add them to xtask/host-deps/Cargo.toml"
+            )]
+        );
+    }
+
+    #[test]
+    fn a_version_no_proc_macro_uses_any_more_is_named() {
+        let metadata = host_metadata(&["full"], &["default", "derive", "full", "parsing"], false);
+        assert_eq!(
+            host_deps_problems(&metadata).unwrap(),
+            [format!(
+                "no package but {HOST_DEPS} depends on syn 3.0.1: name the version the \
+                 proc-macros use in xtask/host-deps/Cargo.toml, or drop it"
+            )]
+        );
+    }
+
+    #[test]
+    fn metadata_without_the_resolve_or_the_package_is_refused() {
+        let no_resolve = r#"{"packages": [], "workspace_members": []}"#;
+        let err = host_deps_problems(no_resolve).unwrap_err().to_string();
+        assert!(err.contains("--no-deps"), "{err}");
+        let no_package = r#"{"packages": [], "resolve": {"nodes": []}}"#;
+        let err = host_deps_problems(no_package).unwrap_err().to_string();
+        assert!(err.contains(HOST_DEPS), "{err}");
+    }
+
+    #[test]
+    fn every_check_adds_the_host_deps_but_theirs() {
+        let args = |name: &str| {
+            let p = Package {
+                name: name.into(),
+                features: BTreeMap::new(),
+            };
+            let cmd = p.check_command(Command::new("cargo"), &Selection::None);
+            cmd.get_args()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            args("pacru-core"),
+            [
+                "check",
+                "--message-format=json",
+                "-p",
+                "pacru-core",
+                "-p",
+                HOST_DEPS,
+                "--no-default-features"
+            ]
+        );
+        assert_eq!(
+            args(HOST_DEPS),
+            [
+                "check",
+                "--message-format=json",
+                "-p",
+                HOST_DEPS,
+                "--no-default-features"
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,4 @@
+//! Nothing to build: the build dependencies are what this package is for
+//! (see its `Cargo.toml`).
+
+fn main() {}
