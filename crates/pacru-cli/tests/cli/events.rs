@@ -928,6 +928,58 @@ fn a_start_of_the_server_writes_no_desk_that_did_not_change() {
     }
 }
 
+/// A start reads only the events with a game that ended while the server was
+/// stopped, not every event with an ended game: the desk of an event whose
+/// results are all in is made unreadable, and the server starts all the same
+/// (it read that desk at every start, and refused to start on it). A file of
+/// the schema before the games were marked is migrated, and its first start
+/// marks them.
+#[test]
+fn a_start_reads_no_event_whose_results_are_all_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start(&db, &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    let ana = Client::sign_up(&server.url, "ana");
+    Client::sign_up(&server.url, "ben");
+    let mut ids = Vec::new();
+    for name in ["Rapid", "Blitz"] {
+        let (id, paired) = paired_event(&arbiter, name, &["ana", "ben"], 60);
+        let game = paired["rounds"][0]["tables"][0]["game"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let resigned = ana.post(&format!("/api/games/{game}/resign"), &json!({}));
+        assert_eq!(resigned.status, 200, "{resigned:?}");
+        event_when(&arbiter, &id, |e| round_done(e, 1));
+        ids.push(id);
+    }
+    let blitz = arbiter.get(&format!("/api/events/{}", ids[1])).json;
+    assert!(server.stop().success());
+
+    // The file as the schema before the marks left it (version 3).
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "DROP INDEX event_game_waiting;
+         ALTER TABLE event_game DROP COLUMN entered;
+         PRAGMA user_version = 3;",
+    )
+    .unwrap();
+    drop(conn);
+    // Migrated, the games not marked yet: this start reads both events.
+    let server = ServerProcess::start(&db, &[]);
+    assert!(server.stop().success());
+
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("UPDATE event SET desk = x'00' WHERE id = ?1", [&ids[0]])
+        .unwrap();
+    let server = ServerProcess::start(&db, &[]);
+    let client = Client::new(&server.url);
+    assert_eq!(client.get(&format!("/api/events/{}", ids[1])).json, blitz);
+    assert!(server.stop().success());
+}
+
 /// An arbiter undoes a round while its game's first move arrives, in the same
 /// moment, many times over: either the move is refused (the game called off)
 /// or the undoing is (the round has begun), never both taken, and the game and

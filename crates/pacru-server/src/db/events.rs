@@ -64,6 +64,9 @@ pub struct TableGame {
     pub table: u32,
     /// The game's id.
     pub game: String,
+    /// Whether the game's end has reached the event's desk
+    /// ([`mark_entered`]): nothing more will come of it.
+    pub entered: bool,
 }
 
 fn user(conn: &Connection, id: i64) -> ApiResult<UserRef> {
@@ -184,7 +187,8 @@ pub fn save_desk(tx: &Connection, id: &str, desk: &[u8]) -> ApiResult<()> {
 /// The games of event `id`'s tables, by round and table.
 pub fn table_games(conn: &Connection, id: &str) -> ApiResult<Vec<TableGame>> {
     let mut stmt = conn.prepare(
-        "SELECT round, board, game FROM event_game WHERE event = ?1 ORDER BY round, board",
+        "SELECT round, board, game, entered FROM event_game WHERE event = ?1
+         ORDER BY round, board",
     )?;
     let rows = stmt
         .query_map([id], |r| {
@@ -192,10 +196,17 @@ pub fn table_games(conn: &Connection, id: &str) -> ApiResult<Vec<TableGame>> {
                 round: r.get(0)?,
                 table: r.get(1)?,
                 game: r.get(2)?,
+                entered: r.get(3)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
+}
+
+/// Records that game `game`'s end has reached its event's desk.
+pub fn mark_entered(tx: &Connection, game: &str) -> ApiResult<()> {
+    tx.execute("UPDATE event_game SET entered = 1 WHERE game = ?1", [game])?;
+    Ok(())
 }
 
 /// Stores the new game `game` of table `table` of round `round` of event
@@ -231,7 +242,7 @@ pub fn unlink_round(tx: &Connection, event: &str, round: u32) -> ApiResult<()> {
 pub fn table_of_game(conn: &Connection, game: &str) -> ApiResult<Option<(String, TableGame)>> {
     Ok(conn
         .query_row(
-            "SELECT event, round, board FROM event_game WHERE game = ?1",
+            "SELECT event, round, board, entered FROM event_game WHERE game = ?1",
             [game],
             |r| {
                 Ok((
@@ -240,6 +251,7 @@ pub fn table_of_game(conn: &Connection, game: &str) -> ApiResult<Option<(String,
                         round: r.get(1)?,
                         table: r.get(2)?,
                         game: game.to_owned(),
+                        entered: r.get(3)?,
                     },
                 ))
             },
@@ -267,12 +279,13 @@ pub fn check_in(tx: &Connection, event: &str, user: i64) -> ApiResult<()> {
     Ok(())
 }
 
-/// The ids of the events whose tables wait for a game that ended (start-up:
-/// results that did not reach their event before a stop).
+/// The ids of the events with a game that ended and has not reached their
+/// desk ([`TableGame::entered`] unset; start-up: results that did not reach
+/// their event before a stop).
 pub fn events_with_games(conn: &Connection) -> ApiResult<Vec<String>> {
     let mut stmt = conn.prepare(
         "SELECT DISTINCT e.event FROM event_game e JOIN game g ON g.id = e.game
-         WHERE g.status IN ('finished', 'aborted')",
+         WHERE e.entered = 0 AND g.status IN ('finished', 'aborted')",
     )?;
     let rows = stmt
         .query_map([], |r| r.get(0))?

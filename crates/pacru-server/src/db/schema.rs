@@ -10,7 +10,7 @@
 pub(crate) const APPLICATION_ID: i32 = 0x5043_5356;
 
 /// The migrations, in order: applying the first `n` gives version `n`.
-pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2, VERSION_3];
+pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2, VERSION_3, VERSION_4];
 
 /// The schema version this server writes.
 pub(crate) fn current() -> i64 {
@@ -139,4 +139,15 @@ CREATE TABLE event_checkin (
     user    INTEGER NOT NULL REFERENCES user (id),
     PRIMARY KEY (event, user)
 );
+";
+
+/// Version 4: `event_game.entered`, set once the game has ended and its end has
+/// reached the event's desk (its record entered, or nothing to enter: an
+/// aborted game, a table the arbiter decided), so that a change of the event and
+/// the server's start read only the games that may still bring a result, not
+/// every game the event ever had. Games of a file of version 3 start unset: the
+/// first start enters what is missing and sets them.
+const VERSION_4: &str = "
+ALTER TABLE event_game ADD COLUMN entered INTEGER NOT NULL DEFAULT 0 CHECK (entered IN (0, 1));
+CREATE INDEX event_game_waiting ON event_game (game) WHERE entered = 0;
 ";

@@ -60,45 +60,52 @@ pub fn open_games(tx: &Connection, held: &mut Held, now: i64) -> ApiResult<Vec<G
 /// Enters the record of every finished game whose table waits for its
 /// result, refereed by the desk as any record (`site`: the server's address,
 /// the records' `Site`). A record the desk does not take is left for the
-/// arbiter (logged). The number of records entered.
+/// arbiter (logged). Every game that ended is marked entered
+/// ([`store::mark_entered`]), so that later changes skip it without loading
+/// it. The number of records entered.
 pub fn enter_results(tx: &Connection, held: &mut Held, site: &str) -> ApiResult<usize> {
     let event = held.read()?;
     let mut entered = 0;
     for link in store::table_games(tx, &held.row.id)? {
-        let Some(table) = event
-            .round(link.round)
-            .and_then(|r| r.tables.iter().find(|t| t.number == link.table))
-            .filter(|t| t.status == TableStatus::Pending)
-        else {
+        if link.entered {
             continue;
-        };
+        }
         let Some(game) = store::load_game(tx, &link.game)? else {
             continue;
         };
-        if game.status != GameStatus::Finished {
+        if !matches!(game.status, GameStatus::Finished | GameStatus::Aborted) {
             continue;
         }
-        // The players named as the event holds them: a desk brought onto the
-        // server may spell a name in another case than its account does.
-        let mut record = game.record(site);
-        for (seat, &player) in game.seats.iter().zip(&table.seats) {
-            record.tags.set(seat.colour.word(), event.name(player));
-        }
-        let record = pacru_notation::pgr::write_game(&record);
-        let source = format!("game {}", game.id);
-        entered += 1;
-        if let Err(e) = held
-            .desk
-            .submit(link.round, link.table, &source, record.into_bytes())
+        let table = event
+            .round(link.round)
+            .and_then(|r| r.tables.iter().find(|t| t.number == link.table))
+            .filter(|t| t.status == TableStatus::Pending);
+        if let Some(table) = table
+            && game.status == GameStatus::Finished
         {
-            let e = desk_error(e);
-            tracing::warn!(
-                "event {}: the record of {source} for table {} of round {}: {e}",
-                held.row.id,
-                link.table,
-                link.round
-            );
+            // The players named as the event holds them: a desk brought onto
+            // the server may spell a name in another case than its account does.
+            let mut record = game.record(site);
+            for (seat, &player) in game.seats.iter().zip(&table.seats) {
+                record.tags.set(seat.colour.word(), event.name(player));
+            }
+            let record = pacru_notation::pgr::write_game(&record);
+            let source = format!("game {}", game.id);
+            entered += 1;
+            if let Err(e) = held
+                .desk
+                .submit(link.round, link.table, &source, record.into_bytes())
+            {
+                let e = desk_error(e);
+                tracing::warn!(
+                    "event {}: the record of {source} for table {} of round {}: {e}",
+                    held.row.id,
+                    link.table,
+                    link.round
+                );
+            }
         }
+        store::mark_entered(tx, &link.game)?;
     }
     Ok(entered)
 }
