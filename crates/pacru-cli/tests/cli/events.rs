@@ -887,11 +887,10 @@ fn desk_writes(db: &Path) -> i64 {
         .unwrap()
 }
 
-#[test]
-fn a_start_of_the_server_writes_no_desk_that_did_not_change() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
-    let server = ServerProcess::start(&db, &[]);
+/// Two events of one round, `Rapid` and `Blitz`, between `ana` and `ben` on
+/// `server`, each game resigned and its result in: the arbiter `arb` and the
+/// events' ids.
+fn two_events_with_their_results_in(server: &ServerProcess) -> (Client, Vec<String>) {
     let arbiter = Client::sign_up(&server.url, "arb");
     let ana = Client::sign_up(&server.url, "ana");
     Client::sign_up(&server.url, "ben");
@@ -907,6 +906,15 @@ fn a_start_of_the_server_writes_no_desk_that_did_not_change() {
         event_when(&arbiter, &id, |e| round_done(e, 1));
         ids.push(id);
     }
+    (arbiter, ids)
+}
+
+#[test]
+fn a_start_of_the_server_writes_no_desk_that_did_not_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let server = ServerProcess::start(&db, &[]);
+    let (arbiter, ids) = two_events_with_their_results_in(&server);
     let before: Vec<Value> = ids
         .iter()
         .map(|id| arbiter.get(&format!("/api/events/{id}")).json)
@@ -939,21 +947,7 @@ fn a_start_reads_no_event_whose_results_are_all_in() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("server.db");
     let server = ServerProcess::start(&db, &[]);
-    let arbiter = Client::sign_up(&server.url, "arb");
-    let ana = Client::sign_up(&server.url, "ana");
-    Client::sign_up(&server.url, "ben");
-    let mut ids = Vec::new();
-    for name in ["Rapid", "Blitz"] {
-        let (id, paired) = paired_event(&arbiter, name, &["ana", "ben"], 60);
-        let game = paired["rounds"][0]["tables"][0]["game"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let resigned = ana.post(&format!("/api/games/{game}/resign"), &json!({}));
-        assert_eq!(resigned.status, 200, "{resigned:?}");
-        event_when(&arbiter, &id, |e| round_done(e, 1));
-        ids.push(id);
-    }
+    let (arbiter, ids) = two_events_with_their_results_in(&server);
     let blitz = arbiter.get(&format!("/api/events/{}", ids[1])).json;
     assert!(server.stop().success());
 
