@@ -162,7 +162,8 @@ canonical, with the same verdicts from `pacru check`; or, with `--format json`, 
 object per game and per line (file, game, line, status, players, annotator, plies, after). \
 A game with an illegal move is analysed up to that move; a game that does not parse is \
 reported on standard error and, in the annotated output, copied as it was read (left out of \
-JSON). `-o OUT` is written whole beside OUT, then renamed over it: OUT may be an input.\n\n\
+JSON, and out of the annotated output too when it is longer than the 16 MiB limit for one \
+game, which its report says; the exit status is then 2). `-o OUT` is written whole beside OUT, then renamed over it: OUT may be an input.\n\n\
 Budget: `--nodes N` simulations a search of a position (5000 by default), or `--movetime \
 MS` milliseconds; the positions of a move whose loss lies within 0.010 of a threshold are \
 searched up to three times, each with a seed of its own. With a node budget the output \
@@ -267,7 +268,8 @@ pacru selfplay --players 4 --games 5 --seed 7 --rules 2011 | pacru check"
 (`-` or no file: standard input): moves in canonical notation, tags in canonical order, \
 round numbers and line breaks as specified, comments kept; the games of all inputs form one \
 stream, one blank line apart. Moves are not checked for legality (use `pacru check`). A game that does not parse is reported on standard error and \
-copied through unchanged; the exit status is then 1.\n\n\
+copied through unchanged; the exit status is then 1 (2 if the game is longer than the 16 MiB \
+limit for one game, which cannot be copied: it is left out, and its report says so).\n\n\
 With `--check`, nothing is written to standard output; every game that is not canonical \
 (or does not parse) is named on standard error by file, game number and line, a game that \
 is not canonical with a unified diff of its lines as written against its canonical lines \

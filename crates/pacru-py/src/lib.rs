@@ -89,13 +89,14 @@ mod _pacru {
     /// The referee's verdict on every game of `source`, as `pacru check --format
     /// json` gives them: an iterator of dicts, one per game in input order, with
     /// the keys `file`, `game`, `line`, `status` (`"ok"`, `"illegal"`,
-    /// `"malformed"`, `"inconsistent"` or, for an input that cannot be read,
-    /// `"unreadable"`), `plies`, `result`, `winner`, `final_position` and `error`
-    /// (`None`, or a dict with `ply`, `line`, `column`, `move`, `rule` and
-    /// `message`).
+    /// `"malformed"` or `"inconsistent"`), `plies`, `result`, `winner`,
+    /// `final_position` and `error` (`None`, or a dict with `ply`, `line`,
+    /// `column`, `move`, `rule` and `message`).
     ///
     /// `source` is a path, record text, a file object, or a list of paths (each
-    /// checked in turn; a big file on every core). `rules` (`"2004"` or `"2011"`)
+    /// checked in turn; a big file on every core). A file that cannot be read
+    /// raises the `OSError` Python would (`FileNotFoundError`, ...), where
+    /// `pacru check` gives an `"unreadable"` verdict. `rules` (`"2004"` or `"2011"`)
     /// is the edition of games without a `Rules` tag, as `pacru check --rules`;
     /// `name` is the `file` of verdicts on text or a file object (by default
     /// `"-"`).

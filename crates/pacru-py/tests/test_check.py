@@ -237,6 +237,14 @@ def test_a_file_whose_name_is_not_utf8_is_read_as_the_cli_reads_it(cli, tmp_path
         assert list(pacru.check(text)) == [verdict]
 
 
+def test_the_docstring_says_what_an_input_that_cannot_be_read_does():
+    # It raises, as the README says: no verdict is ever "unreadable".
+    doc = pacru.check.__doc__
+    assert "OSError" in doc
+    assert 'or, for an input that cannot be read, `"unreadable"`' not in " ".join(doc.split())
+    assert "`\"inconsistent\"`)" in doc
+
+
 def test_input_that_cannot_be_read_raises_os_errors(tmp_path):
     with pytest.raises(FileNotFoundError) as raised:
         pacru.check(str(tmp_path / "missing.pgr"))

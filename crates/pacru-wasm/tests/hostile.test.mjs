@@ -174,6 +174,22 @@ test('Position.standard, fromPpn and startOf', () => {
   assertAlive();
 });
 
+test('new Position(...) is a TypeError naming the ways to make one', () => {
+  // JavaScript calls a constructor that TypeScript declares private; without one
+  // of its own the object held no position, and its every method then failed
+  // with "null pointer passed to rust".
+  for (const args of [[], [START_2P], [START_2P, '2011'], [2]]) {
+    assert.throws(
+      () => new Position(...args),
+      (error) =>
+        error instanceof TypeError &&
+        error.message.includes('Position.fromPpn(text)') &&
+        error.message.includes('Position.standard(players)'),
+    );
+  }
+  assertAlive();
+});
+
 test('the methods of a position', () => {
   const position = Position.standard(3).play('e1-e2');
   for (const value of [...values(), ...STRINGS]) {

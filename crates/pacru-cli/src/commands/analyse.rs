@@ -33,6 +33,9 @@ struct Source {
     /// The game's text as read, which the annotated output copies for a game
     /// that cannot be analysed (`None`: too long to keep, reported).
     raw: Option<Vec<u8>>,
+    /// Why the game does not parse, reported once its text is known (whether
+    /// it can be copied into the output).
+    unread: Option<String>,
 }
 
 /// Where the output goes: standard output, or a temporary file beside the
@@ -126,7 +129,6 @@ fn options(args: &AnalyseArgs) -> anyhow::Result<AnalysisOptions> {
 /// Reads every game of the inputs with its text; games that do not parse are
 /// reported (as `copied` into the output, or left out).
 fn read_all(names: &[input::InputName], copied: bool, outcome: &mut Outcome) -> Vec<Source> {
-    let action = if copied { "; copied unchanged" } else { "" };
     let mut sources = Vec::new();
     for name in names {
         input::note_if_terminal(name);
@@ -152,6 +154,7 @@ fn read_all(names: &[input::InputName], copied: bool, outcome: &mut Outcome) -> 
                         line: game.line,
                         game: Some(game),
                         raw: None,
+                        unread: None,
                     },
                 )),
                 Ok(None) => None,
@@ -166,15 +169,6 @@ fn read_all(names: &[input::InputName], copied: bool, outcome: &mut Outcome) -> 
                         *outcome = outcome.max(Outcome::IoError);
                         None
                     } else {
-                        diagnostics::error(format!(
-                            "{} game {} (line {}) is not analysed: line {}, column {}: {}{action}",
-                            Escaped(name),
-                            e.game,
-                            e.game_line,
-                            e.line,
-                            e.column,
-                            Escaped(&e.message)
-                        ));
                         *outcome = outcome.max(Outcome::Failure);
                         Some((
                             e.game_offset,
@@ -184,6 +178,15 @@ fn read_all(names: &[input::InputName], copied: bool, outcome: &mut Outcome) -> 
                                 line: e.game_line,
                                 game: None,
                                 raw: None,
+                                unread: Some(format!(
+                                    "{} game {} (line {}) is not analysed: line {}, column {}: {}",
+                                    Escaped(name),
+                                    e.game,
+                                    e.game_line,
+                                    e.line,
+                                    e.column,
+                                    Escaped(&e.message)
+                                )),
                             },
                         ))
                     }
@@ -192,6 +195,16 @@ fn read_all(names: &[input::InputName], copied: bool, outcome: &mut Outcome) -> 
             let next_offset = next.as_ref().map(|(offset, _)| *offset);
             if let Some((from, mut source)) = pending.take() {
                 source.raw = raw_game(&tape, from, next_offset);
+                if let Some(report) = source.unread.take() {
+                    let action = match (copied, &source.raw) {
+                        (false, _) => "",
+                        (true, Some(_)) => "; copied unchanged",
+                        (true, None) => {
+                            "; too long to be copied into the output, so it is left out"
+                        }
+                    };
+                    diagnostics::error(format!("{report}{action}"));
+                }
                 sources.push(source);
             }
             match next {
@@ -272,12 +285,15 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<Outcome> {
             (AnalyseFormat::Pgr, None) => match &source.raw {
                 Some(raw) => raw.clone(),
                 None => {
-                    diagnostics::error(format!(
-                        "{} game {} (line {}) is too long to be copied into the output",
-                        Escaped(&source.file),
-                        source.number,
-                        source.line
-                    ));
+                    // A game that does not parse was reported so when it was read.
+                    if source.game.is_some() {
+                        diagnostics::error(format!(
+                            "{} game {} (line {}) is too long to be copied into the output",
+                            Escaped(&source.file),
+                            source.number,
+                            source.line
+                        ));
+                    }
                     outcome = outcome.max(Outcome::IoError);
                     continue;
                 }

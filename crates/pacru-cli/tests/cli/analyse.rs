@@ -223,3 +223,37 @@ fn analyse_by_time_names_its_budget() {
     );
     assert_eq!(run.stdout.matches("{[%eval ").count(), 2);
 }
+
+/// A game that does not parse and is longer than the limit for one game cannot
+/// be copied into the annotated output: its report says it is left out, never
+/// that it was copied.
+#[test]
+fn analyse_says_a_bad_game_too_long_to_copy_is_left_out() {
+    let good = "[Event \"good\"]\n\n1. e1-e2 *\n";
+    let comment = "x".repeat(1 << 20);
+    let mut bad = String::from("[Event \"bad\"]\n\n1. e1-e2 ");
+    for _ in 0..17 {
+        bad.push_str(&format!("{{{comment}}}\n"));
+    }
+    bad.push_str("*\n");
+    let input = format!("{good}\n{bad}\n{good}");
+    let run = pacru_with_input(&[&["analyse"][..], &QUICK].concat(), input.as_bytes());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("game 2 (line 5) is not analysed")
+            && run
+                .stderr
+                .contains("too long to be copied into the output, so it is left out")
+            && !run.stderr.contains("copied unchanged"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        run.stderr.matches("game 2 (line 5)").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stdout.matches("[Event \"good\"]").count(), 2);
+    assert!(!run.stdout.contains("[Event \"bad\"]"));
+}

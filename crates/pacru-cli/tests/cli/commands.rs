@@ -461,6 +461,33 @@ fn fmt_copies_malformed_games_through() {
     assert_eq!(check.stdout, "");
 }
 
+/// A game that does not parse and is longer than the limit for one game cannot
+/// be copied through: its report says it is left out, never that it was copied.
+#[test]
+fn fmt_says_a_bad_game_too_long_to_copy_is_left_out() {
+    let good = "[Event \"good\"]\n\n1. e1-e2 *\n";
+    let comment = "x".repeat(1 << 20);
+    let mut bad = String::from("[Event \"bad\"]\n\n1. e1-e2 ");
+    for _ in 0..17 {
+        bad.push_str(&format!("{{{comment}}}\n"));
+    }
+    bad.push_str("*\n");
+    let input = format!("{good}\n{bad}\n{good}");
+    let run = pacru_with_input(&["fmt"], input.as_bytes());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("game 2 (line 5) does not parse")
+            && run
+                .stderr
+                .contains("too long to be copied through, so it is left out")
+            && !run.stderr.contains("copied unchanged"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stdout.matches("[Event \"good\"]").count(), 2);
+    assert!(!run.stdout.contains("[Event \"bad\"]"));
+}
+
 #[test]
 fn fmt_copies_a_bad_game_with_its_last_line_whole() {
     let good = "[Event \"good\"]\n\n1. e1-e2 *\n";

@@ -69,12 +69,15 @@ struct InputReport {
     not_canonical: bool,
     /// A read error.
     io_error: Option<String>,
+    /// Whether a game that does not parse was too long to be copied through
+    /// (said on standard error as it was found).
+    left_out: bool,
 }
 
 impl InputReport {
     /// The exit status this input earns.
     fn outcome(&self) -> Outcome {
-        if self.io_error.is_some() {
+        if self.io_error.is_some() || self.left_out {
             Outcome::IoError
         } else if self.malformed || self.not_canonical {
             Outcome::Failure
@@ -130,7 +133,18 @@ fn handle_item<W: Write>(
         Item::Game { text, .. } => output.game(text.as_bytes())?,
         Item::Bad(e) => {
             report.malformed = true;
-            let action = if check { "" } else { "; copied unchanged" };
+            // What happens to the game is said once it is known: a game longer
+            // than the tape holds cannot be copied through.
+            let raw = if check {
+                None
+            } else {
+                raw_game(tape, from, next_offset)
+            };
+            let action = match (check, &raw) {
+                (true, _) => "",
+                (false, Some(_)) => "; copied unchanged",
+                (false, None) => "; too long to be copied through, so it is left out",
+            };
             diagnostics::error(format_args!(
                 "{} game {} (line {}) does not parse: line {}, column {}: {}{action}",
                 Escaped(name),
@@ -140,18 +154,10 @@ fn handle_item<W: Write>(
                 e.column,
                 Escaped(&e.message)
             ));
-            if !check {
-                match raw_game(tape, from, next_offset) {
-                    Some(raw) => output.game(&raw)?,
-                    None => {
-                        report.io_error = Some(format!(
-                            "{} game {} (line {}) is too long to be copied through",
-                            Escaped(name),
-                            e.game,
-                            e.game_line
-                        ));
-                    }
-                }
+            match raw {
+                Some(raw) => output.game(&raw)?,
+                None if !check => report.left_out = true,
+                None => {}
             }
         }
     }
