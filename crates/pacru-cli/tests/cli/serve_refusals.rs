@@ -432,6 +432,31 @@ fn a_challenge_invites_enough_users_to_fill_its_seats() {
     assert_eq!(create(2, &["bo", "cy"]).status, 400);
 }
 
+/// A challenge that names a user twice (in any case) is refused, naming the
+/// user, and opens no game: it is not counted as naming that user once.
+#[test]
+fn a_challenge_that_names_a_user_twice_is_refused() {
+    let Club { server, ana, .. } = club();
+    let _cy = Client::sign_up(&server.url, "cy");
+    for (players, invite) in [
+        (2, &["bo", "bo"][..]),
+        (2, &["bo", "BO"]),
+        (3, &["bo", "Bo"]),
+        (4, &["bo", "cy", "bo"]),
+    ] {
+        let refused = ana.post(
+            "/api/games",
+            &json!({"players": players, "clock": null, "invite": invite}),
+        );
+        assert_eq!(refused.status, 400, "{players} {invite:?}: {refused:?}");
+        assert_eq!(refused.json["error"], "bad request");
+        let message = refused.json["message"].as_str().unwrap();
+        assert!(message.contains("named twice"), "{message}");
+    }
+    let listed = ana.get("/api/games");
+    assert_eq!(listed.json["games"], json!([]), "{listed:?}");
+}
+
 /// The peak resident memory of process `pid`, in MiB (Linux's `VmHWM`).
 fn peak_memory_mib(pid: u32) -> u64 {
     memory_status_mib(pid, "VmHWM")

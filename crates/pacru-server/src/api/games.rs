@@ -120,12 +120,18 @@ pub async fn create(
             None
         };
         let user = user.ok_or_else(|| ApiError::BadRequest(format!("invite: no user {name:?}")))?;
-        if !invited
+        // A name given twice (in any case) would be counted once: a challenge
+        // then names fewer users than it seems to, or seems to name too many.
+        if invited
             .iter()
             .any(|u: &crate::game::UserRef| u.id == user.id)
         {
-            invited.push(user);
+            return Err(ApiError::BadRequest(format!(
+                "invite: {name:?} is named twice (user {:?})",
+                user.name
+            )));
         }
+        invited.push(user);
     }
     check_unfinished(&state, &caller.user).await?;
     let game = GameState::new(
