@@ -668,3 +668,43 @@ fn pages_carry_their_policy_and_escape_what_they_show() {
             .starts_with("text/javascript")
     );
 }
+
+/// The record of a game given up before its seats filled has a name tag per
+/// seat, as every record of the server: `?` (unknown, as PGN writes it) for the
+/// seats nobody took.
+#[test]
+fn the_record_of_a_game_given_up_before_it_filled_names_every_seat() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let created = ana.post(
+        "/api/games",
+        &json!({"players": 3, "rules": "2004", "clock": null, "rated": false}),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.json["id"].as_str().unwrap().to_string();
+    let joined = bo.post(&format!("/api/games/{id}/join"), &json!({"seat": "Y"}));
+    assert_eq!(joined.status, 200, "{joined:?}");
+    let aborted = ana.post(&format!("/api/games/{id}/abort"), &json!({}));
+    assert_eq!(aborted.status, 200, "{aborted:?}");
+    assert_eq!(aborted.json["status"], "aborted");
+
+    let record = Client::new(&server.url)
+        .get(&format!("/api/games/{id}/pgr"))
+        .text;
+    for tag in [
+        "[Black \"ana\"]",
+        "[Red \"?\"]",
+        "[Yellow \"bo\"]",
+        "[Players \"KRY\"]",
+        "[Result \"*\"]",
+        "[Termination \"abandoned\"]",
+    ] {
+        assert!(record.contains(tag), "{tag} in\n{record}");
+    }
+    let run = common::pacru_with_input(&["check", "--format", "json", "-"], record.as_bytes());
+    let verdict: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(verdict["status"], "ok", "{record}\n{verdict}");
+    let fmt = common::pacru_with_input(&["fmt", "--check", "-"], record.as_bytes());
+    assert_eq!(fmt.code, 0, "the record is canonical: {}", fmt.stderr);
+}

@@ -20,10 +20,11 @@ impl GameState {
         tags.set("Site", &format!("{site}/games/{}", self.id));
         tags.set("Date", &record_date(self.started.unwrap_or(self.created)));
         tags.set("Round", "-");
+        // A name tag per seat: `?` (unknown, as PGN writes it) for a seat
+        // nobody took before the game was given up.
         for seat in &self.seats {
-            if let Some(user) = &seat.user {
-                tags.set(seat.colour.word(), &user.name);
-            }
+            let name = seat.user.as_ref().map_or("?", |user| user.name.as_str());
+            tags.set(seat.colour.word(), name);
         }
         let letters: String = self.seats.iter().map(|s| s.colour.letter()).collect();
         tags.set("Players", &letters);
