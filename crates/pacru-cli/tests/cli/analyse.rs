@@ -229,14 +229,7 @@ fn analyse_by_time_names_its_budget() {
 /// that it was copied.
 #[test]
 fn analyse_says_a_bad_game_too_long_to_copy_is_left_out() {
-    let good = "[Event \"good\"]\n\n1. e1-e2 *\n";
-    let comment = "x".repeat(1 << 20);
-    let mut bad = String::from("[Event \"bad\"]\n\n1. e1-e2 ");
-    for _ in 0..17 {
-        bad.push_str(&format!("{{{comment}}}\n"));
-    }
-    bad.push_str("*\n");
-    let input = format!("{good}\n{bad}\n{good}");
+    let input = common::bad_game_too_long_to_copy_between_good_ones();
     let run = pacru_with_input(&[&["analyse"][..], &QUICK].concat(), input.as_bytes());
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(

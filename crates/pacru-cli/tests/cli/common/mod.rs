@@ -151,3 +151,18 @@ pub fn control_bytes(bytes: &[u8]) -> Vec<u8> {
         .filter(|&b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f)
         .collect()
 }
+
+/// Three games, the second of which (`[Event "bad"]`, line 5) does not parse
+/// and is longer than the 16 MiB the reader keeps of one game (17 comments of
+/// 1 MiB before its end): what `fmt` and `analyse` cannot copy through. The
+/// others are `[Event "good"]`.
+pub fn bad_game_too_long_to_copy_between_good_ones() -> String {
+    let good = "[Event \"good\"]\n\n1. e1-e2 *\n";
+    let comment = "x".repeat(1 << 20);
+    let mut bad = String::from("[Event \"bad\"]\n\n1. e1-e2 ");
+    for _ in 0..17 {
+        bad.push_str(&format!("{{{comment}}}\n"));
+    }
+    bad.push_str("*\n");
+    format!("{good}\n{bad}\n{good}")
+}
