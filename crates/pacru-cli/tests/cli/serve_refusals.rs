@@ -410,6 +410,7 @@ fn an_invited_player_hears_of_the_game_finish_once() {
 fn a_challenge_invites_enough_users_to_fill_its_seats() {
     let Club { server, ana, .. } = club();
     let _cy = Client::sign_up(&server.url, "cy");
+    let _dee = Client::sign_up(&server.url, "dee");
     let create = |players: u32, invite: &[&str]| {
         ana.post(
             "/api/games",
@@ -429,7 +430,18 @@ fn a_challenge_invites_enough_users_to_fill_its_seats() {
     assert_eq!(create(3, &["bo", "cy"]).status, 201);
     assert_eq!(create(2, &["bo"]).status, 201);
     assert_eq!(create(3, &[]).status, 201);
-    assert_eq!(create(2, &["bo", "cy"]).status, 400);
+    let too_many = create(2, &["bo", "cy"]);
+    assert_eq!(too_many.status, 400, "{too_many:?}");
+    assert_eq!(
+        too_many.json["message"],
+        "invite: a 2-player game has 1 seat to offer, 2 invited"
+    );
+    let too_many = create(3, &["bo", "cy", "dee"]);
+    assert_eq!(too_many.status, 400, "{too_many:?}");
+    assert_eq!(
+        too_many.json["message"],
+        "invite: a 3-player game has 2 seats to offer, 3 invited"
+    );
 }
 
 /// A challenge that names a user twice (in any case) is refused, naming the

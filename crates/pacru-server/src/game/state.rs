@@ -209,9 +209,13 @@ impl GameState {
             ));
         }
         if invited.len() >= players {
+            let seats = match players - 1 {
+                1 => "1 seat".to_owned(),
+                others => format!("{others} seats"),
+            };
             return Err(ApiError::BadRequest(format!(
-                "invite: a {players}-player game has {} seats to offer",
-                players - 1
+                "invite: a {players}-player game has {seats} to offer, {} invited",
+                invited.len()
             )));
         }
         // Only the invited may join: fewer of them than seats, and the game
