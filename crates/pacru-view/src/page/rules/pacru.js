@@ -25,7 +25,7 @@ var pacruRules = (() => {
     InvalidPosition: () => InvalidPosition,
     MalformedGame: () => MalformedGame,
     PacruError: () => PacruError,
-    Position: () => Position,
+    Position: () => Position2,
     analyse: () => analyse,
     bestMove: () => bestMove2,
     check: () => check,
@@ -1060,14 +1060,21 @@ var pacruRules = (() => {
   }
 
   // api.js
+  var Position2 = new Proxy(Position, {
+    construct() {
+      throw new TypeError(
+        "a Position is not made with new: use Position.standard(players), Position.fromPpn(text) or Position.startOf(game)"
+      );
+    }
+  });
   function assertPosition(value, what) {
-    if (!(value instanceof Position)) {
+    if (!(value instanceof Position2)) {
       const kind = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
       throw new TypeError(`${what} must be a Position, not ${kind}`);
     }
   }
-  var equals = Position.prototype.equals;
-  Object.defineProperty(Position.prototype, "equals", {
+  var equals = Position2.prototype.equals;
+  Object.defineProperty(Position2.prototype, "equals", {
     value: function equalsPosition(other) {
       assertPosition(other, "the position compared");
       return equals.call(this, other);
