@@ -708,3 +708,84 @@ fn the_record_of_a_game_given_up_before_it_filled_names_every_seat() {
     let fmt = common::pacru_with_input(&["fmt", "--check", "-"], record.as_bytes());
     assert_eq!(fmt.code, 0, "the record is canonical: {}", fmt.stderr);
 }
+
+/// A WebSocket message is answered as the POST is: a socket that may not move
+/// (nobody signed in) is told 401 whatever it sends, as the POST asks who
+/// moves before it reads the move; a binary message from a seated player is a
+/// 400, not passed over in silence.
+#[test]
+fn the_websocket_answers_who_may_move_first_and_every_message() {
+    let (_dir, server) = server();
+    let ana = Client::sign_up(&server.url, "ana");
+    let bo = Client::sign_up(&server.url, "bo");
+    let id = two_player_game(&ana, &bo, Value::Null);
+    let address = server.url.trim_start_matches("http://");
+    let open = |token: Option<&str>| {
+        let tcp = std::net::TcpStream::connect(address).unwrap();
+        tcp.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .unwrap();
+        let mut request = tungstenite::client::IntoClientRequest::into_client_request(format!(
+            "ws://{address}/ws/games/{id}"
+        ))
+        .unwrap();
+        if let Some(token) = token {
+            request
+                .headers_mut()
+                .insert("authorization", format!("Bearer {token}").parse().unwrap());
+        }
+        let (mut socket, _) = tungstenite::client(request, tcp).expect("the WebSocket opens");
+        let first = socket.read().unwrap();
+        let game: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+        assert_eq!(game["status"], "playing");
+        socket
+    };
+    let answer = |socket: &mut tungstenite::WebSocket<std::net::TcpStream>,
+                  message: tungstenite::Message| {
+        socket.send(message).unwrap();
+        loop {
+            match socket.read().unwrap() {
+                tungstenite::Message::Text(text) => {
+                    let line: Value = serde_json::from_str(text.as_str()).unwrap();
+                    if line["type"] == "answer" {
+                        return line;
+                    }
+                }
+                tungstenite::Message::Ping(_) | tungstenite::Message::Pong(_) => {}
+                other => panic!("{other:?}"),
+            }
+        }
+    };
+
+    let mut watcher = open(None);
+    for message in [
+        tungstenite::Message::text("{"),
+        tungstenite::Message::text(r#"{"type":"move","move":"e1-e2"}"#),
+        tungstenite::Message::binary(b"e1-e2".to_vec()),
+    ] {
+        let answered = answer(&mut watcher, message.clone());
+        assert_eq!(answered["status"], 401, "{message:?}: {answered}");
+        assert_eq!(answered["error"], "not signed in", "{answered}");
+    }
+
+    let token = ana.post("/api/token", &json!({}));
+    assert_eq!(token.status, 201, "{token:?}");
+    let mut player = open(token.json["token"].as_str());
+    let answered = answer(
+        &mut player,
+        tungstenite::Message::binary(br#"{"type":"move","move":"e1-e2"}"#.to_vec()),
+    );
+    assert_eq!(answered["status"], 400, "{answered}");
+    assert!(
+        answered["message"]
+            .as_str()
+            .unwrap()
+            .contains("a move is a text message"),
+        "{answered}"
+    );
+    let answered = answer(
+        &mut player,
+        tungstenite::Message::text(r#"{"type":"move","move":"e1-e2","ply":1}"#),
+    );
+    assert_eq!(answered["status"], 200, "{answered}");
+    assert_eq!(answered["game"]["moves"], json!(["e1-e2"]));
+}

@@ -346,12 +346,14 @@ async fn run_socket(
                 }
             }
             received = socket.recv() => {
-                let text = match received {
-                    Some(Ok(Message::Text(text))) => text,
+                let answer = match received {
+                    Some(Ok(Message::Text(text))) => answer(&state, &id, &mover, Some(text.as_str())).await,
+                    // A move is a text message: a binary one is answered, not
+                    // passed over in silence.
+                    Some(Ok(Message::Binary(_))) => answer(&state, &id, &mover, None).await,
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue,
                 };
-                let answer = answer(&state, &id, &mover, text.as_str()).await;
                 if socket.send(Message::Text(Utf8Bytes::from(answer.to_string()))).await.is_err() {
                     return;
                 }
@@ -361,9 +363,18 @@ async fn run_socket(
     let _ = socket.send(Message::Close(None)).await;
 }
 
-/// The answer to a client's WebSocket message.
-async fn answer(state: &AppState, id: &str, mover: &Mover, text: &str) -> Value {
+/// The answer to a client's WebSocket message: its text, `None` for a binary
+/// message.
+async fn answer(state: &AppState, id: &str, mover: &Mover, text: Option<&str>) -> Value {
     let result: ApiResult<Value> = async {
+        // Who may move first, as the POST asks before it reads a move: a
+        // socket that may not move is told so whatever it sends.
+        let caller = mover.caller(state).await?;
+        let text = text.ok_or_else(|| {
+            ApiError::BadRequest(
+                "a move is a text message: {\"type\":\"move\",\"move\":\"...\",\"ply\":N}".into(),
+            )
+        })?;
         let message: Value = serde_json::from_str(text)
             .map_err(|e| ApiError::BadRequest(format!("not JSON: {e}")))?;
         if message.get("type").and_then(Value::as_str) != Some("move") {
@@ -383,7 +394,7 @@ async fn answer(state: &AppState, id: &str, mover: &Mover, text: &str) -> Value 
                     .ok_or_else(|| ApiError::BadRequest("ply: a whole number".into()))?,
             ),
         };
-        let game = play(state, id, mover.caller(state).await?, mv, ply).await?;
+        let game = play(state, id, caller, mv, ply).await?;
         Ok(game.to_json(state.clock.now()))
     }
     .await;
