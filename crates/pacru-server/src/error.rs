@@ -55,6 +55,14 @@ pub enum ApiError {
     /// 409: the request conflicts with the state of the game or account.
     #[error("{0}")]
     Conflict(String),
+    /// 409 with one of the contract's error words and a sentence saying why.
+    #[error("{error}: {message}")]
+    ConflictBecause {
+        /// The error word (`not your turn`, ...).
+        error: &'static str,
+        /// Why, in a sentence.
+        message: String,
+    },
     /// 413: the body is over the limit.
     #[error("request body too large")]
     TooLarge,
@@ -89,7 +97,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::ConflictBecause { .. } => StatusCode::CONFLICT,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooSlow => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -125,6 +133,9 @@ impl ApiError {
             ApiError::NotFound => json!({"error": "not found"}),
             ApiError::MethodNotAllowed => json!({"error": "method not allowed"}),
             ApiError::Conflict(what) => json!({"error": what}),
+            ApiError::ConflictBecause { error, message } => {
+                json!({"error": error, "message": message})
+            }
             ApiError::TooLarge => json!({
                 "error": "too large",
                 "message": "the request body is over the limit (64 KiB; 8 MiB for an event's desk file)"

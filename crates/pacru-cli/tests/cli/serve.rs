@@ -143,6 +143,14 @@ fn a_two_player_game_refereed_streamed_and_recorded() {
     assert_eq!(created.json["players"][0]["username"], "ana");
     assert_eq!(created.json["players"][0]["seat"], "K");
     assert_eq!(created.json["players"][0]["colour"], "Black");
+    // Before the last seat fills no seat is to move: the contract's 409.
+    let too_early = ana.play(&id, "e1-e2", None);
+    assert_eq!(too_early.status, 409, "{too_early:?}");
+    assert_eq!(too_early.json["error"], "not your turn");
+    assert_eq!(
+        too_early.json["message"],
+        "the game has not started: it waits for its seats to fill"
+    );
     let lobby = cy.get("/api/games?status=open");
     assert!(
         lobby.json["games"]

@@ -462,7 +462,14 @@ impl GameState {
         let mut changes = self.flag(now);
         match self.status {
             GameStatus::Playing => {}
-            GameStatus::Open => return Err(ApiError::conflict("game not started")),
+            // No seat is to move before the last seat fills: the contract's
+            // "not your turn", saying why.
+            GameStatus::Open => {
+                return Err(ApiError::ConflictBecause {
+                    error: "not your turn",
+                    message: "the game has not started: it waits for its seats to fill".into(),
+                });
+            }
             GameStatus::Finished | GameStatus::Aborted => {
                 return Err(ApiError::conflict("game over"));
             }
