@@ -1,9 +1,11 @@
 //! The games being played, in memory: each behind its own lock, with a channel
 //! that carries its stream lines to every watcher; and each user's channel of
-//! events (challenges, starts, finishes); each event's lock and channel.
+//! events (challenges, starts, finishes); each event's lock and channel; each
+//! user's lock on taking seats.
 
 use crate::game::GameState;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
@@ -46,8 +48,67 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     users: Mutex<HashMap<i64, broadcast::Sender<Arc<str>>>>,
     events: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
-    event_locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    event_locks: KeyedLocks<String>,
+    seat_locks: KeyedLocks<i64>,
 }
+
+/// One asynchronous lock per key, kept only while someone holds or waits for it.
+#[derive(Debug)]
+pub struct KeyedLocks<K>(Mutex<HashMap<K, Arc<tokio::sync::Mutex<()>>>>);
+
+impl<K> Default for KeyedLocks<K> {
+    fn default() -> KeyedLocks<K> {
+        KeyedLocks(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K: Hash + Eq + Clone> KeyedLocks<K> {
+    /// Holds `key`'s lock until the guard is dropped.
+    pub async fn lock(&self, key: K) -> KeyedGuard<'_, K> {
+        let lock = match self.0.lock() {
+            Ok(mut locks) => Arc::clone(locks.entry(key.clone()).or_default()),
+            Err(_) => Arc::default(),
+        };
+        KeyedGuard {
+            locks: self,
+            key,
+            guard: Some(lock.lock_owned().await),
+        }
+    }
+
+    /// The number of keys whose lock is kept (held or waited for).
+    #[cfg(test)]
+    fn kept(&self) -> usize {
+        self.0.lock().map_or(0, |locks| locks.len())
+    }
+}
+
+/// A key's lock, held: dropping it lets the next holder in, and forgets the
+/// lock when nobody else holds or waits for it.
+#[derive(Debug)]
+pub struct KeyedGuard<'a, K: Hash + Eq> {
+    locks: &'a KeyedLocks<K>,
+    key: K,
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl<K: Hash + Eq> Drop for KeyedGuard<'_, K> {
+    fn drop(&mut self) {
+        drop(self.guard.take());
+        // Handles are cloned only under the map's lock: one held by the map
+        // alone stays so until it is removed here.
+        if let Ok(mut locks) = self.locks.0.lock()
+            && locks
+                .get(&self.key)
+                .is_some_and(|lock| Arc::strong_count(lock) == 1)
+        {
+            locks.remove(&self.key);
+        }
+    }
+}
+
+/// Event `id`'s lock, held (see [`Hub::lock_event`]).
+pub type EventGuard<'a> = KeyedGuard<'a, String>;
 
 impl Hub {
     /// The game `id` if it is held.
@@ -99,21 +160,14 @@ impl Hub {
     /// only while someone holds or waits for it: requests naming events that
     /// do not exist leave nothing behind.
     pub async fn lock_event(&self, id: &str) -> EventGuard<'_> {
-        let lock = match self.event_locks.lock() {
-            Ok(mut locks) => Arc::clone(locks.entry(id.to_owned()).or_default()),
-            Err(_) => Arc::default(),
-        };
-        EventGuard {
-            hub: self,
-            id: id.to_owned(),
-            guard: Some(lock.lock_owned().await),
-        }
+        self.event_locks.lock(id.to_owned()).await
     }
 
-    /// The number of events whose lock is kept (held or waited for).
-    #[cfg(test)]
-    fn event_locks_kept(&self) -> usize {
-        self.event_locks.lock().map_or(0, |locks| locks.len())
+    /// Holds user `id`'s lock on taking seats (creating or joining a game),
+    /// from counting their unfinished games to taking the seat, so that
+    /// requests made at once cannot all pass the limit on that count.
+    pub async fn lock_seats(&self, id: i64) -> KeyedGuard<'_, i64> {
+        self.seat_locks.lock(id).await
     }
 
     /// Stops keeping event `id`'s channel if nobody watches it (a stream
@@ -157,30 +211,6 @@ impl Hub {
     }
 }
 
-/// Event `id`'s lock, held: dropping it lets the next change in, and forgets
-/// the lock when nobody else holds or waits for it.
-#[derive(Debug)]
-pub struct EventGuard<'a> {
-    hub: &'a Hub,
-    id: String,
-    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
-}
-
-impl Drop for EventGuard<'_> {
-    fn drop(&mut self) {
-        drop(self.guard.take());
-        // Handles are cloned only under the map's lock: one held by the map
-        // alone stays so until it is removed here.
-        if let Ok(mut locks) = self.hub.event_locks.lock()
-            && locks
-                .get(&self.id)
-                .is_some_and(|lock| Arc::strong_count(lock) == 1)
-        {
-            locks.remove(&self.id);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,14 +220,24 @@ mod tests {
         let hub = Hub::default();
         {
             let _held = hub.lock_event("AbCd1234").await;
-            assert_eq!(hub.event_locks_kept(), 1);
+            assert_eq!(hub.event_locks.kept(), 1);
         }
-        assert_eq!(hub.event_locks_kept(), 0, "nobody holds it: forgotten");
+        assert_eq!(hub.event_locks.kept(), 0, "nobody holds it: forgotten");
         let rx = hub.subscribe_event("AbCd1234");
         hub.forget_event("AbCd1234");
         assert_eq!(hub.event_channels_kept(), 1, "watched: kept");
         drop(rx);
         hub.forget_event("AbCd1234");
         assert_eq!(hub.event_channels_kept(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_users_seat_lock_is_kept_only_while_used() {
+        let hub = Hub::default();
+        {
+            let _held = hub.lock_seats(7).await;
+            assert_eq!(hub.seat_locks.kept(), 1);
+        }
+        assert_eq!(hub.seat_locks.kept(), 0);
     }
 }

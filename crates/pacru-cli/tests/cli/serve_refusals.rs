@@ -856,6 +856,38 @@ fn one_account_holds_at_most_a_hundred_unfinished_games() {
     );
     assert_eq!(ana.post("/api/games", &new_game).status, 201);
     assert_eq!(ana.post("/api/games", &new_game).status, 409);
+    // Room for one more, asked for eight times at once: one is created, and
+    // the count is not passed by requests that each counted before the
+    // others' games were stored.
+    assert_eq!(
+        ana.post(&format!("/api/games/{}/abort", open[1]), &json!({}))
+            .status,
+        200
+    );
+    let together = std::sync::Barrier::new(8);
+    let statuses: Vec<u16> = std::thread::scope(|scope| {
+        let asks: Vec<_> = (0..8)
+            .map(|_| {
+                scope.spawn(|| {
+                    together.wait();
+                    ana.post("/api/games", &new_game).status
+                })
+            })
+            .collect();
+        asks.into_iter().map(|ask| ask.join().unwrap()).collect()
+    });
+    assert_eq!(
+        statuses.iter().filter(|&&status| status == 201).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses
+            .iter()
+            .all(|&status| status == 201 || status == 409)
+    );
+    let mine = ana.get("/api/games?status=open&player=ana");
+    assert_eq!(mine.json["games"].as_array().unwrap().len(), 99);
 }
 
 /// A user's event stream opened before sign-out, or before its token was

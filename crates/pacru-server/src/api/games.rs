@@ -84,7 +84,9 @@ fn seat_letter(text: Option<&str>) -> ApiResult<Option<Colour>> {
 pub const MAX_UNFINISHED_GAMES: u64 = 100;
 
 /// Refuses a new seat for `user` when they already hold
-/// [`MAX_UNFINISHED_GAMES`] seats in unfinished games.
+/// [`MAX_UNFINISHED_GAMES`] seats in unfinished games. The caller holds the
+/// user's seat lock ([`crate::hub::Hub::lock_seats`]) from this count until
+/// the seat is taken.
 async fn check_unfinished(state: &AppState, user: &crate::game::UserRef) -> ApiResult<()> {
     if state.db.unfinished_count(user.id).await? >= MAX_UNFINISHED_GAMES {
         return Err(ApiError::conflict("too many games"));
@@ -133,6 +135,7 @@ pub async fn create(
         }
         invited.push(user);
     }
+    let _seats = state.hub.lock_seats(caller.user.id).await;
     check_unfinished(&state, &caller.user).await?;
     let game = GameState::new(
         String::new(),
@@ -203,6 +206,7 @@ pub async fn join(
     JsonBody(body): JsonBody<SeatChoice>,
 ) -> ApiResult<Json<Value>> {
     let seat = seat_letter(body.seat.as_deref())?;
+    let _seats = state.hub.lock_seats(caller.user.id).await;
     check_unfinished(&state, &caller.user).await?;
     let game = state
         .change_game(&id, |game, now| {
