@@ -266,10 +266,17 @@ pub(crate) fn first_blocker(
     if hits == 0 {
         return None;
     }
+    Some(nearest(Bitboard(hits), direction))
+}
+
+/// The field of `hits` (not empty, all on one ray going `direction`) nearest
+/// the ray's origin.
+#[inline]
+pub(crate) fn nearest(hits: Bitboard, direction: Direction) -> Field {
     // N, NE, E and NW increase the field index; the other four decrease it.
     let index = match direction {
-        Direction::N | Direction::NE | Direction::E | Direction::NW => hits.trailing_zeros(),
-        _ => 127 - hits.leading_zeros(),
+        Direction::N | Direction::NE | Direction::E | Direction::NW => hits.0.trailing_zeros(),
+        _ => 127 - hits.0.leading_zeros(),
     };
-    Some(Field::from_index_unchecked(index as u8))
+    Field::from_index_unchecked(index as u8)
 }

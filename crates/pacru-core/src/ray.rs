@@ -22,25 +22,8 @@ impl Turn {
     /// The destinations of the chevron on `from` travelling `travel` with `power`.
     /// `pincer_targets` holds the pincer targets if the caller has them; otherwise a
     /// chevron met on the ray is checked alone ([`Turn::attacked_twice`]).
-    /// Out of line, for the callers that want one ray at a time; the weighing
-    /// of a chevron's three rays in `random_move` inlines [`Turn::ray_inline`].
     #[inline(never)]
     pub fn ray(
-        &self,
-        pos: &Position,
-        from: Field,
-        travel: Direction,
-        power: u8,
-        pincer_targets: &mut Option<Bitboard>,
-    ) -> Ray {
-        self.ray_inline(pos, from, travel, power, pincer_targets)
-    }
-
-    /// [`Turn::ray`], always inlined (the same function, not a second one):
-    /// for the loop that weighs a chevron's three rays at once, where the call
-    /// and the ray written to memory and read back cost 3% of random playouts.
-    #[inline(always)]
-    pub(crate) fn ray_inline(
         &self,
         pos: &Position,
         from: Field,
