@@ -366,8 +366,12 @@ impl LandFields {
     /// The fields of `set`, all of which lie in the borderland of `field`.
     fn within_land_of(field: Field, set: Bitboard) -> LandFields {
         let land = field.borderland_index();
-        // The borderland's three rows of three, 9 fields apart, from its first field.
-        let rows = (set.0 >> first_field_of_land(land)) as u32;
+        // The borderland's three rows of three, 9 fields apart, from its first field
+        // (below 64): the set shifted right by it, from its two 64-bit halves
+        // (WebAssembly has no 128-bit shift, and calls a function for one).
+        let first = first_field_of_land(land) as u32 & 63;
+        let (low, high) = halves(set);
+        let rows = ((low >> first) | ((u64::from(high) << 1) << (63 - first))) as u32;
         let fields = LandFields {
             bits: (rows & 7 | (rows >> 6) & 0o70 | (rows >> 12) & 0o700) as u16,
             land: land as u8,

@@ -35,14 +35,20 @@ impl Position {
         match (depth, counting) {
             (0, _) => 1,
             (1, PerftCounting::Bulk) => self.legal_move_count(),
-            _ => self
-                .legal_moves()
-                .map(|mv| {
+            _ => {
+                let mut moves = self.legal_moves();
+                let mut count = 0;
+                loop {
+                    // The move is read where the iterator wrote it: moved out of
+                    // the `Option`, WebAssembly copied it 8 bytes at a time right
+                    // after its fields' 1-byte writes, a copy that waited for them.
+                    let next = moves.next();
+                    let Some(mv) = &next else { break count };
                     let mut child = self.clone();
-                    child.play_unchecked(&mv);
-                    child.perft_counting(depth - 1, counting)
-                })
-                .sum(),
+                    child.play_unchecked(mv);
+                    count += child.perft_counting(depth - 1, counting);
+                }
+            }
         }
     }
 
