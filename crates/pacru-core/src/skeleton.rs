@@ -138,11 +138,7 @@ impl MovementSkeleton {
         } else {
             i
         };
-        let mut set = self.crossing_fields;
-        for _ in 0..fields {
-            set.pop_first()?;
-        }
-        set.first().map(Item::Field)
+        self.crossing_fields.nth(fields).map(Item::Field)
     }
 
     /// The complete move made of this skeleton and the given choices (not checked:
