@@ -116,7 +116,7 @@ impl Position {
         // Most of the time no chevron of the mover can make a meeting: the
         // chevrons are weighed without looking for one then (4% fewer
         // instructions in random playouts).
-        let (mut movements, twice) = if meet.any() {
+        let (mut movements, twice, long) = if meet.any() {
             self.weigh_chevrons::<true>(&turn, meet, &mut weights)
         } else {
             self.weigh_chevrons::<false>(&turn, meet, &mut weights)
@@ -155,7 +155,12 @@ impl Position {
                     }
                 };
                 if pick < weight {
-                    chosen = self.pick_in_chevron(&turn, meet, from, twice, pick);
+                    let long = if index < CACHED_CHEVRONS {
+                        long & (1 << index) != 0
+                    } else {
+                        turn.own_in_borderland(from) > 1
+                    };
+                    chosen = self.pick_in_chevron(&turn, meet, from, long, twice, pick);
                     break;
                 }
                 pick -= weight;
@@ -227,16 +232,20 @@ impl Position {
     }
 
     /// Weighs every chevron of the mover ([`Position::chevron_weight`]), the
-    /// first [`CACHED_CHEVRONS`] into `weights`: their total weight and the
+    /// first [`CACHED_CHEVRONS`] into `weights`: their total weight, the
     /// pincer targets (opponent chevrons that two or more of them attack), whose
-    /// weight is not counted yet. `MEET` is whether `meet` holds a field.
+    /// weight is not counted yet, and which of the first [`CACHED_CHEVRONS`]
+    /// have a power of 2 or more (bit `i` for the `i`-th), so that the pick
+    /// need not work the power out again (1.1% fewer instructions in random
+    /// playouts). `MEET` is whether `meet` holds a field.
     #[inline(always)]
     fn weigh_chevrons<const MEET: bool>(
         &self,
         turn: &Turn,
         meet: Bitboard,
         weights: &mut [u64; CACHED_CHEVRONS],
-    ) -> (u64, Bitboard) {
+    ) -> (u64, Bitboard, u32) {
+        let mut long = 0;
         let mut once = Bitboard::EMPTY;
         let mut twice = Bitboard::EMPTY;
         let mut chevrons = 0;
@@ -245,7 +254,12 @@ impl Position {
         // instructions (callgrind, fat LTO).
         #[allow(clippy::explicit_counter_loop)]
         for from in turn.mine {
-            let (weight, attacked) = self.chevron_weight::<MEET>(turn, meet, from);
+            let (weight, attacked) = if turn.own_in_borderland(from) > 1 {
+                long |= 1 << (chevrons & 31);
+                self.ray_chevron_weight(turn, meet, from)
+            } else {
+                self.step_chevron_weight::<MEET>(turn, meet, from)
+            };
             movements += weight;
             twice |= once & attacked;
             once |= attacked;
@@ -254,7 +268,7 @@ impl Position {
             }
             chevrons += 1;
         }
-        (movements, twice)
+        (movements, twice, long)
     }
 
     /// The total weight of the destinations of the chevron on `from` but its
@@ -273,6 +287,17 @@ impl Position {
         if turn.own_in_borderland(from) > 1 {
             return self.ray_chevron_weight(turn, meet, from);
         }
+        self.step_chevron_weight::<MEET>(turn, meet, from)
+    }
+
+    /// [`Position::chevron_weight`] for a chevron of power 1 on `from`.
+    #[inline(always)]
+    fn step_chevron_weight<const MEET: bool>(
+        &self,
+        turn: &Turn,
+        meet: Bitboard,
+        from: Field,
+    ) -> (u64, Bitboard) {
         // Power 1: the (up to three) adjacent fields ahead, at most one per
         // direction of travel, weighed all at once.
         let steps = step_targets(from, self.small.facing[from.index()]);
@@ -379,17 +404,18 @@ impl Position {
     /// The destination at weighted index `pick` (below the chevron's weight) among
     /// the destinations of the chevron on `from`, ray by ray in the order of
     /// [`Direction::travel_directions`], each ray's as [`Turn::ray`] gives them;
-    /// `targets` are the pincer targets.
+    /// `long` is whether its power is 2 or more, `targets` are the pincer targets.
     fn pick_in_chevron(
         &self,
         turn: &Turn,
         meet: Bitboard,
         from: Field,
+        long: bool,
         targets: Bitboard,
         mut pick: u64,
     ) -> Option<RawMovement> {
         let facing = self.small.facing[from.index()];
-        if turn.own_in_borderland(from) <= 1 {
+        if !long {
             // Power 1: at most one destination per direction of travel.
             let steps = step_targets(from, facing);
             let plain = steps & turn.landing;
@@ -581,7 +607,8 @@ mod tests {
                         // index of each step of 4 find every boundary.
                         assert_eq!(weight % PLAIN_WEIGHT, 0);
                         for pick in (0..weight).step_by(4).flat_map(|p| [p, p + 3]) {
-                            let got = pos.pick_in_chevron(&turn, meet, from, targets, pick);
+                            let long = turn.power(from) > 1;
+                            let got = pos.pick_in_chevron(&turn, meet, from, long, targets, pick);
                             let want = pick_on_rays(&pos, &turn, meet, from, targets, pick);
                             assert_eq!(outline(got), outline(want), "{from} {pick} in {pos:?}");
                             let Some(raw) = want else {
