@@ -114,6 +114,34 @@ impl Bitboard {
         }
     }
 
+    /// The `i`-th field (0-based, ascending) of the set, if it has more than `i`
+    /// fields: counted in one 64-bit half, then found there by clearing its
+    /// lowest bits.
+    #[inline]
+    pub(crate) fn nth(self, i: u64) -> Option<Field> {
+        let low = self.0 as u64;
+        let in_low = u64::from(low.count_ones());
+        let (mut half, mut i, base) = if i < in_low {
+            (low, i, 0)
+        } else {
+            ((self.0 >> 64) as u64, i - in_low, 64)
+        };
+        while i > 0 {
+            if half == 0 {
+                return None;
+            }
+            half &= half - 1;
+            i -= 1;
+        }
+        if half == 0 {
+            None
+        } else {
+            Some(Field::from_index_unchecked(
+                (half.trailing_zeros() + base) as u8,
+            ))
+        }
+    }
+
     /// Removes and returns the field with the lowest index.
     #[inline]
     pub fn pop_first(&mut self) -> Option<Field> {
@@ -234,5 +262,29 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0 & BOARD_MASK)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bitboard;
+    use crate::SplitMix64;
+
+    /// `nth` finds a set's fields as its iterator gives them, across both halves.
+    #[test]
+    fn nth_is_the_nth_field_of_the_iterator() {
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..2000 {
+            let set = Bitboard(u128::from(rng.next_u64()) | (u128::from(rng.next_u64()) << 64))
+                & Bitboard::FULL;
+            let set = if rng.below(4) == 0 {
+                Bitboard(set.0 & u128::from(rng.next_u64()) & u128::from(rng.next_u64()))
+            } else {
+                set
+            };
+            for i in 0..=u64::from(set.count()) + 1 {
+                assert_eq!(set.nth(i), set.iter().nth(i as usize), "{set:?} {i}");
+            }
+        }
     }
 }

@@ -138,11 +138,7 @@ impl MovementSkeleton {
         } else {
             i
         };
-        let mut set = self.crossing_fields;
-        for _ in 0..fields {
-            set.pop_first()?;
-        }
-        set.first().map(Item::Field)
+        self.crossing_fields.nth(fields).map(Item::Field)
     }
 
     /// The complete move made of this skeleton and the given choices (not checked:
@@ -274,9 +270,22 @@ impl Position {
         if !self.meeting_partner(turn, sk) {
             return Bitboard::EMPTY;
         }
-        let gained = sk.gained(first);
+        self.meeting_fields_after(turn, sk.from, sk.to, sk.gained(first))
+    }
+
+    /// [`Position::meeting_fields_in`] for the movement from `from` to `to`
+    /// that gains `gained` before any meeting ([`MovementSkeleton::gained`]),
+    /// its partner already found.
+    #[inline]
+    pub(crate) fn meeting_fields_after(
+        &self,
+        turn: &Turn,
+        from: Field,
+        to: Field,
+        gained: Bitboard,
+    ) -> Bitboard {
         let own_final = turn.own | gained;
-        if !own_final.contains(sk.to) {
+        if !own_final.contains(to) {
             return Bitboard::EMPTY;
         }
         if self.small.rules == RulesEdition::Pacru2011
@@ -284,7 +293,7 @@ impl Position {
         {
             return Bitboard::EMPTY;
         }
-        let occupied_after = (turn.occupied.without(sk.from)).with(sk.to);
+        let occupied_after = (turn.occupied.without(from)).with(to);
         !occupied_after - own_final
     }
 
