@@ -8,6 +8,7 @@ use super::{GameState, MAX_TOKEN_BYTES, Reader};
 use crate::pgr::visitor::{MoveToken, Visitor};
 use pacru_core::Move;
 use std::io::Read;
+use std::mem::ManuallyDrop;
 
 // Classes of bytes for the movetext fast path (`Reader::fast_movetext`), as `word`
 // treats them.
@@ -104,6 +105,9 @@ impl<R: Read> Reader<R> {
         let mut scan = 0;
         // Whether a move or `pass` was read.
         let mut moved = false;
+        // The canonical move read last, written in place for each (a move
+        // returned by value was copied field by field, and dropped).
+        let mut slot = ManuallyDrop::new(Move::Resign);
         'window: loop {
             let bytes = text.as_bytes();
             #[cfg(test)]
@@ -165,10 +169,8 @@ impl<R: Read> Reader<R> {
                     pos = k;
                 };
                 // A canonical move up to a delimiter: the word that `word` would read.
-                // The move is bound by reference: moved out of the option, it
-                // was copied field by field, a tenth of the path's instructions.
                 if !SKIP
-                    && let Some((ref mv, n)) = canonical_prefix(&bytes[text_start..])
+                    && let Some(n) = canonical_prefix(&bytes[text_start..], &mut slot)
                     && let end = text_start + n
                     && let Some(&delimiter) = bytes.get(end)
                     && is_delimiter(delimiter)
@@ -179,7 +181,7 @@ impl<R: Read> Reader<R> {
                     };
                     v.move_token(MoveToken {
                         text: written,
-                        mv: Some(mv),
+                        mv: Some(&slot),
                         line: l,
                         column: text_start.wrapping_sub(o),
                     });
