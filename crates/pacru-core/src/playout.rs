@@ -590,45 +590,58 @@ mod tests {
         raw.map(|r| (r.from, r.to, r.travel as u8, r.distance, r.kind))
     }
 
-    /// `random_move` picks a destination within the chosen chevron from the
-    /// sets its weighing computes, split by ray: along random games, for every
-    /// chevron and every weighted index below its weight, the same destination
-    /// as ray by ray with [`Turn::ray`].
-    #[test]
-    fn the_pick_within_a_chevron_equals_the_pick_ray_by_ray() {
-        let mut rng = SplitMix64::new(5);
-        let (mut long, mut specials, mut meetings) = (0, 0, 0);
+    /// Calls `f` with every chevron of the player to move in every position of
+    /// `games` random games each of 2, 3 and 4 players (generator seeded with
+    /// `seed`), with the turn, the fields facing a meeting partner and the
+    /// pincer targets of the position.
+    fn for_each_chevron_of_random_games(
+        seed: u64,
+        games: usize,
+        mut f: impl FnMut(&Position, &Turn, Bitboard, Bitboard, Field),
+    ) {
+        let mut rng = SplitMix64::new(seed);
         for players in 2..=4 {
-            for _ in 0..40 {
+            for _ in 0..games {
                 let mut pos = Position::standard(players).unwrap();
                 while let Some(mv) = pos.random_move(&mut rng) {
                     let turn = Turn::new(&pos, pos.to_move_slot());
                     let meet = pos.meeting_arrivals(&turn);
                     let targets = turn.pincer_targets(&pos);
                     for from in turn.mine {
-                        let (weight, attacked) = pos.chevron_weight::<true>(&turn, meet, from);
-                        let weight =
-                            weight + pos.pincer_weight(&turn, meet, from, attacked & targets);
-                        // Every weight is a multiple of 4: the first and the last
-                        // index of each step of 4 find every boundary.
-                        assert_eq!(weight % PLAIN_WEIGHT, 0);
-                        for pick in (0..weight).step_by(4).flat_map(|p| [p, p + 3]) {
-                            let long = turn.power(from) > 1;
-                            let got = pos.pick_in_chevron(&turn, meet, from, long, targets, pick);
-                            let want = pick_on_rays(&pos, &turn, meet, from, targets, pick);
-                            assert_eq!(outline(got), outline(want), "{from} {pick} in {pos:?}");
-                            let Some(raw) = want else {
-                                panic!("no destination at {pick} below {weight}");
-                            };
-                            specials += u32::from(raw.kind != MovementKind::Plain);
-                            meetings += u32::from(meet.contains(raw.to));
-                        }
-                        long += u32::from(turn.power(from) > 1);
+                        f(&pos, &turn, meet, targets, from);
                     }
                     pos.play_unchecked(&mv);
                 }
             }
         }
+    }
+
+    /// `random_move` picks a destination within the chosen chevron from the
+    /// sets its weighing computes, split by ray: along random games, for every
+    /// chevron and every weighted index below its weight, the same destination
+    /// as ray by ray with [`Turn::ray`].
+    #[test]
+    fn the_pick_within_a_chevron_equals_the_pick_ray_by_ray() {
+        let (mut long, mut specials, mut meetings) = (0, 0, 0);
+        for_each_chevron_of_random_games(5, 40, |pos, turn, meet, targets, from| {
+            let (weight, attacked) = pos.chevron_weight::<true>(turn, meet, from);
+            let weight = weight + pos.pincer_weight(turn, meet, from, attacked & targets);
+            // Every weight is a multiple of 4: the first and the last index of
+            // each step of 4 find every boundary.
+            assert_eq!(weight % PLAIN_WEIGHT, 0);
+            for pick in (0..weight).step_by(4).flat_map(|p| [p, p + 3]) {
+                let is_long = turn.power(from) > 1;
+                let got = pos.pick_in_chevron(turn, meet, from, is_long, targets, pick);
+                let want = pick_on_rays(pos, turn, meet, from, targets, pick);
+                assert_eq!(outline(got), outline(want), "{from} {pick} in {pos:?}");
+                let Some(raw) = want else {
+                    panic!("no destination at {pick} below {weight}");
+                };
+                specials += u32::from(raw.kind != MovementKind::Plain);
+                meetings += u32::from(meet.contains(raw.to));
+            }
+            long += u32::from(turn.power(from) > 1);
+        });
         assert!(
             long > 1000 && specials > 1000 && meetings > 100,
             "{long} {specials} {meetings}"
@@ -642,43 +655,28 @@ mod tests {
     /// without looking for meetings when no field is in `meet`.
     #[test]
     fn chevron_weights_equal_the_sum_of_the_weights_of_its_rays() {
-        let mut rng = SplitMix64::new(11);
         let (mut rays, mut pincers, mut meetings) = (0, 0, 0);
-        for players in 2..=4 {
-            for _ in 0..60 {
-                let mut pos = Position::standard(players).unwrap();
-                while let Some(mv) = pos.random_move(&mut rng) {
-                    let turn = Turn::new(&pos, pos.to_move_slot());
-                    let meet = pos.meeting_arrivals(&turn);
-                    let targets = turn.pincer_targets(&pos);
-                    for from in turn.mine {
-                        let (weight, attacked) = pos.chevron_weight::<true>(&turn, meet, from);
-                        assert_eq!(attacked, turn.attacks_from(&pos, from), "{from} in {pos:?}");
-                        if meet.is_empty() {
-                            assert_eq!(
-                                pos.chevron_weight::<false>(&turn, meet, from),
-                                (weight, attacked)
-                            );
-                        }
-                        let weight =
-                            weight + pos.pincer_weight(&turn, meet, from, attacked & targets);
-                        let power = turn.power(from);
-                        let mut expected = 0;
-                        for travel in pos.small.facing[from.index()].travel_directions() {
-                            let ray = turn.ray(&pos, from, travel, power, &mut None);
-                            expected += pos.ray_weight(meet, &turn, travel, &ray);
-                            meetings += ((ray.plain | ray.connection | ray.jump | ray.pincer)
-                                & meet)
-                                .count();
-                        }
-                        assert_eq!(weight, expected, "{from} in {pos:?}");
-                        rays += u32::from(power > 1);
-                        pincers += (attacked & targets).count();
-                    }
-                    pos.play_unchecked(&mv);
-                }
+        for_each_chevron_of_random_games(11, 60, |pos, turn, meet, targets, from| {
+            let (weight, attacked) = pos.chevron_weight::<true>(turn, meet, from);
+            assert_eq!(attacked, turn.attacks_from(pos, from), "{from} in {pos:?}");
+            if meet.is_empty() {
+                assert_eq!(
+                    pos.chevron_weight::<false>(turn, meet, from),
+                    (weight, attacked)
+                );
             }
-        }
+            let weight = weight + pos.pincer_weight(turn, meet, from, attacked & targets);
+            let power = turn.power(from);
+            let mut expected = 0;
+            for travel in pos.small.facing[from.index()].travel_directions() {
+                let ray = turn.ray(pos, from, travel, power, &mut None);
+                expected += pos.ray_weight(meet, turn, travel, &ray);
+                meetings += ((ray.plain | ray.connection | ray.jump | ray.pincer) & meet).count();
+            }
+            assert_eq!(weight, expected, "{from} in {pos:?}");
+            rays += u32::from(power > 1);
+            pincers += (attacked & targets).count();
+        });
         assert!(
             rays > 1000 && pincers > 100 && meetings > 10,
             "{rays} {pincers} {meetings}"
