@@ -178,7 +178,9 @@ impl MovementSkeleton {
 
 impl Position {
     /// Builds the skeleton of a movement already known to be legal in outline.
-    #[inline]
+    /// Always inlined: `random_move`, written out twice, would call it
+    /// otherwise (random playouts 2.6% more instructions).
+    #[inline(always)]
     pub(crate) fn build_skeleton(
         &self,
         turn: &Turn,
