@@ -163,8 +163,8 @@ impl Position {
         if !self.chevrons[me].contains(r.field) {
             return 0;
         }
-        let facing = &mut self.small.facing[r.field.index()];
-        *facing = facing.rotated(r.rotation.steps());
+        let facing = self.small.facing.get(r.field).rotated(r.rotation.steps());
+        self.small.facing.set(r.field, facing);
         self.return_to_neutral(me, r.returned);
         self.finish_turn(me)
     }

@@ -152,7 +152,7 @@ impl Iterator for RawMovements<'_> {
                 continue;
             }
             let from = self.remaining.pop_first()?;
-            let travels = self.pos.small.facing[from.index()].travel_directions();
+            let travels = self.pos.small.facing.get(from).travel_directions();
             if self.turn.own_in_borderland(from) <= 1 {
                 self.step_count = 0;
                 self.step_next = 0;
@@ -218,7 +218,7 @@ impl RawMovements<'_> {
     #[inline(always)]
     fn queue_steps(&mut self, from: Field) {
         let mut count = usize::from(self.step_count);
-        let facing = self.pos.small.facing[from.index()];
+        let facing = self.pos.small.facing.get(from);
         let travels = facing.travel_directions();
         let steps = geometry::steps(from, facing);
         for i in 0..3 {
@@ -913,7 +913,7 @@ impl Position {
         let low = !occupied.0 & (own.0 | !coloured.0);
         let high = !occupied.1 & (own.1 | !coloured.1);
         for from in self.chevrons[slot] {
-            let targets = halves(step_targets(from, self.small.facing[from.index()]));
+            let targets = halves(step_targets(from, self.small.facing.get(from)));
             if (targets.0 & low) | u64::from(targets.1 & high) != 0 {
                 return true;
             }
@@ -930,7 +930,7 @@ impl Position {
             if power <= 1 {
                 continue;
             }
-            for travel in self.small.facing[from.index()].travel_directions() {
+            for travel in self.small.facing.get(from).travel_directions() {
                 let ray = turn.ray(self, from, travel, power, &mut pincer_targets);
                 if (ray.plain | ray.connection | ray.jump | ray.pincer).any() {
                     return true;

@@ -248,7 +248,7 @@ impl Position {
     fn meeting_arrivals(&self, turn: &Turn) -> Bitboard {
         let mut arrivals = Bitboard::EMPTY;
         for partner in turn.partners {
-            if let Some(field) = neighbour(partner, self.small.facing[partner.index()]) {
+            if let Some(field) = neighbour(partner, self.small.facing.get(partner)) {
                 arrivals.insert(field);
             }
         }
@@ -324,7 +324,7 @@ impl Position {
     ) -> (u64, Bitboard) {
         // Power 1: the (up to three) adjacent fields ahead, at most one per
         // direction of travel, weighed all at once.
-        let steps = step_targets(from, self.small.facing[from.index()]);
+        let steps = step_targets(from, self.small.facing.get(from));
         let plain = steps & turn.landing;
         let mut weight = u64::from(plain.count()) * PLAIN_WEIGHT;
         if MEET && (plain & meet).any() {
@@ -356,7 +356,7 @@ impl Position {
     #[inline(always)]
     fn long_destinations(&self, turn: &Turn, from: Field) -> (Ray, Bitboard) {
         let power = usize::from(turn.power(from).min(8));
-        let facing = self.small.facing[from.index()];
+        let facing = self.small.facing.get(from);
         let mut near = Bitboard::EMPTY;
         let mut after = Bitboard::EMPTY;
         let mut attacked = Bitboard::EMPTY;
@@ -442,7 +442,7 @@ impl Position {
         targets: Bitboard,
         mut pick: u64,
     ) -> Option<RawMovement> {
-        let facing = self.small.facing[from.index()];
+        let facing = self.small.facing.get(from);
         if !long {
             // Power 1: at most one destination per direction of travel. Each
             // field stepped onto is among the steps: a pincer target there
@@ -582,7 +582,7 @@ mod tests {
         mut pick: u64,
     ) -> Option<RawMovement> {
         let power = turn.power(from);
-        for travel in pos.small.facing[from.index()].travel_directions() {
+        for travel in pos.small.facing.get(from).travel_directions() {
             let ray = turn.ray(pos, from, travel, power, &mut Some(targets));
             let weight = pos.ray_weight(meet, turn, travel, &ray);
             if pick < weight {
@@ -691,7 +691,7 @@ mod tests {
             let weight = weight + pos.pincer_weight(turn, meet, from, attacked & targets);
             let power = turn.power(from);
             let mut expected = 0;
-            for travel in pos.small.facing[from.index()].travel_directions() {
+            for travel in pos.small.facing.get(from).travel_directions() {
                 let ray = turn.ray(pos, from, travel, power, &mut None);
                 expected += pos.ray_weight(meet, turn, travel, &ray);
                 meetings += ((ray.plain | ray.connection | ray.jump | ray.pincer) & meet).count();

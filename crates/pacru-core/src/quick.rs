@@ -25,7 +25,7 @@ impl Position {
         }
         // No line for `from == to` either.
         let (travel, distance) = line(from, to)?;
-        if !self.small.facing[from.index()].allows_travel(travel) {
+        if !self.small.facing.get(from).allows_travel(travel) {
             return None;
         }
         if distance == 1 {

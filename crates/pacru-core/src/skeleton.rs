@@ -249,7 +249,7 @@ impl Position {
         }
         match crate::geometry::neighbour(to, travel) {
             Some(ahead) => {
-                partners.contains(ahead) && self.small.facing[ahead.index()] == travel.opposite()
+                partners.contains(ahead) && self.small.facing.get(ahead) == travel.opposite()
             }
             None => false,
         }

@@ -65,11 +65,10 @@ impl Turn {
         let power = self.power(from);
         if power <= 1 {
             // Only the three adjacent fields ahead can be reached.
-            return step_targets(from, pos.small.facing[from.index()])
-                & (self.occupied - self.mine);
+            return step_targets(from, pos.small.facing.get(from)) & (self.occupied - self.mine);
         }
         let mut attacked = Bitboard::EMPTY;
-        for travel in pos.small.facing[from.index()].travel_directions() {
+        for travel in pos.small.facing.get(from).travel_directions() {
             if let Some(hit) = first_blocker(from, travel, self.occupied)
                 && !self.mine.contains(hit)
                 && line(from, hit).is_some_and(|(_, distance)| distance <= power)
@@ -88,7 +87,7 @@ impl Turn {
         let Some((travel, distance)) = line(from, target) else {
             return false;
         };
-        pos.small.facing[from.index()].allows_travel(travel)
+        pos.small.facing.get(from).allows_travel(travel)
             && (distance <= 1 || u32::from(distance) <= self.own_in_borderland(from))
             && (between(from, target, travel) & self.occupied).is_empty()
     }

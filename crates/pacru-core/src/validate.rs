@@ -122,7 +122,7 @@ impl Position {
                 ),
             ));
         };
-        let facing = self.small.facing[from.index()];
+        let facing = self.small.facing.get(from);
         if !facing.allows_travel(travel) {
             let [left, ahead, right] = facing.travel_directions();
             return Err(IllegalMove::new(
