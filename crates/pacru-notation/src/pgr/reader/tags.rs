@@ -103,8 +103,12 @@ pub(super) struct KnownName {
     checked: Option<u8>,
 }
 
-/// `bytes` as a name of [`KNOWN_NAMES`], if it is one.
-#[inline]
+/// `bytes` as a name of [`KNOWN_NAMES`], if it is one. Inlined natively, which
+/// saves its call and the copy of its answer (0.7 M instructions of the 9,000
+/// games of `docs/performance.md`); not in WebAssembly, where the two copies
+/// made the module 3 KiB larger.
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
+#[cfg_attr(target_family = "wasm", inline)]
 pub(super) fn known_name(bytes: &[u8]) -> Option<KnownName> {
     let index = match bytes {
         b"Event" => 0,
@@ -126,6 +130,31 @@ pub(super) fn known_name(bytes: &[u8]) -> Option<KnownName> {
     };
     Some(KNOWN_NAMES[index])
 }
+
+// Classes of bytes in a tag line, looked up in [`TAG_BYTES`]: one load and one
+// comparison a byte where the tests they stand for took several.
+/// A byte of a tag name: an ASCII letter or digit, or `_`.
+const NAME: u8 = 1;
+/// A byte that ends the plain run of a tag value: `"`, `\\`, `\n` or `\r`.
+const VALUE_STOP: u8 = 2;
+/// Any other byte.
+const OTHER: u8 = 0;
+
+/// The class of each byte in a tag line.
+const TAG_BYTES: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            table[b] = NAME;
+        } else if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+            table[b] = VALUE_STOP;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// Whether the tag of [`checked_known`] index `checked` decides the start
 /// position (all but `Result`).
@@ -168,7 +197,7 @@ impl<R: Read> Reader<R> {
             let avail = &self.buf[self.pos..self.len.min(self.pos + room)];
             let n = avail
                 .iter()
-                .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                .position(|&b| TAG_BYTES[usize::from(b)] != NAME)
                 .unwrap_or(avail.len());
             let whole = n < avail.len();
             match known_name(&avail[..n]) {
@@ -220,7 +249,7 @@ impl<R: Read> Reader<R> {
             let avail = &self.buf[self.pos..self.len];
             let plain = avail
                 .iter()
-                .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+                .position(|&b| TAG_BYTES[usize::from(b)] == VALUE_STOP)
                 .unwrap_or(avail.len());
             if plain > 0 {
                 let chunk = &avail[..plain];
@@ -241,7 +270,8 @@ impl<R: Read> Reader<R> {
                         "bad tag line: the tag value is too long",
                     ));
                 }
-                continue;
+                // On to the byte that ended the run (the closing quote, most
+                // often) without scanning again from it.
             }
             let here = self.here();
             match self.peek() {
@@ -475,18 +505,22 @@ impl TagBook {
     }
 
     /// Records tag `name`, admitted as `admitted`.
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, name: &str, admitted: Admitted) {
         match admitted {
             Admitted::Known(bit) => self.known |= bit,
-            Admitted::Other(key) => {
-                self.names.push_str(name);
-                self.ends.push(self.names.len());
-                self.keys.push(key);
-                if self.ends.len() > FEW_TAGS {
-                    self.set.insert(name.to_string());
-                }
-            }
+            Admitted::Other(key) => self.add_other(name, key),
+        }
+    }
+
+    /// Records tag `name`, not one of [`KNOWN_NAMES`], whose [`name_key`] is `key`.
+    #[inline(never)]
+    fn add_other(&mut self, name: &str, key: u64) {
+        self.names.push_str(name);
+        self.ends.push(self.names.len());
+        self.keys.push(key);
+        if self.ends.len() > FEW_TAGS {
+            self.set.insert(name.to_string());
         }
     }
 
@@ -541,7 +575,20 @@ fn name_key(name: &str) -> u64 {
 
 #[cfg(test)]
 mod known_name_tests {
-    use super::{KNOWN_NAMES, checked_known, known_name};
+    use super::{KNOWN_NAMES, NAME, OTHER, TAG_BYTES, VALUE_STOP, checked_known, known_name};
+
+    /// The byte classes are the tests they replace, for every byte.
+    #[test]
+    fn tag_byte_classes_are_the_tests_they_stand_for() {
+        for b in 0..=255u8 {
+            let name = b.is_ascii_alphanumeric() || b == b'_';
+            let stop = matches!(b, b'"' | b'\\' | b'\n' | b'\r');
+            let class = TAG_BYTES[usize::from(b)];
+            assert_eq!(class == NAME, name, "byte {b:#04x}");
+            assert_eq!(class == VALUE_STOP, stop, "byte {b:#04x}");
+            assert_eq!(class == OTHER, !name && !stop, "byte {b:#04x}");
+        }
+    }
 
     /// Each known name is found as its own entry of the table (text, index,
     /// checked tag), so that the look-up and the table cannot drift apart;
