@@ -10,7 +10,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,4 +154,38 @@ test('an event with a long name keeps its page, and the lobby, within a phone sc
   assert.equal(await arbiter.page.textContent(`#events tr[data-event="${created.json.id}"] a`), name);
   assert.deepEqual(await arbiter.page.evaluate(() => window.__violations || []), []);
   await arbiter.context.close();
+});
+
+test("the arbiter's decision from the page keeps its whole reason, up to the desk's 2000 characters", { skip }, async () => {
+  const arbiter = await person('arbiter_3');
+  const players = [];
+  for (const name of ['eve_3', 'fay_3']) players.push(await person(name));
+  const created = await api(arbiter.request, 'POST', '/api/events',
+    { name: 'Reasons', players_per_table: 2, rounds: 1, clock: { initial: 300, increment: 2 } });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const id = created.json.id;
+  for (const p of players) assert.equal((await api(p.request, 'POST', `/api/events/${id}/join`, {})).status, 200);
+  assert.equal((await api(arbiter.request, 'POST', `/api/events/${id}/pair`, {})).status, 200);
+
+  await arbiter.page.goto(`${base}/events/${id}`);
+  await arbiter.page.waitForSelector('#event[data-stream="open"]');
+  const reason = 'Neither player came to the board; the clocks were started at 19:00. '.repeat(29).trim();
+  assert.ok(reason.length > 1900 && reason.length <= 2000, `${reason.length}`);
+  const form = arbiter.page.locator('#decide-form');
+  await form.locator('input[name="round"]').fill('1');
+  await form.locator('input[name="table"]').fill('1');
+  await form.locator('input[name="reason"]').fill(reason);
+  await form.locator('button[type="submit"]').click();
+  await arbiter.page.waitForSelector('table.pairings[data-round="1"] tr[data-table="1"] td.result:has-text("decided")');
+
+  // The desk's log holds the reason as typed, whole.
+  const desk = await arbiter.request.get(`${base}/api/events/${id}/desk`);
+  assert.equal(desk.status(), 200);
+  const file = path.join(tmp, 'reasons.pacru');
+  fs.writeFileSync(file, await desk.body());
+  const log = spawnSync(pacru, ['event', 'log', file], { encoding: 'utf8' });
+  assert.equal(log.status, 0, log.stderr);
+  assert.ok(log.stdout.includes(`    reason: ${reason}\n`), log.stdout);
+  assert.deepEqual(await arbiter.page.evaluate(() => window.__violations || []), []);
+  for (const p of [arbiter, ...players]) await p.context.close();
 });

@@ -796,6 +796,104 @@ fn an_unpairing_refused_calls_off_no_game() {
     assert_eq!(game["status"], "playing", "{game}");
 }
 
+/// Once anyone has checked in, pairing round 1 withdraws those who have not;
+/// undoing that pairing does not undo the withdrawals, so a late player's
+/// check-in is refused, saying so, rather than taken while they would still
+/// not be paired.
+#[test]
+fn a_player_withdrawn_for_not_checking_in_is_told_so_when_checking_in_late() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    let created = arbiter.post(
+        "/api/events",
+        &json!({"name": "Early", "rounds": 2, "venue": "board"}),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.json["id"].as_str().unwrap().to_string();
+    let mut people = HashMap::new();
+    for name in ["ana", "ben", "cal"] {
+        let person = Client::sign_up(&server.url, name);
+        let joined = person.post(&format!("/api/events/{id}/join"), &json!({}));
+        assert_eq!(joined.status, 200, "{joined:?}");
+        people.insert(name, person);
+    }
+    for name in ["ana", "ben"] {
+        let here = people[name].post(&format!("/api/events/{id}/checkin"), &json!({}));
+        assert_eq!(here.status, 200, "{here:?}");
+    }
+    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(paired.status, 200, "{paired:?}");
+    assert_eq!(paired.json["players"], json!(["ana", "ben"]), "{paired:?}");
+    let undone = arbiter.post(&format!("/api/events/{id}/unpair"), &json!({}));
+    assert_eq!(undone.status, 200, "{undone:?}");
+    let before = arbiter.get(&format!("/api/events/{id}")).json;
+    for late in [
+        people["cal"].post(&format!("/api/events/{id}/checkin"), &json!({})),
+        arbiter.post(
+            &format!("/api/events/{id}/checkin"),
+            &json!({"username": "cal"}),
+        ),
+    ] {
+        assert_eq!(late.status, 409, "{late:?}");
+        let message = late.json["error"].as_str().unwrap();
+        assert!(
+            message.contains("`cal` has withdrawn (from round 1 on)"),
+            "{message}"
+        );
+    }
+    let after = arbiter.get(&format!("/api/events/{id}")).json;
+    assert_eq!(after, before, "nothing changed");
+    assert_eq!(after["entrants"][2]["checked_in"], false, "{after}");
+}
+
+/// Once every round is paired, nobody can be paired any more: entering is
+/// refused, in the last round and once the event is over, and the standings
+/// stay as they were.
+#[test]
+fn nobody_enters_an_event_whose_rounds_are_all_paired() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    for name in ["ana", "ben"] {
+        Client::sign_up(&server.url, name);
+    }
+    let late = Client::sign_up(&server.url, "lou");
+    let created = arbiter.post(
+        "/api/events",
+        &json!({"name": "One round", "rounds": 1, "venue": "board"}),
+    );
+    let id = created.json["id"].as_str().unwrap().to_string();
+    for name in ["ana", "ben"] {
+        let entered = arbiter.post(
+            &format!("/api/events/{id}/players"),
+            &json!({"username": name}),
+        );
+        assert_eq!(entered.status, 200, "{entered:?}");
+    }
+    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(paired.status, 200, "{paired:?}");
+    for moment in ["in the last round", "once the event is over"] {
+        if moment == "once the event is over" {
+            let decided = arbiter.post(
+                &format!("/api/events/{id}/decide"),
+                &json!({"round": 1, "table": 1, "winner": "ana", "reason": "ben left"}),
+            );
+            assert_eq!(decided.status, 200, "{decided:?}");
+        }
+        let before = arbiter.get(&format!("/api/events/{id}")).json;
+        let refused = late.post(&format!("/api/events/{id}/join"), &json!({}));
+        assert_eq!(refused.status, 409, "{moment}: {refused:?}");
+        assert_eq!(
+            refused.json["error"],
+            "all 1 rounds of the event are paired: a player entering now would never be paired",
+            "{moment}"
+        );
+        let after = arbiter.get(&format!("/api/events/{id}")).json;
+        assert_eq!(after, before, "{moment}: nothing changed");
+    }
+}
+
 #[test]
 fn a_desk_spelling_names_in_another_case_gets_its_results_on_the_server() {
     let dir = tempfile::tempdir().unwrap();
@@ -834,6 +932,40 @@ fn a_desk_spelling_names_in_another_case_gets_its_results_on_the_server() {
     let withdrawn = bea.post(&format!("/api/events/{id}/withdraw"), &json!({}));
     assert_eq!(withdrawn.status, 200, "{withdrawn:?}");
     assert_eq!(withdrawn.json["players"], json!(["ANN"]), "{withdrawn:?}");
+}
+
+/// A desk whose players `ann` and `ANN` are one account on the server (names
+/// match accounts ignoring case) is refused, on the server or on boards:
+/// imported, its first round would seat the account against itself.
+#[test]
+fn a_desk_with_two_players_spelled_alike_but_for_case_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("twins.pacru");
+    offline_swiss_desk(
+        file.to_str().unwrap(),
+        "Twins",
+        2,
+        &["ann", "ANN", "bea", "cy"],
+    );
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let arbiter = Client::sign_up(&server.url, "arb");
+    for name in ["ann", "bea", "cy"] {
+        Client::sign_up(&server.url, name);
+    }
+    for venue in ["server&initial=60", "board"] {
+        let refused = arbiter.post_bytes(
+            &format!("/api/events/import?venue={venue}"),
+            std::fs::read(&file).unwrap(),
+        );
+        assert_eq!(refused.status, 400, "{venue}: {refused:?}");
+        let message = refused.json["message"].as_str().unwrap();
+        assert!(
+            message.contains("`ann` and `ANN` differ only in case"),
+            "{message}"
+        );
+    }
+    let events = arbiter.get("/api/events").json;
+    assert_eq!(events["events"], json!([]), "nothing imported: {events}");
 }
 
 /// Every read of an event works out its standings and crosstable: an event on

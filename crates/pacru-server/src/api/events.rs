@@ -14,7 +14,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use pacru_core::RulesEdition;
+use pacru_core::{RulesEdition, escape_controls};
 use pacru_event::{Award, EventFile, NewEvent, Received, System, TableStatus};
 use rusqlite::Connection;
 use serde::Deserialize;
@@ -209,7 +209,18 @@ pub async fn join(
     }
     let user = caller.user;
     let (_, event) = state
-        .change_event(&id, move |conn, held| enter(conn, held, &user))
+        .change_event(&id, move |conn, held| {
+            // Once every round is paired, a player entering would never be
+            // paired: they would only add a line to the final standings.
+            let event = held.read()?;
+            if event.rounds_paired() >= event.settings.rounds {
+                return Err(ApiError::conflict(format!(
+                    "all {} rounds of the event are paired: a player entering now would never be paired",
+                    event.settings.rounds
+                )));
+            }
+            enter(conn, held, &user)
+        })
         .await?;
     Ok(Json(event))
 }
@@ -290,10 +301,17 @@ pub async fn check_in(
                     "check-in is over: the first round is paired",
                 ));
             }
-            if event.player_named(&spelled(&event, &user.name)).is_none() {
+            let Some(player) = event.player_named(&spelled(&event, &user.name)) else {
                 return Err(ApiError::conflict(format!(
                     "{} has not entered this event",
                     user.name
+                )));
+            };
+            // Checked in, a withdrawn player would still not be paired.
+            if let Some(round) = player.withdrawn_from {
+                return Err(ApiError::conflict(format!(
+                    "`{}` has withdrawn (from round {round} on): a withdrawal is not undone, so checked in they would still not be paired",
+                    escape_controls(&player.name)
                 )));
             }
             store::check_in(conn, &held.row.id, user.id)
@@ -539,6 +557,21 @@ pub async fn import(
                 "the event has {} players; an event on the server has at most {MAX_EVENT_PLAYERS}",
                 event.players.len()
             )));
+        }
+        // The server tells names apart ignoring case, as it does accounts:
+        // two players spelled alike would be one account, seated against
+        // itself.
+        for (i, player) in event.players.iter().enumerate() {
+            if let Some(twin) = event.players[..i]
+                .iter()
+                .find(|p| p.name.eq_ignore_ascii_case(&player.name))
+            {
+                return Err(ApiError::BadRequest(format!(
+                    "the players `{}` and `{}` differ only in case; names on the server match accounts ignoring case",
+                    escape_controls(&twin.name),
+                    escape_controls(&player.name)
+                )));
+            }
         }
         let players: Vec<String> = event
             .players

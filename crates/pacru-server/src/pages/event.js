@@ -147,7 +147,7 @@
       const node = document.getElementById(elementId);
       if (node) node.hidden = !visible;
     };
-    show('btn-join', !!me && !entrant && !event.finished);
+    show('btn-join', !!me && !entrant && event.rounds.length < event.planned_rounds);
     show('btn-check-in', !!entrant && !started && !entrant.checked_in && !entrant.withdrawn_from);
     show('btn-withdraw', !!entrant && !entrant.withdrawn_from && !event.finished);
     const arbiter = root.getAttribute('data-arbiter') === 'true';

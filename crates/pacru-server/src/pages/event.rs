@@ -42,7 +42,7 @@ const ARBITER_CONTROLS: &str = "<section id=\"arbiter-controls\" aria-labelledby
 <form id=\"decide-form\"><label>Round <input name=\"round\" type=\"number\" min=\"1\" required></label>\
 <label>Table <input name=\"table\" type=\"number\" min=\"1\" required></label>\
 <label>Winner <input name=\"winner\" maxlength=\"20\" placeholder=\"empty: a draw\"></label>\
-<label>Reason <input name=\"reason\" required maxlength=\"500\"></label>\
+<label>Reason <input name=\"reason\" required maxlength=\"2000\"></label>\
 <button type=\"submit\">Decide</button></form>\n\
 </section>\n";
 
