@@ -317,6 +317,12 @@ fn a_whole_online_event_is_the_same_event_replayed_offline() {
                 index + 1
             );
             let record = arbiter.get(&format!("/api/games/{game}/pgr")).text;
+            // A table's game names its event and round, as the event's records do.
+            assert!(
+                record.contains("[Event \"Online cup\"]")
+                    && record.contains(&format!("[Round \"{number}\"]")),
+                "{record}"
+            );
             let path = dir.path().join(format!("r{number}t{}.pgr", index + 1));
             std::fs::write(&path, record).unwrap();
             let table_number = (index + 1).to_string();

@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use pacru_core::{Colour, RulesEdition};
+use pacru_notation::pgr::Game;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -317,8 +318,19 @@ pub async fn pgr(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let game = state.game(&id).await?;
-    let record = game.record(&state.site(&headers));
+    let record = record_of(&state, &game, &state.site(&headers)).await?;
     Ok(pgr_response(pacru_notation::pgr::write_game(&record)))
+}
+
+/// The record of `game`; a table of an event names the event and the round,
+/// as the event's own records do.
+async fn record_of(state: &AppState, game: &GameState, site: &str) -> ApiResult<Game> {
+    let mut record = game.record(site);
+    if let Some((event, round)) = state.db.event_round_of(game.id.clone()).await? {
+        record.tags.set("Event", &event);
+        record.tags.set("Round", &round.to_string());
+    }
+    Ok(record)
 }
 
 /// `GET /api/games/export?player=U`: U's finished games as one PGR stream,
@@ -338,9 +350,13 @@ pub async fn export(
         let site = site.clone();
         async move {
             let id = ids.next()?;
-            let text = match state.game(&id).await {
-                Ok(game) => {
-                    let record = pacru_notation::pgr::write_game(&game.record(&site));
+            let record = match state.game(&id).await {
+                Ok(game) => record_of(&state, &game, &site).await,
+                Err(e) => Err(e),
+            };
+            let text = match record {
+                Ok(record) => {
+                    let record = pacru_notation::pgr::write_game(&record);
                     if n == 0 {
                         record
                     } else {

@@ -260,6 +260,22 @@ impl Db {
         .await
     }
 
+    /// The name of the event and the round that game `game` is a table of, if
+    /// it is one.
+    pub async fn event_round_of(&self, game: String) -> ApiResult<Option<(String, u32)>> {
+        self.call(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT event.name, event_game.round FROM event_game
+                     JOIN event ON event.id = event_game.event WHERE event_game.game = ?1",
+                    [game],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?)
+        })
+        .await
+    }
+
     /// The ids of the games of account `user` with `status`.
     pub async fn games_of(&self, user: i64, status: GameStatus) -> ApiResult<Vec<String>> {
         self.call(move |conn| {
