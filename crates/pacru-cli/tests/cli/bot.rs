@@ -546,8 +546,9 @@ fn a_failing_engine_resigns_and_invitations_the_filters_refuse_are_declined() {
     }
 }
 
-#[test]
-fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
+/// The Python engine of the Bots section of `docs/server.md`, written to
+/// `dir/engine.py`.
+fn python_engine_of_the_server_docs(dir: &Path) -> std::path::PathBuf {
     let docs = std::fs::read_to_string(common::root().join("docs/server.md")).unwrap();
     let bots = &docs[docs.find("## Bots").expect("a Bots section")..];
     let start = bots
@@ -555,9 +556,37 @@ fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
         .expect("a Python engine in the Bots section")
         + 10;
     let code = &bots[start..][..bots[start..].find("```").unwrap()];
-    let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("engine.py");
+    let script = dir.join("engine.py");
     std::fs::write(&script, code).unwrap();
+    script
+}
+
+#[test]
+fn the_python_engine_of_the_server_docs_passes_every_engine_check() {
+    // The page says that it speaks the protocol: the compliance checker
+    // agrees on every check (both framings, seats, start positions, refusals,
+    // `quit` without an id).
+    let dir = tempfile::tempdir().unwrap();
+    let script = python_engine_of_the_server_docs(dir.path());
+    let run = common::pacru(&[
+        "engine-check",
+        "--",
+        "python3",
+        script.to_str().unwrap(),
+        env!("CARGO_BIN_EXE_pacru"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("all 25 checks passed"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = python_engine_of_the_server_docs(dir.path());
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let mut people = People::new(&server.url, &["ana"], 0xDEAD_BEEF_0BAD_CAFE);
     let robo = Client::bot(&server.url, "robo");

@@ -40,7 +40,9 @@
 //! refuse: answers `go` in finished games and with illegal histories, and unknown
 //! or malformed requests with `=`), `silent` (answers nothing, not even `hello`),
 //! `noname` (answers `hello` with an empty name, `name=""`), `blind` (plays
-//! under the 2004 rules whatever the request's `rules` says).
+//! under the 2004 rules whatever the request's `rules` says), `noresign`
+//! (refuses a history that holds a `resign`, as an engine whose move reader
+//! knows only moves on the board does).
 //!
 //! `linger` is the helper of `fork` and `exit1`: it reads nothing, answers nothing
 //! and sleeps until it is killed. `detach` and `stray` are the helpers of
@@ -162,6 +164,7 @@ enum Manner {
     Silent,
     NoName,
     Blind,
+    NoResign,
 }
 
 /// What the engine does, read from `MODE[:N]`.
@@ -218,6 +221,7 @@ impl Mode {
                     "silent" => Manner::Silent,
                     "noname" => Manner::NoName,
                     "blind" => Manner::Blind,
+                    "noresign" => Manner::NoResign,
                     _ => return Err(format!("unknown mode `{name}`")),
                 };
                 let think = Duration::from_millis(number.unwrap_or(0));
@@ -307,7 +311,9 @@ impl Mode {
                     if self.is(Manner::Blind) {
                         go.setup.rules = pacru_core::RulesEdition::Pacru2004;
                     }
-                    let position = go.setup.replay(&go.moves).ok();
+                    let position = go.setup.replay(&go.moves).ok().filter(|_| {
+                        !(self.is(Manner::NoResign) && go.moves.contains(&Move::Resign))
+                    });
                     let legal = position
                         .as_ref()
                         .and_then(|p| random_move(p, &mut Rng::for_position(gos, p)))
