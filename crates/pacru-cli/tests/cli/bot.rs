@@ -636,6 +636,33 @@ fn a_token_that_begins_with_a_hyphen_is_read_as_the_token() {
     assert!(run.stderr.contains("refused the token"), "{}", run.stderr);
 }
 
+#[test]
+fn a_token_no_http_header_can_carry_stops_the_bot_at_once() {
+    // A token file with a stray control character or a mistyped letter: no
+    // request can carry it, so no retry could help.
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    for (name, token) in [("escape", "abc\u{1b}[2Jdef"), ("accent", "t\u{f6}k\u{e9}n")] {
+        let file = dir.path().join(format!("{name}.token"));
+        std::fs::write(&file, format!("{token}\n")).unwrap();
+        let log = dir.path().join(format!("{name}.log"));
+        let mut bot = start_bot_with(
+            &server.url,
+            &["--token-file", file.to_str().unwrap()],
+            &[],
+            &["pacru", "engine", "random"],
+            Some(&log),
+        );
+        assert_eq!(bot_exit_code(&mut bot, 10, &log), 2, "{name}");
+        let said = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            said.contains("the token holds a character no HTTP request can carry"),
+            "{name}: {said}"
+        );
+        assert!(!said.contains('\u{1b}'), "{name}: {said:?}");
+    }
+}
+
 /// The engine processes (`pacru engine ...`) whose parent is `pid`.
 fn engines_of(pid: u32) -> Vec<u32> {
     children(pid)
