@@ -815,6 +815,58 @@ fn with_concurrency_1_a_second_invitation_waits_for_the_first_game_to_end() {
     check_finished(&server.url, game);
 }
 
+#[test]
+fn a_restarted_bot_counts_the_game_it_joined_before_against_its_concurrency() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana", "cy"], 0x5EA7_ED00_0000_0001);
+    let robo = Client::bot(&server.url, "robo");
+    let token = robo.token.as_ref().unwrap();
+    let engine = ["pacru", "engine", "random", "--seed", "5"];
+    let bot = start_bot(&server.url, token, &["--concurrency", "1"], &engine, None);
+    // A 3-player invitation the bot joins; it waits for cy.
+    let first = open_game(
+        people.client("ana"),
+        3,
+        "2004",
+        Value::Null,
+        &["robo", "cy"],
+    );
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let game = people
+            .client("ana")
+            .get(&format!("/api/games/{first}"))
+            .json;
+        let seated = game["players"].as_array().unwrap();
+        if seated.iter().any(|p| p["username"] == "robo") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the bot did not join: {game}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The bot restarted: the game it joined still takes its one slot, so a
+    // second invitation waits for it.
+    drop(bot);
+    let _bot = start_bot(&server.url, token, &["--concurrency", "1"], &engine, None);
+    let second = open_game(people.client("cy"), 2, "2004", Value::Null, &["robo"]);
+    std::thread::sleep(Duration::from_secs(3));
+    let waiting = people
+        .client("cy")
+        .get(&format!("/api/games/{second}"))
+        .json;
+    assert_eq!(waiting["status"], "open", "joined while busy: {waiting}");
+    // Once the first game has started and ended, the second is played.
+    let joined = people
+        .client("cy")
+        .post(&format!("/api/games/{first}/join"), &json!({}));
+    assert_eq!(joined.status, 200, "{joined:?}");
+    let game = &people.play(std::slice::from_ref(&first), usize::MAX, 120)[0];
+    check_finished(&server.url, game);
+    let game = &people.play(&[second], usize::MAX, 120)[0];
+    check_finished(&server.url, game);
+}
+
 /// A fake server on 127.0.0.1 that signs the bot in and then sends garbage on
 /// its event stream; it records every request line it gets.
 fn hostile_server() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
@@ -920,10 +972,13 @@ fn garbage_from_the_server_is_survived_and_never_echoed_raw() {
         requests.contains(&"POST /api/games/Abc12345/decline HTTP/1.1".to_string()),
         "{requests:?}"
     );
+    // Besides, on each connection, the open games it holds a seat in (this
+    // server answers 404), which it counts against its concurrency.
     for r in &requests {
         assert!(
             r.starts_with("GET /api/account ")
                 || r.starts_with("GET /api/stream/event ")
+                || r == "GET /api/games?status=open&player=robo HTTP/1.1"
                 || r.starts_with("POST /api/games/Abc12345/decline ")
                 || r.starts_with("POST /api/games/Zz9/decline "),
             "{r}"
