@@ -328,7 +328,8 @@ pub fn check_engine_with(
             handshake_timeout: options.handshake_timeout,
             margin: options.margin,
             quit_timeout: options.reply_timeout,
-            max_line_bytes: 256 * 1024,
+            // The referee's line limit (`EngineSpec::default`): an engine
+            // whose lines `pacru match` and `pacru bot` refuse must not pass.
             max_output_bytes: 16 * 1024 * 1024,
             ..EngineSpec::default()
         },

@@ -94,6 +94,33 @@ fn an_engine_that_cannot_read_a_resign_in_the_history_fails_the_three_player_che
 }
 
 #[test]
+fn an_engine_whose_lines_the_referee_refuses_fails_its_move_checks() {
+    // An `info` of 100 KiB before each move: `pacru match` and `pacru bot`
+    // read lines of at most 64 KiB and forfeit such an engine at its first
+    // move, so the checker, which reads as they do, must not pass it.
+    let report = check(ENGINE, &["longinfo"]);
+    let first = report
+        .checks
+        .iter()
+        .find(|c| c.name == "first-move")
+        .unwrap();
+    assert_eq!(first.outcome, Outcome::Fail, "{report}");
+    assert!(
+        first.detail.contains("line longer than 65536 bytes"),
+        "{}",
+        first.detail
+    );
+    // Checks that ask for no move still pass.
+    for name in ["handshake", "ping", "unknown-command", "quit"] {
+        assert_eq!(
+            report.outcome(name),
+            Some(Outcome::Pass),
+            "{name}:\n{report}"
+        );
+    }
+}
+
+#[test]
 fn a_lenient_engine_is_caught_accepting_what_it_must_refuse() {
     let report = check(ENGINE, &["lenient"]);
     let failed = failed(&report);
