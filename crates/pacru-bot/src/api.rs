@@ -45,6 +45,10 @@ impl Api {
         if url.host_str().is_none_or(str::is_empty) {
             return Err(bad("no host"));
         }
+        // Every request would fail before it is sent, retried for ever.
+        if reqwest::header::HeaderValue::from_str(&format!("Bearer {token}")).is_err() {
+            return Err(BotError::BadToken);
+        }
         Ok(Api {
             base: base.to_string(),
             token: token.to_string(),
@@ -193,6 +197,19 @@ mod tests {
         assert!(!valid_id("../x"));
         assert!(!valid_id("a\u{1b}b"));
         assert!(!valid_id(""));
+    }
+
+    #[test]
+    fn a_token_no_header_can_carry_is_refused_at_once() {
+        let silence = Duration::from_secs(1);
+        let url = "http://127.0.0.1:8080";
+        assert!(Api::new(url, "-Jq4Yx_09", silence).is_ok());
+        for bad in ["abc\u{1b}[2J", "tökén", "a\nb", "a\0b"] {
+            assert!(
+                matches!(Api::new(url, bad, silence), Err(BotError::BadToken)),
+                "{bad:?}"
+            );
+        }
     }
 
     #[test]

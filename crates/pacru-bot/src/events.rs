@@ -7,7 +7,7 @@
 use crate::BotConfig;
 use crate::api::{Api, valid_id};
 use crate::backoff::Backoff;
-use crate::game::play_game;
+use crate::game::{my_colour, play_game};
 use crate::stop::Stop;
 use serde_json::Value;
 use std::collections::{HashSet, VecDeque};
@@ -93,6 +93,36 @@ impl Shared {
         }
     }
 
+    /// Counts as joined the open games in which the bot holds a seat and
+    /// that someone else opened (`GET /api/games?status=open&player=ME`): the
+    /// invitations it joined before the bridge was restarted, or whose answer
+    /// was lost, take their slots as those joined since do (the server sends
+    /// no event for them on connecting).
+    fn recall_joined(&self) {
+        let path = format!("/api/games?status=open&player={}", self.me);
+        let games = match self.api.get(&path) {
+            Ok((200, answer)) => answer,
+            Ok((status, _)) => {
+                tracing::warn!("the open games of the bot: HTTP {status}");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!("the open games of the bot: {e}");
+                return;
+            }
+        };
+        let mut known = self.games();
+        for game in games["games"].as_array().into_iter().flatten() {
+            let Some(id) = game["id"].as_str().filter(|id| valid_id(id)) else {
+                continue;
+            };
+            let invited = game["creator"].as_str() != Some(&*self.me);
+            if invited && my_colour(game, &self.me).is_some() && !known.playing.contains(id) {
+                known.joined.insert(id.to_string());
+            }
+        }
+    }
+
     /// Joins waiting invitations while there is a free slot (the ones that
     /// can no longer be joined are dropped).
     fn fill_slots(&self) {
@@ -135,6 +165,7 @@ pub fn follow(api: &Api, config: &BotConfig, me: &str, stop: &Stop) {
                 tracing::info!("following the event stream");
                 backoff.reset();
                 shared.prune_joined();
+                shared.recall_joined();
                 shared.fill_slots();
                 loop {
                     match stream.next_line() {

@@ -99,6 +99,13 @@ pub enum BotError {
     /// The server refused the token.
     #[error("the server refused the token (HTTP {0})")]
     Unauthorized(u16),
+    /// The token holds a character no HTTP header can carry: no request
+    /// could ever send it.
+    #[error(
+        "the token holds a character no HTTP request can carry (a control character or \
+         one outside ASCII): it is not a token of the server"
+    )]
+    BadToken,
     /// The account is not a bot account.
     #[error("`{0}` is not a bot account")]
     NotABot(String),

@@ -219,7 +219,7 @@ const CHECKS: &[(&str, &str, CheckFn)] = &[
     ),
     (
         "three-players",
-        "plays legally in a 3-player game",
+        "plays legally in a 3-player game after a player resigned",
         check_three_players,
     ),
     (
@@ -328,7 +328,8 @@ pub fn check_engine_with(
             handshake_timeout: options.handshake_timeout,
             margin: options.margin,
             quit_timeout: options.reply_timeout,
-            max_line_bytes: 256 * 1024,
+            // The referee's line limit (`EngineSpec::default`): an engine
+            // whose lines `pacru match` and `pacru bot` refuse must not pass.
             max_output_bytes: 16 * 1024 * 1024,
             ..EngineSpec::default()
         },
@@ -602,11 +603,22 @@ fn check_malformed(c: &mut Checker) -> Result<(), String> {
 /// A game's history by random play: `plies` moves from `setup`, stopping short of
 /// the end of the game (or including the last move if `finish`).
 fn random_history(setup: &GameSetup, plies: usize, seed: u64, finish: bool) -> Vec<Move> {
-    let Ok(mut pos) = setup.start_position() else {
-        return Vec::new();
+    random_history_after(setup, Vec::new(), plies, seed, finish)
+}
+
+/// [`random_history`] going on from `history` (legal in `setup`) until it
+/// holds `plies` moves.
+fn random_history_after(
+    setup: &GameSetup,
+    mut history: Vec<Move>,
+    plies: usize,
+    seed: u64,
+    finish: bool,
+) -> Vec<Move> {
+    let Ok(mut pos) = setup.replay(&history) else {
+        return history;
     };
     let mut rng = Rng::new(seed);
-    let mut history = Vec::new();
     while history.len() < plies {
         let Some(mv) = random_move(&pos, &mut rng) else {
             break;
@@ -629,9 +641,22 @@ fn check_first_move(c: &mut Checker) -> Result<(), String> {
 
 fn check_three_players(c: &mut Checker) -> Result<(), String> {
     let setup = GameSetup::standard(3).map_err(|e| e.to_string())?;
-    let history = random_history(&setup, 17, 3, false);
+    // The player to move at ply 7 resigns, and in a 3-player game only they
+    // leave: the game goes on, its history holding the `resign`, as the
+    // history of a server's game (`pacru bot`) does.
+    let mut history = random_history(&setup, 6, 3, false);
+    history.push(Move::Resign);
+    let history = random_history_after(&setup, history, 17, 3, false);
     let clocks = c.move_clocks();
-    c.legal_move(&setup, &history, &clocks).map(|_| ())
+    c.legal_move(&setup, &history, &clocks)
+        .map(|_| ())
+        .map_err(|e| {
+            let moves: Vec<String> = history.iter().map(Move::to_string).collect();
+            format!(
+                "{e} (3 players, a `resign` at ply 7: moves=\"{}\")",
+                moves.join(" ")
+            )
+        })
 }
 
 fn check_four_players(c: &mut Checker) -> Result<(), String> {

@@ -63,6 +63,64 @@ fn an_engine_blind_to_the_rules_edition_fails_the_history_check() {
 }
 
 #[test]
+fn an_engine_that_cannot_read_a_resign_in_the_history_fails_the_three_player_check() {
+    // A server's 3-4 player game goes on after a resignation, and `pacru bot`
+    // sends its history, `resign` and all: an engine that refuses it would
+    // resign every such game, so the checker asks for one.
+    let report = check(ENGINE, &["noresign"]);
+    assert_eq!(
+        report.outcome("three-players"),
+        Some(Outcome::Fail),
+        "{report}"
+    );
+    // Every other move it is asked for, it plays.
+    for name in ["first-move", "four-players-seats", "long-history", "json"] {
+        assert_eq!(
+            report.outcome(name),
+            Some(Outcome::Pass),
+            "{name}:\n{report}"
+        );
+    }
+    let check = report
+        .checks
+        .iter()
+        .find(|c| c.name == "three-players")
+        .unwrap();
+    assert!(
+        check.detail.contains("a `resign` at ply 7"),
+        "{}",
+        check.detail
+    );
+}
+
+#[test]
+fn an_engine_whose_lines_the_referee_refuses_fails_its_move_checks() {
+    // An `info` of 100 KiB before each move: `pacru match` and `pacru bot`
+    // read lines of at most 64 KiB and forfeit such an engine at its first
+    // move, so the checker, which reads as they do, must not pass it.
+    let report = check(ENGINE, &["longinfo"]);
+    let first = report
+        .checks
+        .iter()
+        .find(|c| c.name == "first-move")
+        .unwrap();
+    assert_eq!(first.outcome, Outcome::Fail, "{report}");
+    assert!(
+        first.detail.contains("line longer than 65536 bytes"),
+        "{}",
+        first.detail
+    );
+    // Checks that ask for no move still pass.
+    for name in ["handshake", "ping", "unknown-command", "quit"] {
+        assert_eq!(
+            report.outcome(name),
+            Some(Outcome::Pass),
+            "{name}:\n{report}"
+        );
+    }
+}
+
+#[test]
 fn a_lenient_engine_is_caught_accepting_what_it_must_refuse() {
     let report = check(ENGINE, &["lenient"]);
     let failed = failed(&report);

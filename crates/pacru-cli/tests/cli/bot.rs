@@ -546,8 +546,9 @@ fn a_failing_engine_resigns_and_invitations_the_filters_refuse_are_declined() {
     }
 }
 
-#[test]
-fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
+/// The Python engine of the Bots section of `docs/server.md`, written to
+/// `dir/engine.py`.
+fn python_engine_of_the_server_docs(dir: &Path) -> std::path::PathBuf {
     let docs = std::fs::read_to_string(common::root().join("docs/server.md")).unwrap();
     let bots = &docs[docs.find("## Bots").expect("a Bots section")..];
     let start = bots
@@ -555,9 +556,37 @@ fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
         .expect("a Python engine in the Bots section")
         + 10;
     let code = &bots[start..][..bots[start..].find("```").unwrap()];
-    let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("engine.py");
+    let script = dir.join("engine.py");
     std::fs::write(&script, code).unwrap();
+    script
+}
+
+#[test]
+fn the_python_engine_of_the_server_docs_passes_every_engine_check() {
+    // The page says that it speaks the protocol: the compliance checker
+    // agrees on every check (both framings, seats, start positions, refusals,
+    // `quit` without an id).
+    let dir = tempfile::tempdir().unwrap();
+    let script = python_engine_of_the_server_docs(dir.path());
+    let run = common::pacru(&[
+        "engine-check",
+        "--",
+        "python3",
+        script.to_str().unwrap(),
+        env!("CARGO_BIN_EXE_pacru"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("all 25 checks passed"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_python_engine_of_the_server_docs_plays_a_game_through_the_bridge() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = python_engine_of_the_server_docs(dir.path());
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let mut people = People::new(&server.url, &["ana"], 0xDEAD_BEEF_0BAD_CAFE);
     let robo = Client::bot(&server.url, "robo");
@@ -605,6 +634,33 @@ fn a_token_that_begins_with_a_hyphen_is_read_as_the_token() {
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("refused the token"), "{}", run.stderr);
+}
+
+#[test]
+fn a_token_no_http_header_can_carry_stops_the_bot_at_once() {
+    // A token file with a stray control character or a mistyped letter: no
+    // request can carry it, so no retry could help.
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    for (name, token) in [("escape", "abc\u{1b}[2Jdef"), ("accent", "t\u{f6}k\u{e9}n")] {
+        let file = dir.path().join(format!("{name}.token"));
+        std::fs::write(&file, format!("{token}\n")).unwrap();
+        let log = dir.path().join(format!("{name}.log"));
+        let mut bot = start_bot_with(
+            &server.url,
+            &["--token-file", file.to_str().unwrap()],
+            &[],
+            &["pacru", "engine", "random"],
+            Some(&log),
+        );
+        assert_eq!(bot_exit_code(&mut bot, 10, &log), 2, "{name}");
+        let said = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            said.contains("the token holds a character no HTTP request can carry"),
+            "{name}: {said}"
+        );
+        assert!(!said.contains('\u{1b}'), "{name}: {said:?}");
+    }
 }
 
 /// The engine processes (`pacru engine ...`) whose parent is `pid`.
@@ -759,6 +815,58 @@ fn with_concurrency_1_a_second_invitation_waits_for_the_first_game_to_end() {
     check_finished(&server.url, game);
 }
 
+#[test]
+fn a_restarted_bot_counts_the_game_it_joined_before_against_its_concurrency() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana", "cy"], 0x5EA7_ED00_0000_0001);
+    let robo = Client::bot(&server.url, "robo");
+    let token = robo.token.as_ref().unwrap();
+    let engine = ["pacru", "engine", "random", "--seed", "5"];
+    let bot = start_bot(&server.url, token, &["--concurrency", "1"], &engine, None);
+    // A 3-player invitation the bot joins; it waits for cy.
+    let first = open_game(
+        people.client("ana"),
+        3,
+        "2004",
+        Value::Null,
+        &["robo", "cy"],
+    );
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let game = people
+            .client("ana")
+            .get(&format!("/api/games/{first}"))
+            .json;
+        let seated = game["players"].as_array().unwrap();
+        if seated.iter().any(|p| p["username"] == "robo") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the bot did not join: {game}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The bot restarted: the game it joined still takes its one slot, so a
+    // second invitation waits for it.
+    drop(bot);
+    let _bot = start_bot(&server.url, token, &["--concurrency", "1"], &engine, None);
+    let second = open_game(people.client("cy"), 2, "2004", Value::Null, &["robo"]);
+    std::thread::sleep(Duration::from_secs(3));
+    let waiting = people
+        .client("cy")
+        .get(&format!("/api/games/{second}"))
+        .json;
+    assert_eq!(waiting["status"], "open", "joined while busy: {waiting}");
+    // Once the first game has started and ended, the second is played.
+    let joined = people
+        .client("cy")
+        .post(&format!("/api/games/{first}/join"), &json!({}));
+    assert_eq!(joined.status, 200, "{joined:?}");
+    let game = &people.play(std::slice::from_ref(&first), usize::MAX, 120)[0];
+    check_finished(&server.url, game);
+    let game = &people.play(&[second], usize::MAX, 120)[0];
+    check_finished(&server.url, game);
+}
+
 /// A fake server on 127.0.0.1 that signs the bot in and then sends garbage on
 /// its event stream; it records every request line it gets.
 fn hostile_server() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
@@ -864,10 +972,13 @@ fn garbage_from_the_server_is_survived_and_never_echoed_raw() {
         requests.contains(&"POST /api/games/Abc12345/decline HTTP/1.1".to_string()),
         "{requests:?}"
     );
+    // Besides, on each connection, the open games it holds a seat in (this
+    // server answers 404), which it counts against its concurrency.
     for r in &requests {
         assert!(
             r.starts_with("GET /api/account ")
                 || r.starts_with("GET /api/stream/event ")
+                || r == "GET /api/games?status=open&player=robo HTTP/1.1"
                 || r.starts_with("POST /api/games/Abc12345/decline ")
                 || r.starts_with("POST /api/games/Zz9/decline "),
             "{r}"

@@ -40,7 +40,10 @@
 //! refuse: answers `go` in finished games and with illegal histories, and unknown
 //! or malformed requests with `=`), `silent` (answers nothing, not even `hello`),
 //! `noname` (answers `hello` with an empty name, `name=""`), `blind` (plays
-//! under the 2004 rules whatever the request's `rules` says).
+//! under the 2004 rules whatever the request's `rules` says), `noresign`
+//! (refuses a history that holds a `resign`, as an engine whose move reader
+//! knows only moves on the board does), `longinfo` (sends an `info` of 100 KiB
+//! before each move, more than the 64 KiB line the referee reads).
 //!
 //! `linger` is the helper of `fork` and `exit1`: it reads nothing, answers nothing
 //! and sleeps until it is killed. `detach` and `stray` are the helpers of
@@ -53,7 +56,7 @@ use pacru_protocol::engines::{
     GreedyEngine, RandomEngine, Rng, random_move, run_greedy, run_random,
 };
 use pacru_protocol::{
-    EngineId, EngineMessage, Framing, Go, Reply, Request, RequestBody, run_engine,
+    EngineId, EngineMessage, Framing, Go, Info, Reply, Request, RequestBody, run_engine,
 };
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::ExitCode;
@@ -162,6 +165,8 @@ enum Manner {
     Silent,
     NoName,
     Blind,
+    NoResign,
+    LongInfo,
 }
 
 /// What the engine does, read from `MODE[:N]`.
@@ -218,6 +223,8 @@ impl Mode {
                     "silent" => Manner::Silent,
                     "noname" => Manner::NoName,
                     "blind" => Manner::Blind,
+                    "noresign" => Manner::NoResign,
+                    "longinfo" => Manner::LongInfo,
                     _ => return Err(format!("unknown mode `{name}`")),
                 };
                 let think = Duration::from_millis(number.unwrap_or(0));
@@ -307,7 +314,20 @@ impl Mode {
                     if self.is(Manner::Blind) {
                         go.setup.rules = pacru_core::RulesEdition::Pacru2004;
                     }
-                    let position = go.setup.replay(&go.moves).ok();
+                    if self.is(Manner::LongInfo) {
+                        let info = Info {
+                            text: Some("x".repeat(100 * 1024)),
+                            ..Info::default()
+                        };
+                        let message = EngineMessage::Info {
+                            id: id.clone(),
+                            info,
+                        };
+                        send(&mut out, framing, &message);
+                    }
+                    let position = go.setup.replay(&go.moves).ok().filter(|_| {
+                        !(self.is(Manner::NoResign) && go.moves.contains(&Move::Resign))
+                    });
                     let legal = position
                         .as_ref()
                         .and_then(|p| random_move(p, &mut Rng::for_position(gos, p)))
