@@ -39,6 +39,17 @@ impl ClockKind {
     }
 }
 
+/// As `--clock` names it: `realtime`, `correspondence` or `none`.
+impl std::fmt::Display for ClockKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ClockKind::Realtime => "realtime",
+            ClockKind::Correspondence => "correspondence",
+            ClockKind::None => "none",
+        })
+    }
+}
+
 /// Which invitations the bot accepts: by inviter, player count, rules and
 /// clock. An empty list of player counts, rules or clocks accepts every value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +67,41 @@ pub struct AcceptPolicy {
 impl Default for AcceptPolicy {
     fn default() -> AcceptPolicy {
         AcceptPolicy::any()
+    }
+}
+
+/// In words, for the bot's log: `invitations from anyone; players 3, 4; either
+/// rules; clocks realtime, none` (a user name with its control characters
+/// escaped).
+impl std::fmt::Display for AcceptPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        fn list<T: std::fmt::Display>(items: &[T]) -> String {
+            items
+                .iter()
+                .map(T::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+        match &self.inviter {
+            Inviter::Any => f.write_str("invitations from anyone")?,
+            Inviter::User(name) => write!(f, "invitations from {}", name.escape_debug())?,
+        }
+        if self.players.is_empty() {
+            f.write_str("; any number of players")?;
+        } else {
+            write!(f, "; players {}", list(&self.players))?;
+        }
+        if self.rules.is_empty() {
+            f.write_str("; either rules")?;
+        } else {
+            let years: Vec<&str> = self.rules.iter().map(|r| r.year()).collect();
+            write!(f, "; rules {}", list(&years))?;
+        }
+        if self.clocks.is_empty() {
+            f.write_str("; any clock")
+        } else {
+            write!(f, "; clocks {}", list(&self.clocks))
+        }
     }
 }
 
@@ -93,7 +139,7 @@ impl AcceptPolicy {
         }
         let clock = ClockKind::of(&game["clock"]).ok_or("unknown clock")?;
         if !self.clocks.is_empty() && !self.clocks.contains(&clock) {
-            return Err(format!("clock {clock:?}"));
+            return Err(format!("clock {clock}"));
         }
         Ok(())
     }
@@ -108,6 +154,33 @@ impl AcceptPolicy {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_policy_is_shown_in_the_words_of_the_options() {
+        assert_eq!(
+            AcceptPolicy::any().to_string(),
+            "invitations from anyone; any number of players; either rules; any clock"
+        );
+        let policy = AcceptPolicy {
+            inviter: Inviter::User("ana\u{1b}[2J".into()),
+            players: vec![3, 4],
+            rules: vec![RulesEdition::Pacru2011],
+            clocks: vec![ClockKind::Realtime, ClockKind::None],
+        };
+        assert_eq!(
+            policy.to_string(),
+            "invitations from ana\\u{1b}[2J; players 3, 4; rules 2011; clocks realtime, none"
+        );
+        // A refusal names the value in the same words.
+        let policy = AcceptPolicy {
+            inviter: Inviter::User("ana".into()),
+            ..policy
+        };
+        let g = game("ana", 2, "2004", json!({"days": 3}));
+        assert_eq!(policy.check(&g), Err("2 players".to_string()));
+        let g = game("ana", 3, "2011", json!({"days": 3}));
+        assert_eq!(policy.check(&g), Err("clock correspondence".to_string()));
+    }
 
     fn game(creator: &str, players: usize, rules: &str, clock: Value) -> Value {
         json!({"creator": creator, "players": vec![json!({}); players],

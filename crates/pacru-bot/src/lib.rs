@@ -154,7 +154,7 @@ pub fn run(config: BotConfig, stop: Stop) -> Result<(), BotError> {
         stop.sleep(backoff.next_wait());
     };
     tracing::info!(
-        "signed in as {}; accepting {:?}",
+        "signed in as {}; accepting {}",
         me.escape_debug(),
         config.accept
     );
