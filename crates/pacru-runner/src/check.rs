@@ -108,12 +108,14 @@ impl ComplianceReport {
         self.checks.iter().filter(|c| c.outcome == Outcome::Fail)
     }
 
+    /// The check named `name`, if it was run.
+    pub fn check(&self, name: &str) -> Option<&CheckResult> {
+        self.checks.iter().find(|c| c.name == name)
+    }
+
     /// The outcome of the check named `name`, if it was run.
     pub fn outcome(&self, name: &str) -> Option<Outcome> {
-        self.checks
-            .iter()
-            .find(|c| c.name == name)
-            .map(|c| c.outcome)
+        self.check(name).map(|c| c.outcome)
     }
 }
 

@@ -49,11 +49,7 @@ fn an_engine_blind_to_the_rules_edition_fails_the_history_check() {
     // It replays a 2011 game's history under the 2004 rules, so it accepts a
     // pincer that names a meeting field, which the 2011 rules forbid here.
     let report = check(ENGINE, &["blind"]);
-    let check = report
-        .checks
-        .iter()
-        .find(|c| c.name == "rules-in-history")
-        .unwrap();
+    let check = report.check("rules-in-history").unwrap();
     assert_eq!(check.outcome, Outcome::Fail, "{report}");
     assert!(
         check.detail.contains("2011 rules, history e4xe5(a1)"),
@@ -81,11 +77,7 @@ fn an_engine_that_cannot_read_a_resign_in_the_history_fails_the_three_player_che
             "{name}:\n{report}"
         );
     }
-    let check = report
-        .checks
-        .iter()
-        .find(|c| c.name == "three-players")
-        .unwrap();
+    let check = report.check("three-players").unwrap();
     assert!(
         check.detail.contains("a `resign` at ply 7"),
         "{}",
@@ -99,11 +91,7 @@ fn an_engine_whose_lines_the_referee_refuses_fails_its_move_checks() {
     // read lines of at most 64 KiB and forfeit such an engine at its first
     // move, so the checker, which reads as they do, must not pass it.
     let report = check(ENGINE, &["longinfo"]);
-    let first = report
-        .checks
-        .iter()
-        .find(|c| c.name == "first-move")
-        .unwrap();
+    let first = report.check("first-move").unwrap();
     assert_eq!(first.outcome, Outcome::Fail, "{report}");
     assert!(
         first.detail.contains("line longer than 65536 bytes"),
@@ -176,7 +164,7 @@ fn a_mute_engine_fails_quickly_and_everything_is_still_checked() {
         Some(Outcome::Pass),
         "{report}"
     );
-    let ping = report.checks.iter().find(|c| c.name == "ping").unwrap();
+    let ping = report.check("ping").unwrap();
     assert!(ping.detail.contains("did not answer"), "{}", ping.detail);
 }
 
@@ -186,11 +174,7 @@ fn a_crashing_engine_is_restarted_for_each_check() {
     let failed = failed(&report);
     assert!(failed.contains(&"first-move"), "{report}");
     assert!(failed.contains(&"rules-2011"), "{report}");
-    let first = report
-        .checks
-        .iter()
-        .find(|c| c.name == "first-move")
-        .unwrap();
+    let first = report.check("first-move").unwrap();
     assert!(first.detail.contains("crashed"), "{}", first.detail);
     // Checks that need no move still pass: the engine was restarted for them.
     assert_eq!(report.outcome("quit"), Some(Outcome::Pass), "{report}");
@@ -204,11 +188,7 @@ fn a_crashing_engine_is_restarted_for_each_check() {
 #[test]
 fn an_illegal_engine_fails_the_move_checks() {
     let report = check(ENGINE, &["illegal"]);
-    let first = report
-        .checks
-        .iter()
-        .find(|c| c.name == "first-move")
-        .unwrap();
+    let first = report.check("first-move").unwrap();
     assert_eq!(first.outcome, Outcome::Fail);
     assert!(first.detail.contains("illegal"), "{}", first.detail);
 }
