@@ -104,6 +104,27 @@ pub enum EventError {
         /// The first round they are not paired in.
         round: u32,
     },
+    /// A reinstatement was asked for a player who has not withdrawn.
+    #[error("`{}` has not withdrawn", Line(name))]
+    NotWithdrawn {
+        /// The player.
+        name: String,
+    },
+    /// A reinstatement was asked for a player who has missed rounds paired
+    /// since withdrawing.
+    #[error(
+        "`{}` withdrew from round {from} on and {}: a withdrawal can only be undone before the next round is paired",
+        Line(name),
+        missed(*from, *paired)
+    )]
+    RoundsMissed {
+        /// The player.
+        name: String,
+        /// The first round they were not paired in.
+        from: u32,
+        /// The rounds paired so far.
+        paired: u32,
+    },
     /// The last round has tables without a result.
     #[error("round {round} is not finished: {}", unfinished(tables))]
     RoundNotFinished {
@@ -341,6 +362,15 @@ fn paired_rounds(paired: u32) -> String {
 
 /// Outside text on one line: control characters escaped as `pacru_core::Escaped`
 /// escapes them, line breaks and tabs too.
+/// "round 3 was paired without them" or "rounds 3 to 5 were paired without them".
+fn missed(from: u32, paired: u32) -> String {
+    if paired > from {
+        format!("rounds {from} to {paired} were paired without them")
+    } else {
+        format!("round {from} was paired without them")
+    }
+}
+
 struct Line<'a>(&'a str);
 
 impl fmt::Display for Line<'_> {

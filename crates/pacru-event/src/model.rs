@@ -243,6 +243,8 @@ pub enum LogAction {
     PlayerAdd,
     /// A player withdrew.
     Withdraw,
+    /// A withdrawn player was reinstated.
+    Reinstate,
     /// A round was paired.
     Pair,
     /// The last round's pairing was undone.
@@ -257,10 +259,11 @@ pub enum LogAction {
 
 impl LogAction {
     /// Every action, in the order of the variants.
-    pub const ALL: [LogAction; 8] = [
+    pub const ALL: [LogAction; 9] = [
         LogAction::New,
         LogAction::PlayerAdd,
         LogAction::Withdraw,
+        LogAction::Reinstate,
         LogAction::Pair,
         LogAction::Unpair,
         LogAction::Submit,
@@ -269,12 +272,13 @@ impl LogAction {
     ];
 
     /// The action as the log writes it: `new`, `player-add`, `withdraw`,
-    /// `pair`, `unpair`, `submit`, `result` or `decide`.
+    /// `reinstate`, `pair`, `unpair`, `submit`, `result` or `decide`.
     pub const fn as_str(self) -> &'static str {
         match self {
             LogAction::New => "new",
             LogAction::PlayerAdd => "player-add",
             LogAction::Withdraw => "withdraw",
+            LogAction::Reinstate => "reinstate",
             LogAction::Pair => "pair",
             LogAction::Unpair => "unpair",
             LogAction::Submit => "submit",

@@ -1,4 +1,4 @@
-//! Registering and withdrawing players.
+//! Registering, withdrawing and reinstating players.
 
 use crate::error::EventError;
 use crate::model::{Event, LogAction, Player, System};
@@ -98,6 +98,63 @@ impl EventFile {
             )?;
             Ok(Player {
                 withdrawn_from: Some(from),
+                ..player.clone()
+            })
+        })
+    }
+}
+
+impl EventFile {
+    /// Undoes the withdrawal of the player `name`, which is only possible while
+    /// no round has been paired since: they are paired again from the next
+    /// round, as if they had never withdrawn.
+    ///
+    /// ```
+    /// use pacru_event::{EventFile, NewEvent};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("club.pacru-event");
+    /// let mut event = EventFile::create(&path, &NewEvent::swiss("Club", 2, 3)).unwrap();
+    /// event.add_players(&["Ann".into(), "Bo".into()], None, None).unwrap();
+    /// event.withdraw("Bo").unwrap();
+    /// assert_eq!(event.reinstate("Bo").unwrap().withdrawn_from, None);
+    /// assert!(event.reinstate("Bo").is_err());
+    /// ```
+    pub fn reinstate(&mut self, name: &str) -> Result<Player, EventError> {
+        let path = self.path().to_owned();
+        self.write(|tx, event| {
+            let player = find(event, name)?;
+            let Some(from) = player.withdrawn_from else {
+                return Err(EventError::NotWithdrawn {
+                    name: player.name.clone(),
+                });
+            };
+            let paired = event.rounds_paired();
+            if paired >= from {
+                return Err(EventError::RoundsMissed {
+                    name: player.name.clone(),
+                    from,
+                    paired,
+                });
+            }
+            tx.execute(
+                "UPDATE player SET withdrawn_from = NULL WHERE id = ?1",
+                [player.id],
+            )
+            .map_err(|e| database(&path, e))?;
+            log(
+                &path,
+                tx,
+                LogAction::Reinstate,
+                Some(from),
+                None,
+                &format!(
+                    "{} reinstated: paired again from round {from} on",
+                    player.name
+                ),
+                None,
+            )?;
+            Ok(Player {
+                withdrawn_from: None,
                 ..player.clone()
             })
         })

@@ -56,7 +56,7 @@ fn a_healthy_event_passes_and_is_not_changed() {
     let report = check_file(&path).unwrap();
     assert!(report.is_ok(), "{report:?}");
     assert_eq!(report.records, 2);
-    assert_eq!(report.schema_version, Some(2));
+    assert_eq!(report.schema_version, Some(3));
     unchanged(&path, &before);
 }
 

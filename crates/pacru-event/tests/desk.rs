@@ -208,6 +208,59 @@ fn a_withdrawn_player_is_no_longer_paired() {
 }
 
 #[test]
+fn a_withdrawal_is_undone_until_a_round_is_paired_without_the_player() {
+    for system in [System::Swiss, System::RoundRobin] {
+        let new = NewEvent {
+            system,
+            ..NewEvent::swiss("R", 2, 4)
+        };
+        // The same event twice, the second with a withdrawal undone before
+        // round 2: both pair round 2 alike.
+        let (_dir, _path, mut plain) = create(&new, 6);
+        let (_dir2, _path2, mut file) = create(&new, 6);
+        for f in [&mut plain, &mut file] {
+            f.pair().unwrap();
+            for t in 1..=3 {
+                f.result(1, t, &Award::Draw).unwrap();
+            }
+        }
+        let e = file.reinstate("Player 03").unwrap_err().to_string();
+        assert_eq!(e, "`Player 03` has not withdrawn");
+        file.withdraw("Player 03").unwrap();
+        let back = file.reinstate("Player 03").unwrap();
+        assert_eq!(back.withdrawn_from, None);
+        let event = file.read().unwrap();
+        let last = event.log.last().unwrap();
+        assert_eq!(last.action.as_str(), "reinstate");
+        assert_eq!(
+            last.detail,
+            "Player 03 reinstated: paired again from round 2 on"
+        );
+        assert_eq!(file.pair().unwrap(), plain.pair().unwrap(), "{system:?}");
+
+        // Withdrawn, then a round paired without them: no way back.
+        file.unpair().unwrap();
+        file.withdraw("Player 03").unwrap();
+        let round = file.pair().unwrap();
+        assert!(round.tables.iter().all(|t| !t.seats.contains(&3)));
+        let e = file.reinstate("Player 03").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "`Player 03` withdrew from round 2 on and round 2 was paired without them: \
+             a withdrawal can only be undone before the next round is paired"
+        );
+        // Undoing that pairing opens the way again.
+        file.unpair().unwrap();
+        file.reinstate("Player 03").unwrap();
+        assert_eq!(
+            file.pair().unwrap(),
+            plain.read().unwrap().rounds[1],
+            "{system:?}"
+        );
+    }
+}
+
+#[test]
 fn the_last_pairing_can_be_undone_until_a_result_is_in() {
     let (_dir, _path, mut file) = create(&NewEvent::swiss("U", 2, 3), 4);
     let first = file.pair().unwrap();

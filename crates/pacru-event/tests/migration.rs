@@ -88,7 +88,7 @@ fn a_version_1_file_is_migrated_with_its_data_kept() {
     let event = file.read().unwrap();
     drop(file);
     let conn = Connection::open(&path).unwrap();
-    assert_eq!(version(&conn), 2);
+    assert_eq!(version(&conn), 3);
     assert_eq!(rows(&conn, &v1_columns), before, "every row kept");
     let referees: Vec<Option<String>> = conn
         .prepare("SELECT referee FROM submission ORDER BY id")
@@ -173,7 +173,7 @@ fn a_file_newer_than_the_library_is_refused_unchanged() {
             e,
             EventError::Newer {
                 found: 9,
-                known: 2,
+                known: 3,
                 ..
             }
         ),
@@ -181,7 +181,7 @@ fn a_file_newer_than_the_library_is_refused_unchanged() {
     );
     assert!(
         e.to_string().ends_with(
-            "is an event file of version 9, newer than this pacru knows (up to 2); \
+            "is an event file of version 9, newer than this pacru knows (up to 3); \
              open it with a newer pacru"
         ),
         "{e}"

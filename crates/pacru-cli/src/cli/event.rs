@@ -162,6 +162,8 @@ pub enum PlayerCommand {
     List(PlayerListArgs),
     /// Withdraw a player from the next round to be paired on.
     Withdraw(WithdrawArgs),
+    /// Undo a player's withdrawal, before the next round is paired.
+    Reinstate(WithdrawArgs),
 }
 
 /// Arguments of `pacru event player add`.
@@ -192,7 +194,7 @@ pub struct PlayerListArgs {
     pub format: EventFormat,
 }
 
-/// Arguments of `pacru event player withdraw`.
+/// Arguments of `pacru event player withdraw` and `reinstate`.
 #[derive(Debug, Args)]
 pub struct WithdrawArgs {
     /// The event file.

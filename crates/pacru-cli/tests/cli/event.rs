@@ -1008,6 +1008,30 @@ fn players_sharing_a_rank_are_told_apart_by_their_line() {
 }
 
 #[test]
+fn a_withdrawal_made_by_mistake_is_undone_before_the_next_pairing() {
+    let desk = Desk::new();
+    let e = "e.pacru";
+    desk.new_event(e, "Oops", 2, "swiss", 2);
+    desk.ok(&["player", "add", e, "Ada", "Bob", "Cy"]);
+    desk.ok(&["player", "withdraw", e, "Cy"]);
+    assert_eq!(
+        desk.ok(&["player", "reinstate", e, "Cy"]),
+        "Cy reinstated: paired again from round 1 on\n"
+    );
+    assert!(!desk.ok(&["player", "list", e]).contains("withdrawn"));
+    let refused = desk.refused(&["player", "reinstate", e, "Cy"]);
+    assert_eq!(refused, "pacru: error: `Cy` has not withdrawn\n");
+    desk.ok(&["player", "withdraw", e, "Cy"]);
+    desk.ok(&["pair", e]);
+    let refused = desk.refused(&["player", "reinstate", e, "Cy"]);
+    assert_eq!(
+        refused,
+        "pacru: error: `Cy` withdrew from round 1 on and round 1 was paired without them: \
+         a withdrawal can only be undone before the next round is paired\n"
+    );
+}
+
+#[test]
 fn the_site_drops_the_page_of_a_round_since_unpaired() {
     let desk = Desk::new();
     let e = "e.pacru";

@@ -809,6 +809,97 @@ fn an_unpairing_refused_calls_off_no_game() {
 #[test]
 fn a_player_withdrawn_for_not_checking_in_is_told_so_when_checking_in_late() {
     let dir = tempfile::tempdir().unwrap();
+    let (_server, arbiter, people, id) = cal_withdrawn_for_not_checking_in(&dir);
+    let before = arbiter.get(&format!("/api/events/{id}")).json;
+    for late in [
+        people["cal"].post(&format!("/api/events/{id}/checkin"), &json!({})),
+        arbiter.post(
+            &format!("/api/events/{id}/checkin"),
+            &json!({"username": "cal"}),
+        ),
+    ] {
+        assert_eq!(late.status, 409, "{late:?}");
+        let message = late.json["error"].as_str().unwrap();
+        assert!(
+            message.contains("`cal` has withdrawn (from round 1 on)"),
+            "{message}"
+        );
+    }
+    let after = arbiter.get(&format!("/api/events/{id}")).json;
+    assert_eq!(after, before, "nothing changed");
+    assert_eq!(after["entrants"][2]["checked_in"], false, "{after}");
+}
+
+/// The arbiter, and only the arbiter, undoes a withdrawal while no round was
+/// paired without the player; reinstated before round 1, the player counts as
+/// checked in, so the pairing does not withdraw them again.
+#[test]
+fn the_arbiter_reinstates_a_player_withdrawn_by_mistake() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, arbiter, people, id) = cal_withdrawn_for_not_checking_in(&dir);
+    let reinstate = format!("/api/events/{id}/reinstate");
+    let cal = json!({"username": "cal"});
+    let own = people["cal"].post(&reinstate, &cal);
+    assert_eq!(own.status, 403, "{own:?}");
+    let other = people["ana"].post(&reinstate, &cal);
+    assert_eq!(other.status, 403, "{other:?}");
+    let not_withdrawn = arbiter.post(&reinstate, &json!({"username": "ana"}));
+    assert_eq!(not_withdrawn.status, 409, "{not_withdrawn:?}");
+    assert_eq!(not_withdrawn.json["error"], "`ana` has not withdrawn");
+    let back = arbiter.post(&reinstate, &cal);
+    assert_eq!(back.status, 200, "{back:?}");
+    assert_eq!(back.json["entrants"][2]["checked_in"], true, "{back:?}");
+    let paired = arbiter.post(&format!("/api/events/{id}/pair"), &json!({}));
+    assert_eq!(paired.status, 200, "{paired:?}");
+    assert_eq!(
+        paired.json["players"],
+        json!(["ana", "ben", "cal"]),
+        "{paired:?}"
+    );
+
+    // Withdrawn again and round 1 paired without them: no way back, until
+    // that pairing is undone.
+    assert_eq!(
+        arbiter
+            .post(&format!("/api/events/{id}/unpair"), &json!({}))
+            .status,
+        200
+    );
+    let out = arbiter.post(&format!("/api/events/{id}/withdraw"), &cal);
+    assert_eq!(out.status, 200, "{out:?}");
+    assert_eq!(
+        arbiter
+            .post(&format!("/api/events/{id}/pair"), &json!({}))
+            .status,
+        200
+    );
+    let late = arbiter.post(&reinstate, &cal);
+    assert_eq!(late.status, 409, "{late:?}");
+    assert_eq!(
+        late.json["error"],
+        "`cal` withdrew from round 1 on and round 1 was paired without them: \
+         a withdrawal can only be undone before the next round is paired"
+    );
+    assert_eq!(
+        arbiter
+            .post(&format!("/api/events/{id}/unpair"), &json!({}))
+            .status,
+        200
+    );
+    assert_eq!(arbiter.post(&reinstate, &cal).status, 200);
+    let desk = dir.path().join("early.pacru");
+    std::fs::write(&desk, arbiter.get_bytes(&format!("/api/events/{id}/desk"))).unwrap();
+    pacru_ok(&["event", "check", desk.to_str().unwrap()], 0);
+    let log = pacru_ok(&["event", "log", desk.to_str().unwrap()], 0);
+    let line = "reinstate round 1: cal reinstated: paired again from round 1 on";
+    assert_eq!(log.matches(line).count(), 2, "{log}");
+}
+
+/// An event on boards of 2 rounds where `ana` and `ben` checked in and `cal`
+/// did not, so that pairing round 1 withdrew `cal`; that pairing is undone.
+fn cal_withdrawn_for_not_checking_in(
+    dir: &tempfile::TempDir,
+) -> (ServerProcess, Client, HashMap<&'static str, Client>, String) {
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
     let arbiter = Client::sign_up(&server.url, "arb");
     let created = arbiter.post(
@@ -833,24 +924,7 @@ fn a_player_withdrawn_for_not_checking_in_is_told_so_when_checking_in_late() {
     assert_eq!(paired.json["players"], json!(["ana", "ben"]), "{paired:?}");
     let undone = arbiter.post(&format!("/api/events/{id}/unpair"), &json!({}));
     assert_eq!(undone.status, 200, "{undone:?}");
-    let before = arbiter.get(&format!("/api/events/{id}")).json;
-    for late in [
-        people["cal"].post(&format!("/api/events/{id}/checkin"), &json!({})),
-        arbiter.post(
-            &format!("/api/events/{id}/checkin"),
-            &json!({"username": "cal"}),
-        ),
-    ] {
-        assert_eq!(late.status, 409, "{late:?}");
-        let message = late.json["error"].as_str().unwrap();
-        assert!(
-            message.contains("`cal` has withdrawn (from round 1 on)"),
-            "{message}"
-        );
-    }
-    let after = arbiter.get(&format!("/api/events/{id}")).json;
-    assert_eq!(after, before, "nothing changed");
-    assert_eq!(after["entrants"][2]["checked_in"], false, "{after}");
+    (server, arbiter, people, id)
 }
 
 /// Once every round is paired, nobody can be paired any more: entering is

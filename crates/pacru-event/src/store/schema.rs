@@ -11,7 +11,7 @@
 pub(crate) const APPLICATION_ID: i32 = 0x5041_4352;
 
 /// The migrations, in order: applying the first `n` gives version `n`.
-pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2];
+pub(crate) const MIGRATIONS: &[&str] = &[VERSION_1, VERSION_2, VERSION_3];
 
 /// The schema version this library writes.
 pub(crate) fn current() -> i64 {
@@ -99,4 +99,11 @@ const VERSION_2: &str = "
 ALTER TABLE submission ADD COLUMN referee TEXT;
 CREATE INDEX submission_of_board ON submission (round, board);
 CREATE INDEX log_of_board ON log (round, board);
+";
+
+/// Version 3: the log may record a reinstatement (`reinstate`), which a pacru
+/// of version 2 cannot read; the tables are unchanged, the version number
+/// alone makes such a pacru refuse the file with a message that says why.
+const VERSION_3: &str = "
+-- No table changes: the log's action may be `reinstate` from version 3 on.
 ";

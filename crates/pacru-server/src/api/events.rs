@@ -1,4 +1,4 @@
-//! Events: create, enter, check in, withdraw, pair, unpair, decide, enter a
+//! Events: create, enter, check in, withdraw, reinstate, pair, unpair, decide, enter a
 //! record, and the event as JSON, PGR, TRF-16 or its desk file; bring a desk
 //! file made offline onto the server.
 
@@ -281,6 +281,35 @@ pub async fn withdraw(
     Ok(Json(event))
 }
 
+/// `POST /api/events/{id}/reinstate` `{"username"}`: the arbiter undoes a
+/// player's withdrawal, as `pacru event player reinstate` (only before the
+/// next round is paired). Before the first round, while check-in is in use,
+/// the player counts as checked in: the pairing would withdraw them again.
+pub async fn reinstate(
+    State(state): State<AppState>,
+    PathArgs(id): PathArgs<String>,
+    caller: Caller,
+    JsonBody(body): JsonBody<UserChoice>,
+) -> ApiResult<Json<Value>> {
+    let name = body
+        .username
+        .ok_or_else(|| ApiError::BadRequest("username: required".into()))?;
+    let user = account(&state, &name).await?;
+    let (_, event) = state
+        .change_event(&id, move |conn, held| {
+            held.arbiter_only(caller.user.id, "reinstate players")?;
+            let event = held.read()?;
+            let name = spelled(&event, &user.name);
+            held.desk.reinstate(&name).map_err(desk_error)?;
+            if event.rounds_paired() == 0 && !store::checked_in(conn, &held.row.id)?.is_empty() {
+                store::check_in(conn, &held.row.id, user.id)?;
+            }
+            Ok(())
+        })
+        .await?;
+    Ok(Json(event))
+}
+
 /// `POST /api/events/{id}/checkin` `{"username"?}`: a player says they are
 /// here for the first round (themselves, or anyone by the arbiter).
 pub async fn check_in(
@@ -310,7 +339,7 @@ pub async fn check_in(
             // Checked in, a withdrawn player would still not be paired.
             if let Some(round) = player.withdrawn_from {
                 return Err(ApiError::conflict(format!(
-                    "`{}` has withdrawn (from round {round} on): a withdrawal is not undone, so checked in they would still not be paired",
+                    "`{}` has withdrawn (from round {round} on): checked in they would still not be paired; the arbiter may reinstate them",
                     escape_controls(&player.name)
                 )));
             }

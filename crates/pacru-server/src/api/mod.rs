@@ -51,6 +51,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/api/events/{id}/join", post(events::join))
         .route("/api/events/{id}/players", post(events::add_player))
         .route("/api/events/{id}/withdraw", post(events::withdraw))
+        .route("/api/events/{id}/reinstate", post(events::reinstate))
         .route("/api/events/{id}/checkin", post(events::check_in))
         .route("/api/events/{id}/pair", post(events::pair))
         .route("/api/events/{id}/unpair", post(events::unpair))

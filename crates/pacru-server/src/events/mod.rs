@@ -110,6 +110,8 @@ pub fn desk_error(e: EventError) -> ApiError {
         EventError::DuplicatePlayer { .. }
         | EventError::PlayersFixed
         | EventError::AlreadyWithdrawn { .. }
+        | EventError::NotWithdrawn { .. }
+        | EventError::RoundsMissed { .. }
         | EventError::RoundNotFinished { .. }
         | EventError::AllRoundsPaired { .. }
         | EventError::Pairing { .. }

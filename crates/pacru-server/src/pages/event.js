@@ -246,6 +246,7 @@
   act('btn-withdraw', () => call('POST', api + '/withdraw', {}));
   onSubmit('add-player-form', (form) => call('POST', api + '/players', { username: value(form, 'username') }));
   onSubmit('withdraw-form', (form) => call('POST', api + '/withdraw', { username: value(form, 'username') }));
+  onSubmit('reinstate-form', (form) => call('POST', api + '/reinstate', { username: value(form, 'username') }));
   onSubmit('decide-form', (form) => {
     const winner = value(form, 'winner').trim();
     const body = { round: Number(value(form, 'round')), table: Number(value(form, 'table')), reason: value(form, 'reason') };

@@ -39,6 +39,8 @@ const ARBITER_CONTROLS: &str = "<section id=\"arbiter-controls\" aria-labelledby
 <button type=\"submit\">Enter</button></form>\n\
 <form id=\"withdraw-form\"><label>Withdraw a player <input name=\"username\" required maxlength=\"20\"></label>\
 <button type=\"submit\">Withdraw</button></form>\n\
+<form id=\"reinstate-form\"><label>Reinstate a withdrawn player <input name=\"username\" required maxlength=\"20\"></label>\
+<button type=\"submit\">Reinstate</button></form>\n\
 <form id=\"decide-form\"><label>Round <input name=\"round\" type=\"number\" min=\"1\" required></label>\
 <label>Table <input name=\"table\" type=\"number\" min=\"1\" required></label>\
 <label>Winner <input name=\"winner\" maxlength=\"20\" placeholder=\"empty: a draw\"></label>\

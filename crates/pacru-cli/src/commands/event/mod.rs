@@ -47,6 +47,16 @@ pub fn run(args: &EventArgs) -> anyhow::Result<Outcome> {
                 ));
                 Outcome::Success
             }
+            PlayerCommand::Reinstate(a) => {
+                let mut file = open(&a.file)?;
+                let p = file.reinstate(&a.name)?;
+                let next = file.read_with(false)?.rounds_paired() + 1;
+                out.push_str(&format!(
+                    "{} reinstated: paired again from round {next} on\n",
+                    Escaped(&p.name)
+                ));
+                Outcome::Success
+            }
         },
         EventCommand::Pair(a) => {
             let mut file = open(&a.file)?;
