@@ -4,7 +4,7 @@
 use crate::BotConfig;
 use crate::api::Api;
 use crate::backoff::Backoff;
-use crate::engine::EngineSession;
+use crate::engine::{EngineSession, NoMove};
 use crate::stop::Stop;
 use pacru_core::Colour;
 use serde_json::Value;
@@ -67,6 +67,9 @@ pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str)
         stop.clone(),
     );
     let mut backoff = Backoff::default();
+    // The ply at which the engine last failed: it is asked once more, a new
+    // process, before the bot resigns.
+    let mut failed_at = None;
     'connect: while !stop.is_stopped() && !api.refused() {
         // The stream first, then the game as it stands: a move made between
         // the two is in the game object, and any later one wakes the stream.
@@ -130,7 +133,7 @@ pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str)
             let mine = my_colour(&game, me);
             let to_move = game["to_move"].as_str().and_then(|s| s.parse().ok());
             if game["status"] == "playing" && mine.is_some() && to_move == mine {
-                match take_turn(api, &mut engine, stop, id, &game) {
+                match take_turn(api, &mut engine, stop, id, &game, &mut failed_at) {
                     Turn::Done(answer) => {
                         known = answer;
                         continue;
@@ -180,14 +183,33 @@ pub fn play_game(api: &Api, config: &BotConfig, stop: &Stop, me: &str, id: &str)
     engine.finish();
 }
 
-/// Asks the engine for its move in `game` and posts it; resigns when the
-/// engine gives none (a move it did not give is never sent).
-fn take_turn(api: &Api, engine: &mut EngineSession, stop: &Stop, id: &str, game: &Value) -> Turn {
+/// Asks the engine for its move in `game` and posts it. When the engine gives
+/// none (a move it did not give is never sent), the turn is taken again once
+/// with a new engine process and the game as it then stands (`failed_at`
+/// remembers the ply); a second failure at the same ply resigns.
+fn take_turn(
+    api: &Api,
+    engine: &mut EngineSession,
+    stop: &Stop,
+    id: &str,
+    game: &Value,
+    failed_at: &mut Option<usize>,
+) -> Turn {
     let ply = game["moves"].as_array().map_or(0, Vec::len) + 1;
     let (mv, took) = match engine.best_move(game) {
         Ok(answer) => answer,
         Err(e) => {
             if stop.is_stopped() {
+                return Turn::Done(None);
+            }
+            if matches!(e, NoMove::Engine(_)) && *failed_at != Some(ply) {
+                *failed_at = Some(ply);
+                tracing::warn!(
+                    game = id,
+                    ply,
+                    "{}; asking a new engine process once more",
+                    e.to_string().escape_debug()
+                );
                 return Turn::Done(None);
             }
             // The engine's own words may hold anything: escaped.

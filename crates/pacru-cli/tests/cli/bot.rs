@@ -2,8 +2,9 @@
 //! `pacru serve` and engine programs: people (random legal moves) and bots
 //! play 2-, 3- and 4-player games to the end, with every move legal, no flag
 //! and the records `ok`; and the bridge under faults (a server restart, a
-//! network cut and one gone silent, an engine that crashes, one that answers
-//! an illegal move), and stopped by SIGTERM with its engines.
+//! network cut and one gone silent, an engine that crashes and is started
+//! again, one that exits at once, one that answers an illegal move), and
+//! stopped by SIGTERM with its engines.
 
 use crate::common;
 
@@ -493,6 +494,69 @@ fn an_illegal_engine_move_is_never_sent_and_the_bot_resigns() {
     assert!(!sent.contains("/move/"), "{sent}");
     let log = std::fs::read_to_string(&log).unwrap();
     assert!(log.contains("e1-e9") && log.contains("illegal"), "{log}");
+}
+
+/// An engine that relays `pacru engine random` (its path the first argument)
+/// and crashes (exit status 3) at its second move request: each process it
+/// starts plays one move.
+const CRASH_AT_SECOND_MOVE: &str = r#"
+import subprocess, sys, threading
+child = subprocess.Popen([sys.argv[1], "engine", "random", "--seed", "7"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+def relay():
+    for line in child.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+threading.Thread(target=relay, daemon=True).start()
+asked = 0
+for line in sys.stdin:
+    if line.split()[:1] == ["go"]:
+        asked += 1
+        if asked == 2:
+            sys.stderr.write("crashing at the second move request\n")
+            child.kill()
+            sys.exit(3)
+    child.stdin.write(line)
+    child.stdin.flush()
+child.wait()
+"#;
+
+/// An engine that crashes in the middle of a game is started again, asked the
+/// same turn once more, and the game goes on to its end: every process of it
+/// plays one move, then crashes at its second request.
+#[test]
+fn an_engine_that_crashes_is_started_again_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana"], 0x5EED);
+    let robo = Client::bot(&server.url, "robo");
+    let script = dir.path().join("crashing.py");
+    std::fs::write(&script, CRASH_AT_SECOND_MOVE).unwrap();
+    let log = dir.path().join("bot.log");
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &[],
+        &[
+            "python3",
+            script.to_str().unwrap(),
+            env!("CARGO_BIN_EXE_pacru"),
+        ],
+        Some(&log),
+    );
+    let id = open_game(people.client("ana"), 2, "2004", Value::Null, &["robo"]);
+    let game = people
+        .play(std::slice::from_ref(&id), usize::MAX, 120)
+        .remove(0);
+    check_finished(&server.url, &game);
+    let log = std::fs::read_to_string(&log).unwrap();
+    let restarts = log.matches("asking a new engine process once more").count();
+    let robo_moves = game["moves"].as_array().unwrap().len() / 2;
+    assert!(
+        restarts >= 2 && restarts + 1 >= robo_moves,
+        "{restarts} restarts for {robo_moves} moves:\n{log}"
+    );
+    assert!(!log.contains("resigning"), "{log}");
 }
 
 #[test]
