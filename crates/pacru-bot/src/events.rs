@@ -13,7 +13,8 @@ use serde_json::Value;
 use std::collections::{HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-/// The most invitations kept waiting for a free slot; older ones are dropped.
+/// The most invitations kept waiting for a free slot; past it the oldest is
+/// declined.
 const MAX_WAITING: usize = 100;
 
 /// The most games played at once whatever the server says (a thread and an
@@ -35,6 +36,18 @@ impl Games {
     /// Games that take a slot: played, or joined and about to be.
     fn busy(&self) -> usize {
         self.playing.len() + self.joined.len()
+    }
+
+    /// Queues invitation `id` for a free slot; the oldest waiting one when
+    /// the queue was full, which the bot will not join.
+    fn queue(&mut self, id: &str) -> Option<String> {
+        let dropped = if self.waiting.len() >= MAX_WAITING {
+            self.waiting.pop_front()
+        } else {
+            None
+        };
+        self.waiting.push_back(id.to_string());
+        dropped
     }
 }
 
@@ -244,19 +257,25 @@ fn on_event(shared: &Shared, event: &Value) {
     }
 }
 
+/// Declines invitation `id`, saying `why` in the log.
+fn decline(shared: &Shared, id: &str, why: &str) {
+    tracing::info!(game = id, "invitation declined: {}", why.escape_debug());
+    match shared.api.post(&format!("/api/games/{id}/decline")) {
+        Ok((200 | 409, _)) => {}
+        Ok((status, body)) => tracing::warn!(game = id, "decline: HTTP {status} {body}"),
+        Err(e) => tracing::warn!(game = id, "decline: {e}"),
+    }
+}
+
 /// An invitation: declined when the policy refuses it, queued when the bot
-/// is busy, else joined.
+/// is busy (the oldest queued one declined when the queue is full), else
+/// joined.
 fn on_challenge(shared: &Shared, id: &str, game: &Value) {
     if let Err(why) = shared.config.accept.check(game) {
-        tracing::info!(game = id, "invitation declined: {}", why.escape_debug());
-        match shared.api.post(&format!("/api/games/{id}/decline")) {
-            Ok((200 | 409, _)) => {}
-            Ok((status, body)) => tracing::warn!(game = id, "decline: HTTP {status} {body}"),
-            Err(e) => tracing::warn!(game = id, "decline: {e}"),
-        }
+        decline(shared, id, &why.to_string());
         return;
     }
-    {
+    let queued = {
         let mut games = shared.games();
         let known = games.playing.contains(id)
             || games.joined.contains(id)
@@ -270,15 +289,37 @@ fn on_challenge(shared: &Shared, id: &str, game: &Value) {
                 "invitation queued: {} games in play",
                 games.busy()
             );
-            if games.waiting.len() >= MAX_WAITING {
-                games.waiting.pop_front();
-            }
-            games.waiting.push_back(id.to_string());
-            return;
+            Some(games.queue(id))
+        } else {
+            games.joined.insert(id.to_string());
+            None
         }
-        games.joined.insert(id.to_string());
+    };
+    if let Some(dropped) = queued {
+        if let Some(oldest) = dropped {
+            let why = format!("{MAX_WAITING} newer invitations wait for a free slot");
+            decline(shared, &oldest, &why);
+        }
+        return;
     }
     if !shared.join(id) {
         shared.games().joined.remove(id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_queue_gives_up_its_oldest_invitation() {
+        let mut games = Games::default();
+        for i in 0..MAX_WAITING {
+            assert_eq!(games.queue(&format!("game{i:04}")), None);
+        }
+        assert_eq!(games.queue("newest"), Some("game0000".to_string()));
+        assert_eq!(games.waiting.len(), MAX_WAITING);
+        assert_eq!(games.waiting.front().map(String::as_str), Some("game0001"));
+        assert_eq!(games.waiting.back().map(String::as_str), Some("newest"));
     }
 }
