@@ -10,6 +10,13 @@ pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 
+/// Whether `b` is a blank that [`Reader::skip_blanks`] skips: a space, a tab
+/// or `\r`.
+#[inline(always)]
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r')
+}
+
 /// The longest valid UTF-8 prefix of `bytes`.
 pub(super) fn utf8_prefix(bytes: &[u8]) -> &str {
     match std::str::from_utf8(bytes) {
@@ -145,14 +152,43 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Skips spaces and tabs (not line breaks).
+    /// Skips spaces, tabs and `\r` (not line breaks). Inline only the tests of
+    /// the next bytes: most often no blank, or one space (between a tag's name
+    /// and its value).
     #[inline]
     pub(super) fn skip_blanks(&mut self) {
-        while let Some(b) = self.peek() {
-            if !matches!(b, b' ' | b'\t' | b'\r') {
-                break;
+        match self.buf.get(self.pos..self.len.min(self.pos + 2)) {
+            Some([b, ..]) if !is_blank(*b) => return,
+            Some([b' ', b]) if !is_blank(*b) => {
+                self.pos += 1;
+                self.offset += 1;
+                self.column += 1;
+                return;
             }
-            self.advance(b);
+            _ => {}
+        }
+        self.skip_blank_run();
+    }
+
+    /// [`Reader::skip_blanks`] past its first test: the blanks in bulk, all
+    /// ASCII (a byte is a column), refilling the buffer when they reach its end.
+    #[inline(never)]
+    fn skip_blank_run(&mut self) {
+        loop {
+            if self.pos >= self.len && !self.fill() {
+                return;
+            }
+            let avail = &self.buf[self.pos..self.len];
+            let n = avail
+                .iter()
+                .position(|&b| !is_blank(b))
+                .unwrap_or(avail.len());
+            self.pos += n;
+            self.offset += n as u64;
+            self.column += n;
+            if self.pos < self.len {
+                return;
+            }
         }
     }
 

@@ -135,7 +135,8 @@ pub(super) fn known_name(bytes: &[u8]) -> Option<KnownName> {
 // comparison a byte where the tests they stand for took several.
 /// A byte of a tag name: an ASCII letter or digit, or `_`.
 const NAME: u8 = 1;
-/// A byte that ends the plain run of a tag value: `"`, `\\`, `\n` or `\r`.
+/// A byte that ends the plain (ASCII) run of a tag value: `"`, `\\`, `\n`,
+/// `\r`, or a byte above 0x7f.
 const VALUE_STOP: u8 = 2;
 /// Any other byte.
 const OTHER: u8 = 0;
@@ -148,7 +149,7 @@ const TAG_BYTES: [u8; 256] = {
         let c = b as u8;
         if c.is_ascii_alphanumeric() || c == b'_' {
             table[b] = NAME;
-        } else if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+        } else if matches!(c, b'"' | b'\\' | b'\n' | b'\r') || !c.is_ascii() {
             table[b] = VALUE_STOP;
         }
         b += 1;
@@ -244,26 +245,28 @@ impl<R: Read> Reader<R> {
         }
         self.advance(b'"');
         self.scratch.clear();
+        // The value where it stands in the buffer, when it is one plain run
+        // closed by its quote there: not copied unless a refill would overwrite
+        // it before the line is read.
+        let mut in_buffer = None;
         loop {
-            // Plain bytes up to the next quote, backslash or line break, in bulk.
+            // Plain ASCII bytes up to the next quote, backslash, line break or
+            // byte above 0x7f, in bulk.
             let avail = &self.buf[self.pos..self.len];
             let plain = avail
                 .iter()
                 .position(|&b| TAG_BYTES[usize::from(b)] == VALUE_STOP)
                 .unwrap_or(avail.len());
+            let closed_here = self.scratch.is_empty() && avail.get(plain) == Some(&b'"');
             if plain > 0 {
-                let chunk = &avail[..plain];
-                // Columns count characters: a UTF-8 continuation byte is none.
-                let continuation = if chunk.is_ascii() {
-                    0
-                } else {
-                    chunk.iter().filter(|&&b| b & 0xC0 == 0x80).count()
-                };
-                self.scratch.extend_from_slice(chunk);
+                if !closed_here {
+                    self.scratch.extend_from_slice(&avail[..plain]);
+                }
+                // ASCII: a byte is a column.
                 self.pos += plain;
                 self.offset += plain as u64;
-                self.column += plain - continuation;
-                if self.scratch.len() > self.max_comment_bytes {
+                self.column += plain;
+                if plain.max(self.scratch.len()) > self.max_comment_bytes {
                     return Err(self.fail(
                         value_at,
                         state,
@@ -272,6 +275,11 @@ impl<R: Read> Reader<R> {
                 }
                 // On to the byte that ended the run (the closing quote, most
                 // often) without scanning again from it.
+            }
+            if closed_here {
+                in_buffer = Some(self.pos - plain..self.pos);
+                self.advance(b'"');
+                break;
             }
             let here = self.here();
             match self.peek() {
@@ -302,6 +310,18 @@ impl<R: Read> Reader<R> {
                         }
                     }
                 }
+                Some(b) if !b.is_ascii() => {
+                    // A run of bytes above 0x7f: columns count characters, and
+                    // a UTF-8 continuation byte is none.
+                    let avail = &self.buf[self.pos..self.len];
+                    let n = avail.iter().position(u8::is_ascii).unwrap_or(avail.len());
+                    let run = &avail[..n];
+                    let continuation = run.iter().filter(|&&b| b & 0xC0 == 0x80).count();
+                    self.scratch.extend_from_slice(run);
+                    self.pos += n;
+                    self.offset += n as u64;
+                    self.column += n - continuation;
+                }
                 Some(b) => {
                     self.advance(b);
                     self.scratch.push(b);
@@ -311,38 +331,55 @@ impl<R: Read> Reader<R> {
                 return Err(self.fail(value_at, state, "bad tag line: the tag value is too long"));
             }
         }
-        self.skip_blanks();
-        if self.peek() != Some(b']') {
-            let here = self.here();
-            return Err(self.bad_tag_line(
-                here,
-                state,
-                &format!("expected ']' after the value of tag {name_text}"),
-            ));
+        // The usual end, `]` and the line break (or the next tag), read in the
+        // buffer; anything else may refill it, so the value is copied first.
+        if let Some(range) = &in_buffer
+            && !matches!(
+                self.buf.get(self.pos..self.len.min(self.pos + 2)),
+                Some([b']', b'\n' | b'['])
+            )
+        {
+            self.scratch.extend_from_slice(&self.buf[range.clone()]);
+            in_buffer = None;
         }
-        self.advance(b']');
-        self.skip_blanks();
-        match self.peek() {
-            None | Some(b'\n') | Some(b'[') => {}
-            Some(_) => {
-                let found = self.describe_here();
+        if in_buffer.is_some() {
+            self.advance(b']');
+        } else {
+            self.skip_blanks();
+            if self.peek() != Some(b']') {
                 let here = self.here();
-                return Err(self.fail(
+                return Err(self.bad_tag_line(
                     here,
                     state,
-                    format!("bad tag line: unexpected {found} after the tag; each tag stands on its own line"),
+                    &format!("expected ']' after the value of tag {name_text}"),
                 ));
             }
+            self.advance(b']');
+            self.skip_blanks();
+            match self.peek() {
+                None | Some(b'\n') | Some(b'[') => {}
+                Some(_) => {
+                    let found = self.describe_here();
+                    let here = self.here();
+                    return Err(self.fail(
+                        here,
+                        state,
+                        format!("bad tag line: unexpected {found} after the tag; each tag stands on its own line"),
+                    ));
+                }
+            }
         }
-        let value = std::mem::take(&mut self.scratch);
-        let Ok(value_text) = std::str::from_utf8(&value) else {
+        let value = match in_buffer {
+            Some(range) => &self.buf[range],
+            None => &self.scratch[..],
+        };
+        let Ok(value_text) = std::str::from_utf8(value) else {
             return Err(self.fail(value_at, state, "the tag value is not valid UTF-8"));
         };
         let tag = (name_text, value_text);
         let finished = finish_tag_line(&mut self.tags, v, state, tag, known, value_at, at.line)
             .map_err(|refusal| self.fail(at, state, refusal.message(name_text)));
         self.tag_name = name;
-        self.scratch = value;
         finished
     }
 
@@ -582,7 +619,7 @@ mod known_name_tests {
     fn tag_byte_classes_are_the_tests_they_stand_for() {
         for b in 0..=255u8 {
             let name = b.is_ascii_alphanumeric() || b == b'_';
-            let stop = matches!(b, b'"' | b'\\' | b'\n' | b'\r');
+            let stop = matches!(b, b'"' | b'\\' | b'\n' | b'\r') || b >= 0x80;
             let class = TAG_BYTES[usize::from(b)];
             assert_eq!(class == NAME, name, "byte {b:#04x}");
             assert_eq!(class == VALUE_STOP, stop, "byte {b:#04x}");

@@ -387,6 +387,30 @@ fn tag_lines_in_their_usual_form_and_near_it_are_read_alike() {
             check_same(data.as_bytes(), PLAIN);
         }
     }
+    // A value read where it stands in the buffer, and the ends of a line that
+    // make the reader copy it first: `]` last in the input or in a read, a
+    // blank or `\r` after it, or anything else.
+    for end in ["", "\n", "\r\n", " \n", "\t", "[", " [", "x", "\u{e9}"] {
+        for (value, read) in [
+            ("", ""),
+            ("v", "v"),
+            ("caf\u{e9}", "caf\u{e9}"),
+            ("a\\\"b", "a\"b"),
+        ] {
+            let data =
+                format!("[Event \"{value}\"]{end}[Site \"s\"]\n\n*\n\n[Event \"{value}\"]{end}");
+            let trace = check_same(data.as_bytes(), PLAIN);
+            let tag = format!("tag \"Event\" {read:?} 1");
+            if matches!(end, "x" | "\u{e9}") {
+                assert!(
+                    !trace.contains(&tag) && trace.contains("unexpected"),
+                    "{trace}"
+                );
+            } else {
+                assert!(trace.contains(&tag), "{end:?} {value:?}: {trace}");
+            }
+        }
+    }
     // Many tags: duplicates are found by name past the first few too.
     let mut many: String = (0..40).map(|i| format!("[T{i} \"v\"]\n")).collect();
     many.push_str("[T33 \"again\"]\n\n*\n\n[Result \"*\"]\n\n*\n");
