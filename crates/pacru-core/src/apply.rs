@@ -132,21 +132,24 @@ impl Position {
     #[inline]
     pub(crate) fn apply_resolved(&mut self, r: &ResolvedMovement) -> u32 {
         let me = self.to_move_slot();
-        let sk = &r.skeleton;
-        if sk.kind == MovementKind::Pincer {
+        if r.kind == MovementKind::Pincer {
             for slot in 0..self.small.players.len() {
-                if self.chevrons[slot].contains(sk.to) {
-                    self.remove_chevron(slot, sk.to);
+                if self.chevrons[slot].contains(r.to) {
+                    self.remove_chevron(slot, r.to);
                 }
             }
-            self.paint(sk.to, me);
+            self.paint(r.to, me);
         }
-        self.move_chevron(me, sk.from, sk.to, sk.travel);
+        self.move_chevron(me, r.from, r.to, r.travel);
         match r.first {
-            Some(Item::Connection) => self.paint_set(sk.connection_fields, me),
+            // The skeleton's connection fields: a connection is never a pincer,
+            // so the mover's fields are still those of the start of the turn.
+            Some(Item::Connection) => {
+                self.paint_set(between(r.from, r.to, r.travel) - self.fields[me], me);
+            }
             // A crossing marker goes on a neutral field; a transformation takes
             // another player's field.
-            Some(Item::Field(field)) if sk.transformation => self.paint(field, me),
+            Some(Item::Field(field)) if r.transformation => self.paint(field, me),
             Some(Item::Field(field)) => self.paint_neutral(field, me),
             None => {}
         }

@@ -93,7 +93,8 @@ impl Position {
         };
         match (mv, resolved) {
             (Move::Movement(_), Some(r)) => {
-                let sk = r.skeleton;
+                let turn = Turn::new(self, self.to_move_slot());
+                let sk = self.build_skeleton(&turn, r.from, r.to, r.travel, r.distance, r.kind);
                 effects.kind = Some(sk.kind);
                 if sk.kind == MovementKind::Pincer {
                     effects.captured = self.chevron_at(sk.to).map(|c| (c.colour, sk.to));
@@ -104,7 +105,6 @@ impl Position {
                     None => {}
                 }
                 effects.meeting_field = r.meeting;
-                let turn = Turn::new(self, self.to_move_slot());
                 effects.empty_meeting = r.meeting.is_none()
                     && self.meeting_partner(&turn, &sk)
                     && (turn.own | sk.gained(r.first)).contains(sk.to);

@@ -924,22 +924,29 @@ impl Position {
     /// Whether `slot` has a movement of two or more fields, or a pincer.
     pub(crate) fn has_longer_movement_or_pincer(&self, slot: usize) -> bool {
         let turn = Turn::new(self, slot);
-        let mut pincer_targets = None;
+        // The pincer targets gathered in the same walk over the chevrons
+        // (`Turn::pincer_targets`, whose `attacks_from` a chevron of power 1
+        // is its step targets that hold an opponent's chevron).
+        let opponents = turn.occupied - turn.mine;
+        let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for from in turn.mine {
             let power = turn.power(from);
-            if power <= 1 {
-                continue;
-            }
-            for travel in self.small.facing.get(from).travel_directions() {
-                let ray = turn.ray(self, from, travel, power, &mut pincer_targets);
-                if (ray.plain | ray.connection | ray.jump | ray.pincer).any() {
-                    return true;
+            let facing = self.small.facing.get(from);
+            let attacked = if power <= 1 {
+                step_targets(from, facing) & opponents
+            } else {
+                for travel in facing.travel_directions() {
+                    let ray = turn.ray(self, from, travel, power, &mut None);
+                    if (ray.plain | ray.connection | ray.jump | ray.pincer).any() {
+                        return true;
+                    }
                 }
-            }
+                turn.attacks_from(self, from)
+            };
+            twice |= once & attacked;
+            once |= attacked;
         }
-        pincer_targets
-            .unwrap_or_else(|| turn.pincer_targets(self))
-            .any()
+        twice.any()
     }
 
     /// Whether the player to move has a legal movement (false when the game is over).

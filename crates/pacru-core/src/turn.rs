@@ -124,14 +124,6 @@ impl Turn {
         }
         twice
     }
-
-    /// How many of our chevrons attack `target`.
-    pub fn attackers_of(&self, pos: &Position, target: Field) -> Bitboard {
-        self.mine
-            .iter()
-            .filter(|&from| self.attacks_from(pos, from).contains(target))
-            .collect()
-    }
 }
 
 #[cfg(test)]

@@ -8,12 +8,40 @@ use crate::{
     Bitboard, Field, IllegalMove, Item, Move, Movement, Position, Reorientation, Rule, Status,
 };
 
-/// A movement found legal, with the meaning of each of its items.
+/// A movement found legal, with the meaning of each of its items: what
+/// applying it and explaining it need of its skeleton, without the skeleton's
+/// sets (the connection's fields are worked out again when it is applied), so
+/// that the quick path hands it over in registers and need not build the
+/// crossing's candidates to accept a marker.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct ResolvedMovement {
-    pub skeleton: MovementSkeleton,
+    pub from: Field,
+    pub to: Field,
+    pub travel: crate::Direction,
+    pub distance: u8,
+    pub kind: MovementKind,
+    /// Whether a crossing benefit here is a transformation (R10): the
+    /// skeleton's [`MovementSkeleton::transformation`].
+    pub transformation: bool,
     pub first: Option<Item>,
-    pub meeting: Option<crate::Field>,
+    pub meeting: Option<Field>,
+}
+
+impl ResolvedMovement {
+    /// `sk` resolved with the items `first` and `meeting`.
+    #[inline]
+    pub(crate) fn new(sk: &MovementSkeleton, first: Option<Item>, meeting: Option<Field>) -> Self {
+        ResolvedMovement {
+            from: sk.from,
+            to: sk.to,
+            travel: sk.travel,
+            distance: sk.distance,
+            kind: sk.kind,
+            transformation: sk.transformation,
+            first,
+            meeting,
+        }
+    }
 }
 
 /// What [`Position::try_play`] reports about a move it applied.
@@ -173,8 +201,10 @@ impl Position {
                     ),
                 ));
             }
-            let attackers = turn.attackers_of(self, to);
-            if attackers.count() < 2 {
+            // Two attackers or more, counted only among the chevrons on a line
+            // with `to` (what `Turn::attackers_of` would count, at a fraction of
+            // the cost).
+            if !turn.attacked_twice(self, to) {
                 return Err(IllegalMove::new(
                     Rule::R11,
                     format!(
@@ -316,11 +346,7 @@ impl Position {
             }
             return Err(self.extra_item(turn, sk, first, extra));
         }
-        Ok(ResolvedMovement {
-            skeleton: *sk,
-            first,
-            meeting,
-        })
+        Ok(ResolvedMovement::new(sk, first, meeting))
     }
 
     fn crossing_rule(sk: &MovementSkeleton) -> Rule {
