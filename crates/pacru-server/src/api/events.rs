@@ -196,6 +196,14 @@ async fn account(state: &AppState, name: &str) -> ApiResult<UserRef> {
     user.ok_or_else(|| ApiError::BadRequest(format!("username: no user {name:?}")))
 }
 
+/// The account a request must name (`username`).
+async fn named_account(state: &AppState, body: UserChoice) -> ApiResult<UserRef> {
+    let name = body
+        .username
+        .ok_or_else(|| ApiError::BadRequest("username: required".into()))?;
+    account(state, &name).await
+}
+
 /// `POST /api/events/{id}/join`: the caller enters the event.
 pub async fn join(
     State(state): State<AppState>,
@@ -232,10 +240,7 @@ pub async fn add_player(
     caller: Caller,
     JsonBody(body): JsonBody<UserChoice>,
 ) -> ApiResult<Json<Value>> {
-    let name = body
-        .username
-        .ok_or_else(|| ApiError::BadRequest("username: required".into()))?;
-    let user = account(&state, &name).await?;
+    let user = named_account(&state, body).await?;
     let (_, event) = state
         .change_event(&id, move |conn, held| {
             held.arbiter_only(caller.user.id, "enter other players")?;
@@ -291,10 +296,7 @@ pub async fn reinstate(
     caller: Caller,
     JsonBody(body): JsonBody<UserChoice>,
 ) -> ApiResult<Json<Value>> {
-    let name = body
-        .username
-        .ok_or_else(|| ApiError::BadRequest("username: required".into()))?;
-    let user = account(&state, &name).await?;
+    let user = named_account(&state, body).await?;
     let (_, event) = state
         .change_event(&id, move |conn, held| {
             held.arbiter_only(caller.user.id, "reinstate players")?;
