@@ -836,8 +836,23 @@ fn a_player_withdrawn_for_not_checking_in_is_told_so_when_checking_in_late() {
 #[test]
 fn the_arbiter_reinstates_a_player_withdrawn_by_mistake() {
     let dir = tempfile::tempdir().unwrap();
-    let (_server, arbiter, people, id) = cal_withdrawn_for_not_checking_in(&dir);
+    let (server, arbiter, people, id) = cal_withdrawn_for_not_checking_in(&dir);
     let reinstate = format!("/api/events/{id}/reinstate");
+    // An account that has not entered: 409, as its check-in would be.
+    let dee = Client::sign_up(&server.url, "dee");
+    for (who, path, body) in [
+        (&arbiter, &reinstate, json!({"username": "dee"})),
+        (
+            &arbiter,
+            &format!("/api/events/{id}/withdraw"),
+            json!({"username": "dee"}),
+        ),
+        (&dee, &format!("/api/events/{id}/withdraw"), json!({})),
+    ] {
+        let refused = who.post(path, &body);
+        assert_eq!(refused.status, 409, "{path}: {refused:?}");
+        assert_eq!(refused.json["error"], "dee has not entered this event");
+    }
     let cal = json!({"username": "cal"});
     let own = people["cal"].post(&reinstate, &cal);
     assert_eq!(own.status, 403, "{own:?}");

@@ -265,6 +265,17 @@ async fn for_whom(
     }
 }
 
+/// The player of `event` that account `user` is, or 409: the account has
+/// not entered the event.
+fn entrant<'e>(
+    event: &'e pacru_event::Event,
+    user: &UserRef,
+) -> ApiResult<&'e pacru_event::Player> {
+    event
+        .player_named(&spelled(event, &user.name))
+        .ok_or_else(|| ApiError::conflict(format!("{} has not entered this event", user.name)))
+}
+
 /// `POST /api/events/{id}/withdraw` `{"username"?}`: a player leaves the
 /// event (themselves, or anyone by the arbiter): not paired from the next round.
 pub async fn withdraw(
@@ -279,7 +290,7 @@ pub async fn withdraw(
             if other {
                 held.arbiter_only(caller.user.id, "withdraw other players")?;
             }
-            let name = spelled(&held.read()?, &user.name);
+            let name = entrant(&held.read()?, &user)?.name.clone();
             held.desk.withdraw(&name).map_err(desk_error)
         })
         .await?;
@@ -301,8 +312,9 @@ pub async fn reinstate(
         .change_event(&id, move |conn, held| {
             held.arbiter_only(caller.user.id, "reinstate players")?;
             let event = held.read()?;
-            let name = spelled(&event, &user.name);
-            held.desk.reinstate(&name).map_err(desk_error)?;
+            held.desk
+                .reinstate(&entrant(&event, &user)?.name)
+                .map_err(desk_error)?;
             if event.rounds_paired() == 0 && !store::checked_in(conn, &held.row.id)?.is_empty() {
                 store::check_in(conn, &held.row.id, user.id)?;
             }
@@ -332,12 +344,7 @@ pub async fn check_in(
                     "check-in is over: the first round is paired",
                 ));
             }
-            let Some(player) = event.player_named(&spelled(&event, &user.name)) else {
-                return Err(ApiError::conflict(format!(
-                    "{} has not entered this event",
-                    user.name
-                )));
-            };
+            let player = entrant(&event, &user)?;
             // Checked in, a withdrawn player would still not be paired.
             if let Some(round) = player.withdrawn_from {
                 return Err(ApiError::conflict(format!(
