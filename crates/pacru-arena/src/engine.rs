@@ -3,6 +3,7 @@
 
 use crate::error::ArenaError;
 use crate::stop::{StopHandle, WatchGuard};
+use pacru_protocol::Framing;
 use pacru_protocol::engines::{run_greedy, run_random};
 use pacru_runner::{EngineFailure, EngineProcess, EngineSpec};
 use serde::{Deserialize, Serialize};
@@ -61,6 +62,10 @@ pub struct EngineConfig {
     /// Options set after the handshake (`setoption`): name and value.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<(String, String)>,
+    /// The framing the referee speaks to the engine (text by default; JSON for
+    /// an engine that speaks only JSON lines).
+    #[serde(default, skip_serializing_if = "is_text")]
+    pub framing: Framing,
 }
 
 /// How engines are started and timed, the same for all engines of an event.
@@ -147,6 +152,7 @@ impl EngineConfig {
                 args: Vec::new(),
                 builtin: Some(Builtin { kind, seed }),
                 options: Vec::new(),
+                framing: Framing::Text,
             });
         }
         let program = words.remove(0);
@@ -164,6 +170,7 @@ impl EngineConfig {
             args: words,
             builtin: None,
             options: Vec::new(),
+            framing: Framing::Text,
         })
     }
 
@@ -194,6 +201,7 @@ impl EngineConfig {
         spec.margin = settings.margin;
         spec.handshake_timeout = settings.handshake_timeout;
         spec.options = self.options.clone();
+        spec.framing = self.framing;
         spec
     }
 
@@ -343,6 +351,10 @@ pub fn adopt_handshake_names(engines: &mut [EngineConfig], handshake_names: &[Op
         }
     }
     dedupe_names(engines);
+}
+
+fn is_text(framing: &Framing) -> bool {
+    *framing == Framing::Text
 }
 
 fn is_false(value: &bool) -> bool {

@@ -787,7 +787,7 @@ impl EngineProcess {
                         }
                         Err(e) => EngineFailure::Garbage {
                             line: truncate(&line, 200),
-                            reason: e.to_string(),
+                            reason: garbage_reason(self.spec.framing, &line, &e),
                         },
                     }
                 }
@@ -1011,6 +1011,20 @@ fn check_move(position: &Position, text: &str) -> Result<Move, EngineFailure> {
     match position.play(&mv) {
         Ok(_) => Ok(mv),
         Err(e) => Err(illegal(e.to_string())),
+    }
+}
+
+/// Why `line` is not a message in `framing`: the decoder's reason and, for a
+/// line in the other framing, the framing the engine seems to speak.
+fn garbage_reason(framing: Framing, line: &str, error: &impl std::fmt::Display) -> String {
+    match (framing, Framing::detect(line)) {
+        (Framing::Text, Framing::Json) => {
+            format!("{error}; the line is JSON: the engine may speak only JSON lines")
+        }
+        (Framing::Json, Framing::Text) => {
+            format!("{error}; the line is text: the engine may speak only text lines")
+        }
+        _ => error.to_string(),
     }
 }
 

@@ -29,6 +29,7 @@ fn test_engine(name: &str, args: &[&str]) -> EngineConfig {
         args: args.iter().map(|a| a.to_string()).collect(),
         builtin: None,
         options: Vec::new(),
+        framing: Default::default(),
     }
 }
 
@@ -48,6 +49,7 @@ fn deaf(name: &str, args: &[&str]) -> EngineConfig {
         args: command,
         builtin: None,
         options: Vec::new(),
+        framing: Default::default(),
     }
 }
 

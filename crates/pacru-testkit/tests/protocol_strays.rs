@@ -110,6 +110,7 @@ fn the_strays_of_a_match_end_with_its_games() {
         args: vec!["escape".to_owned(), m.clone()],
         builtin: None,
         options: Vec::new(),
+        framing: Default::default(),
     };
     let random: EngineConfig = "builtin:random:1".parse().unwrap();
     let mut config = EventConfig::new("strays", System::Match { games: 2 }, vec![escaping, random]);

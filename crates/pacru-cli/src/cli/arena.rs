@@ -134,6 +134,13 @@ pub struct ArenaArgs {
     #[arg(long = "option", value_name = "ENGINE:NAME=VALUE")]
     pub options: Vec<String>,
 
+    /// Speaks JSON lines (or text) to an engine: ENGINE:json or ENGINE:text,
+    /// where ENGINE is the engine's position in the list (from 1) or `*` for
+    /// all. Engines are spoken to in text by default; an engine that speaks only
+    /// JSON lines needs `json`. Repeatable.
+    #[arg(long = "framing", value_name = "ENGINE:FRAMING")]
+    pub framings: Vec<String>,
+
     /// The output directory: journal.jsonl, games.pgr, standings.txt,
     /// standings.json. Default: pacru-match (for `pacru match`) or pacru-tournament
     /// (for `pacru tournament`) in the current directory. It must not hold an event

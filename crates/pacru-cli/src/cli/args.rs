@@ -306,12 +306,35 @@ pub enum EngineKind {
     Search,
 }
 
+/// How engine protocol messages are put on the wire (`docs/protocol.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FramingArg {
+    /// One text message per line.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+impl From<FramingArg> for pacru_protocol::Framing {
+    fn from(framing: FramingArg) -> pacru_protocol::Framing {
+        match framing {
+            FramingArg::Text => pacru_protocol::Framing::Text,
+            FramingArg::Json => pacru_protocol::Framing::Json,
+        }
+    }
+}
+
 /// Arguments of `pacru engine`.
 #[derive(Debug, Args)]
 pub struct EngineArgs {
     /// Which engine.
     #[arg(value_enum)]
     pub kind: EngineKind,
+
+    /// Speak only this framing instead of the one the session's first line
+    /// uses: a line in the other framing is then answered as malformed.
+    #[arg(long, value_enum, value_name = "FRAMING")]
+    pub framing: Option<FramingArg>,
 
     /// Seed of the engine's random choices.
     ///

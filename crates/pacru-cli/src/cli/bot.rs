@@ -1,5 +1,6 @@
 //! The arguments of `pacru bot`.
 
+use super::FramingArg;
 use super::values::{RulesArg, engine_option, players};
 use clap::{Args, ValueEnum};
 
@@ -95,6 +96,11 @@ pub struct BotArgs {
     /// engine is started once at start-up to check that it takes them.
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = engine_option)]
     pub options: Vec<(String, String)>,
+
+    /// The framing spoken to the engine: `text` (the default) or `json`, for an
+    /// engine that speaks only JSON lines.
+    #[arg(long, value_enum, value_name = "FRAMING", default_value = "text")]
+    pub framing: FramingArg,
 
     /// The engine program and its arguments (after `--`; `pacru` means this
     /// very program).

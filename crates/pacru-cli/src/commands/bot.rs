@@ -95,6 +95,7 @@ enum End {
 pub fn run(args: &BotArgs) -> anyhow::Result<Outcome> {
     let mut engine = engine_spec(&args.engine)?;
     engine.options = args.options.clone();
+    engine.framing = args.framing.into();
     if !engine.options.is_empty() {
         check_options(&engine)?;
     }

@@ -58,6 +58,85 @@ fn a_match_between_engine_processes_records_games_that_check() {
     assert_ne!(again.code, 0, "{}", again.stdout);
 }
 
+/// An engine that speaks only JSON lines plays once `--framing` says so, and
+/// is refused before the first game, with the reason, when it does not; the
+/// framing is kept in the journal (for `--resume`).
+#[test]
+fn an_engine_that_speaks_only_json_lines_plays_with_framing_json() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json_only = "pacru engine random --framing json --seed 1";
+    let text = "pacru engine greedy --seed 2";
+    let out = dir.path().join("unframed").display().to_string();
+    let run = pacru(&[
+        "match",
+        json_only,
+        text,
+        "-n",
+        "2",
+        "--movetime",
+        "100",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr
+            .contains("engine 1 (`pacru engine random --framing json --seed 1`) cannot be used")
+            && run
+                .stderr
+                .contains("the line is JSON: the engine may speak only JSON lines"),
+        "{}",
+        run.stderr
+    );
+
+    let out_dir = dir.path().join("framed");
+    let out = out_dir.display().to_string();
+    let run = pacru(&[
+        "match",
+        json_only,
+        text,
+        "-n",
+        "2",
+        "--movetime",
+        "100",
+        "--framing",
+        "1:json",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("2 of 2 games played"), "{}", run.stdout);
+    assert_eq!(statuses(&out_dir.join("games.pgr")), ["ok", "ok"]);
+    let journal = read(&out_dir.join("journal.jsonl"));
+    let start: serde_json::Value =
+        serde_json::from_str(journal.lines().next().expect("start line")).expect("json");
+    let framings: Vec<_> = start["config"]["engines"]
+        .as_array()
+        .expect("engines")
+        .iter()
+        .map(|e| e["framing"].clone())
+        .collect();
+    assert_eq!(
+        framings,
+        [serde_json::json!("json"), serde_json::Value::Null]
+    );
+    for (bad, reason) in [
+        ("1:xml", "the framing is `json` or `text`"),
+        ("3:json", "there is no engine 3"),
+        ("json", "expected ENGINE:json or ENGINE:text"),
+    ] {
+        let out = dir.path().join("bad").display().to_string();
+        let run = pacru(&["match", json_only, text, "--framing", bad, "-o", &out]);
+        assert_eq!(run.code, 2, "{bad}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains(&format!("bad framing `{bad}`: {reason}")),
+            "{bad}: {}",
+            run.stderr
+        );
+    }
+}
+
 /// The engines' names in a standings file, best first.
 fn standing_names(out: &std::path::Path) -> Vec<String> {
     let standings: serde_json::Value =

@@ -625,6 +625,7 @@ fn a_resume_without_engines_refuses_other_settings_given_again() {
         (&["--games", "200", "--sprt", "0,10"], "sprt, system"),
         (&["--openings", "open.ppn"], "openings"),
         (&["--option", "*:Hash=1"], "engines"),
+        (&["--framing", "2:json"], "engines"),
         (&["--tc", "10+0.1"], "time"),
     ] {
         let args: Vec<&str> = resume.iter().chain(given).copied().collect();

@@ -525,6 +525,37 @@ child.wait()
 /// same turn once more, and the game goes on to its end: every process of it
 /// plays one move, then crashes at its second request.
 #[test]
+fn an_engine_that_speaks_only_json_lines_plays_with_framing_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::start(&dir.path().join("server.db"), &[]);
+    let mut people = People::new(&server.url, &["ana"], 0x000A_5C11);
+    let robo = Client::bot(&server.url, "robo");
+    let log = dir.path().join("bot.log");
+    let _bot = start_bot(
+        &server.url,
+        robo.token.as_ref().unwrap(),
+        &["--framing", "json"],
+        &[
+            "pacru",
+            "engine",
+            "random",
+            "--framing",
+            "json",
+            "--seed",
+            "3",
+        ],
+        Some(&log),
+    );
+    let id = open_game(people.client("ana"), 2, "2004", Value::Null, &["robo"]);
+    let game = people
+        .play(std::slice::from_ref(&id), usize::MAX, 120)
+        .remove(0);
+    check_finished(&server.url, &game);
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(!log.contains("asking a new engine process"), "{log}");
+}
+
+#[test]
 fn an_engine_that_crashes_is_started_again_and_the_game_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let server = ServerProcess::start(&dir.path().join("server.db"), &[]);

@@ -632,6 +632,39 @@ fn engine_speaks_the_protocol_on_stdin() {
 }
 
 #[test]
+fn an_engine_told_its_framing_speaks_only_that_framing() {
+    let json_hello = b"{\"type\":\"hello\",\"id\":\"1\",\"protocol\":1}\n";
+    for kind in ["random", "greedy", "search"] {
+        let run = pacru_with_input(&["engine", kind, "--framing", "json"], json_hello);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let last = run.stdout.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("{\"type\":\"ok\",\"id\":\"1\",\"protocol\":1"),
+            "{}",
+            run.stdout
+        );
+        // A text line is malformed in a JSON session, and a JSON line in a text one.
+        let run = pacru_with_input(
+            &["engine", kind, "--framing", "json"],
+            b"hello 1 protocol=1\n",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            run.stdout
+                .starts_with("{\"type\":\"error\",\"id\":\"-\",\"reason\":\"malformed request"),
+            "{kind}: {}",
+            run.stdout
+        );
+        let run = pacru_with_input(&["engine", kind, "--framing", "text"], json_hello);
+        assert!(
+            run.stdout.starts_with("? - malformed request"),
+            "{kind}: {}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
 fn an_engine_seed_is_its_seed_option() {
     // The seed is the default of the option `Seed`, a spin up to the largest
     // 64-bit signed number: a larger seed would be advertised as another value.

@@ -3,14 +3,15 @@
 //! naming them, as it does when the engines are given too. Only the settings
 //! given on the command line count, not those left at their defaults.
 
-use super::apply_options;
+use super::{apply_framings, apply_options};
 use crate::cli::{ArenaArgs, MatchArgs, TournamentArgs, TournamentSystemArg};
 use pacru_arena::event::Given;
 use pacru_arena::{ArenaError, EventConfig, System, TimeControl, load_openings};
 use pacru_core::RulesEdition;
+use pacru_protocol::Framing;
 
 /// The ids of the arguments of both commands that are settings of the event.
-const EVENT_SETTINGS: [&str; 10] = [
+const EVENT_SETTINGS: [&str; 11] = [
     "tc",
     "movetime",
     "margin",
@@ -20,6 +21,7 @@ const EVENT_SETTINGS: [&str; 10] = [
     "rules",
     "event",
     "options",
+    "framings",
     "openings",
 ];
 
@@ -119,6 +121,13 @@ fn set_event_settings(args: &ArenaArgs, config: &mut EventConfig) -> Result<(), 
             engine.options.clear();
         }
         apply_options(&mut config.engines, &args.options)
+            .map_err(|e| ArenaError::BadSetting(e.to_string()))?;
+    }
+    if !args.framings.is_empty() {
+        for engine in &mut config.engines {
+            engine.framing = Framing::Text;
+        }
+        apply_framings(&mut config.engines, &args.framings)
             .map_err(|e| ArenaError::BadSetting(e.to_string()))?;
     }
     if let Some(path) = &args.openings {

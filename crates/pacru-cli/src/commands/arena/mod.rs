@@ -21,6 +21,7 @@ use pacru_arena::{
     System, TimeControl, load_openings, run_event_with,
 };
 use pacru_core::RulesEdition;
+use pacru_protocol::Framing;
 use report::Reporter;
 use signals::Interrupts;
 use std::io::Write;
@@ -104,22 +105,46 @@ fn apply_options(engines: &mut [EngineConfig], options: &[String]) -> anyhow::Re
         if name.is_empty() {
             return Err(bad("no option name"));
         }
-        let targets: Vec<usize> = if which == "*" {
-            (0..engines.len()).collect()
-        } else {
-            let n: usize = which
-                .parse()
-                .map_err(|_| bad("ENGINE is the engine's position (from 1) or *"))?;
-            if n == 0 || n > engines.len() {
-                return Err(bad(&format!("there is no engine {n}")));
-            }
-            vec![n - 1]
-        };
-        for t in targets {
+        for t in engines_named(which, engines.len()).map_err(|m| bad(&m))? {
             engines[t].options.push((name.to_owned(), value.to_owned()));
         }
     }
     Ok(())
+}
+
+/// Applies `--framing` values: `N:json` or `N:text` sets the framing of the N-th
+/// engine (from 1), `*:json` of every engine; later values win.
+fn apply_framings(engines: &mut [EngineConfig], framings: &[String]) -> anyhow::Result<()> {
+    for text in framings {
+        let bad = |message: &str| anyhow::anyhow!("bad framing `{text}`: {message}");
+        let (which, framing) = text
+            .split_once(':')
+            .ok_or_else(|| bad("expected ENGINE:json or ENGINE:text"))?;
+        let framing = match framing {
+            "json" => Framing::Json,
+            "text" => Framing::Text,
+            _ => return Err(bad("the framing is `json` or `text`")),
+        };
+        for t in engines_named(which, engines.len()).map_err(|m| bad(&m))? {
+            engines[t].framing = framing;
+        }
+    }
+    Ok(())
+}
+
+/// The indices of the engines an `ENGINE:` prefix names among `count`: its
+/// position (from 1), or `*` for all.
+fn engines_named(which: &str, count: usize) -> Result<Vec<usize>, String> {
+    if which == "*" {
+        return Ok((0..count).collect());
+    }
+    let n: usize = which
+        .parse()
+        .map_err(|_| "ENGINE is the engine's position (from 1) or *".to_owned())?;
+    if n == 0 || n > count {
+        return Err(format!("there is no engine {n}"));
+    }
+    Ok(vec![n - 1])
 }
 
 /// Builds the event's settings from the command line (`None`: a resume without
@@ -141,6 +166,7 @@ fn event_config(
         .collect::<Result<Vec<_>, _>>()?;
     dedupe_names(&mut configs);
     apply_options(&mut configs, &args.options)?;
+    apply_framings(&mut configs, &args.framings)?;
     let mut time = match &args.tc {
         Some(tc) => TimeControl::parse_clock(tc)?,
         None if args.movetime.is_some() => TimeControl::default(),
