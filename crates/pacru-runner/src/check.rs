@@ -42,8 +42,11 @@ pub struct CheckOptions {
     /// Extra time allowed for process and pipe latency.
     #[serde(rename = "margin_ms", serialize_with = "crate::millis::serialize")]
     pub margin: Duration,
-    /// Also run a session in JSON framing.
+    /// Also run a session in JSON framing (with `framing` text).
     pub json: bool,
+    /// The framing of the checks' sessions: text, or JSON lines for an engine
+    /// that speaks only them.
+    pub framing: Framing,
 }
 
 impl Default for CheckOptions {
@@ -55,6 +58,7 @@ impl Default for CheckOptions {
             pressure_time: Duration::from_millis(200),
             margin: Duration::from_millis(150),
             json: true,
+            framing: Framing::Text,
         }
     }
 }
@@ -333,6 +337,7 @@ pub fn check_engine_with(
             // The referee's line limit (`EngineSpec::default`): an engine
             // whose lines `pacru match` and `pacru bot` refuse must not pass.
             max_output_bytes: 16 * 1024 * 1024,
+            framing: options.framing,
             ..EngineSpec::default()
         },
         options,
@@ -409,8 +414,28 @@ impl Checker {
         crate::millis::from_now(&[self.options.reply_timeout, self.options.margin])
     }
 
-    /// Sends a raw line with `id` and expects a final reply about `id` that is a
-    /// failure (`want_failure`) or a success.
+    /// A request the checks write as a text line, in the framing of the
+    /// session: the same frame as one JSON object in a JSON session (a tag
+    /// without an id, which is no frame, as an object with its type alone).
+    fn in_session_framing(&self, line: &str) -> Result<String, String> {
+        if self.spec.framing == Framing::Text {
+            return Ok(line.to_owned());
+        }
+        match Framing::Text.decode(line) {
+            Ok(frame) => Framing::Json
+                .encode(&frame)
+                .map_err(|e| format!("`{line}` cannot be sent in JSON lines: {e}")),
+            // The checks' lines without an id (`go`, `quit`): a tag alone.
+            Err(_) if line.bytes().all(|b| b.is_ascii_lowercase()) => {
+                Ok(format!(r#"{{"type":"{line}"}}"#))
+            }
+            Err(e) => Err(format!("`{line}` cannot be sent in JSON lines: {e}")),
+        }
+    }
+
+    /// Sends a raw line with `id` (written as text, sent in the session's
+    /// framing) and expects a final reply about `id` that is a failure
+    /// (`want_failure`) or a success.
     fn expect_reply(
         &mut self,
         line: &str,
@@ -421,8 +446,9 @@ impl Checker {
             .options
             .reply_timeout
             .saturating_add(self.options.margin);
+        let wire = self.in_session_framing(line)?;
         let engine = self.engine()?;
-        engine.send_raw(line).map_err(|e| e.to_string())?;
+        engine.send_raw(&wire).map_err(|e| e.to_string())?;
         let deadline = crate::millis::from_now(&[timeout]);
         let (last, _) = engine
             .await_final(
@@ -871,8 +897,9 @@ fn check_quit(c: &mut Checker) -> Result<(), String> {
 
 fn check_quit_alone(c: &mut Checker) -> Result<(), String> {
     c.engine()?;
+    let quit = c.in_session_framing("quit")?;
     let mut engine = c.engine.take().ok_or("no engine")?;
-    engine.send_raw("quit").map_err(|e| e.to_string())?;
+    engine.send_raw(&quit).map_err(|e| e.to_string())?;
     let deadline = crate::millis::from_now(&[c.options.reply_timeout, c.options.margin]);
     match engine.wait_exit_until(deadline) {
         Some(crate::client::Exit::Success) => Ok(()),

@@ -370,8 +370,14 @@ pub struct EngineCheckArgs {
     pub handshake_timeout: u64,
 
     /// Skip the session in JSON framing.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "framing")]
     pub text_only: bool,
+
+    /// The framing of the checks: `text` (the last check speaks JSON lines,
+    /// unless `--text-only`) or `json`, for an engine that speaks only JSON
+    /// lines.
+    #[arg(long, value_enum, value_name = "FRAMING", default_value = "text")]
+    pub framing: FramingArg,
 
     /// The engine program, then its arguments (after `--`); `pacru` means this
     /// very program.

@@ -156,6 +156,7 @@ pub fn run(args: &EngineCheckArgs) -> anyhow::Result<Outcome> {
         move_time: Duration::from_millis(args.movetime),
         handshake_timeout: Duration::from_millis(args.handshake_timeout),
         json: !args.text_only,
+        framing: args.framing.into(),
         ..CheckOptions::default()
     };
     tracing::info!("checking {program} {rest:?}");

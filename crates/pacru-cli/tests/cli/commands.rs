@@ -624,6 +624,42 @@ fn builtin_engines_pass_the_engine_check() {
     }
 }
 
+/// An engine that speaks only JSON lines fails the handshake of a text check,
+/// saying why, and passes every check in JSON lines: each request the checks
+/// write reaches it as JSON (a text line would be malformed to it).
+#[test]
+fn engine_check_speaks_json_lines_to_an_engine_that_speaks_only_them() {
+    let pacru_bin = env!("CARGO_BIN_EXE_pacru");
+    let engine = [pacru_bin, "engine", "random", "--framing", "json"];
+    let run = pacru(&[&["engine-check", "--"][..], &engine].concat());
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("FAIL handshake")
+            && run
+                .stdout
+                .contains("the line is JSON: the engine may speak only JSON lines"),
+        "{}",
+        run.stdout
+    );
+    let run = pacru(&[&["engine-check", "--framing", "json", "--"][..], &engine].concat());
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("all 25 checks passed"),
+        "{}",
+        run.stdout
+    );
+    let run = pacru(&[
+        "engine-check",
+        "--framing",
+        "json",
+        "--text-only",
+        "--",
+        pacru_bin,
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
+}
+
 #[test]
 fn engine_speaks_the_protocol_on_stdin() {
     let run = pacru_with_input(&["engine", "random"], b"hello 1 protocol=1\nquit 2\n");
