@@ -14,6 +14,7 @@ fn quick() -> CheckOptions {
         pressure_time: Duration::from_millis(200),
         margin: Duration::from_millis(100),
         json: true,
+        framing: pacru_protocol::Framing::Text,
     }
 }
 
