@@ -64,7 +64,10 @@ impl Position {
             Some(Item::Field(field)) if !self.unions.coloured.contains(field) => Some(field),
             Some(_) => return self.play_movement_in_general(m),
         };
-        if m.pincer || second.is_some() || m.items.surplus_items().is_some() {
+        // Surplus items are kept only behind two stored ones (`Items`): a
+        // second item is the one test for more than one.
+        debug_assert!(second.is_some() || m.items.surplus_items().is_none());
+        if m.pincer || second.is_some() {
             return self.play_movement_in_general(m);
         }
         let me = self.to_move_slot();

@@ -109,20 +109,45 @@ pub(crate) fn outline(
     }
 }
 
+impl QueuedStep {
+    /// The step in outline.
+    #[inline]
+    pub(crate) fn outline(self) -> RawMovement {
+        RawMovement {
+            from: self.from,
+            to: self.to,
+            travel: self.travel,
+            distance: 1,
+            kind: self.kind,
+        }
+    }
+}
+
+/// The next legal movement in outline: a queued step keeps its facts.
+pub(crate) enum NextMovement {
+    Step(QueuedStep),
+    Ray(RawMovement),
+}
+
 impl Iterator for RawMovements<'_> {
     type Item = RawMovement;
 
     #[inline]
     fn next(&mut self) -> Option<RawMovement> {
+        Some(match self.next_movement()? {
+            NextMovement::Step(step) => step.outline(),
+            NextMovement::Ray(raw) => raw,
+        })
+    }
+}
+
+impl RawMovements<'_> {
+    /// [`Iterator::next`], with a queued step given as it was queued.
+    #[inline]
+    pub(crate) fn next_movement(&mut self) -> Option<NextMovement> {
         loop {
             if let Some(step) = self.pop_step() {
-                return Some(RawMovement {
-                    from: step.from,
-                    to: step.to,
-                    travel: step.travel,
-                    distance: 1,
-                    kind: step.kind,
-                });
+                return Some(NextMovement::Step(step));
             }
             if self.travel_index < 3 {
                 let travel = self.travels[usize::from(self.travel_index)];
@@ -137,7 +162,7 @@ impl Iterator for RawMovements<'_> {
                     ray.pincer.pop_first().map(|to| (to, MovementKind::Pincer))
                 };
                 if let Some((to, kind)) = found {
-                    return Some(outline(self.from, to, travel, kind));
+                    return Some(NextMovement::Ray(outline(self.from, to, travel, kind)));
                 }
                 self.travel_index += 1;
                 if let Some(&travel) = self.travels.get(usize::from(self.travel_index)) {
@@ -159,13 +184,14 @@ impl Iterator for RawMovements<'_> {
                 self.queue_steps(from);
                 // Queue the chevrons that follow while they too have power 1.
                 while usize::from(self.step_count) + 3 <= STEP_QUEUE {
-                    let Some(next) = self.remaining.first() else {
+                    let mut rest = self.remaining;
+                    let Some(next) = rest.pop_first() else {
                         break;
                     };
                     if self.turn.own_in_borderland(next) > 1 {
                         break;
                     }
-                    self.remaining.remove(next);
+                    self.remaining = rest;
                     self.queue_steps(next);
                 }
             } else {
@@ -221,36 +247,44 @@ impl RawMovements<'_> {
         let facing = self.pos.small.facing.get(from);
         let travels = facing.travel_directions();
         let steps = geometry::steps(from, facing);
-        for i in 0..3 {
-            let (step, travel) = (steps[i], travels[i]);
-            if step == geometry::OFF_BOARD {
-                continue;
-            }
-            let to = Field::from_index_unchecked(step & !geometry::SAME_BORDERLAND);
-            let kind = if self.turn.landing.contains(to) {
-                MovementKind::Plain
-            } else if self.turn.occupied.contains(to) && self.is_pincer_target(to) {
-                MovementKind::Pincer
-            } else {
-                continue;
-            };
-            let whole = kind == MovementKind::Plain
-                && step & geometry::SAME_BORDERLAND != 0
-                && !self.pos.meeting_partner_at(&self.turn, to, travel);
-            debug_assert_eq!(
-                whole,
-                self.pos.has_no_choices(&self.turn, from, to, travel, kind)
-            );
-            self.steps[count & (STEP_QUEUE - 1)] = QueuedStep {
-                from,
-                to,
-                travel,
-                kind,
-                whole,
-            };
-            count += 1;
-        }
+        // Written out for each direction of travel: as a loop, the compiler
+        // keeps the step and the travel in memory and reads them back by index.
+        self.queue_step(&mut count, from, steps[0], travels[0]);
+        self.queue_step(&mut count, from, steps[1], travels[1]);
+        self.queue_step(&mut count, from, steps[2], travels[2]);
         self.step_count = count as u8;
+    }
+
+    /// Queues the step from `from` given by `step` (an entry of
+    /// [`geometry::steps`]) in direction `travel`, if it is a legal movement.
+    #[inline(always)]
+    fn queue_step(&mut self, count: &mut usize, from: Field, step: u8, travel: Direction) {
+        if step == geometry::OFF_BOARD {
+            return;
+        }
+        let to = Field::from_index_unchecked(step & !geometry::SAME_BORDERLAND);
+        let kind = if self.turn.landing.contains(to) {
+            MovementKind::Plain
+        } else if self.turn.occupied.contains(to) && self.is_pincer_target(to) {
+            MovementKind::Pincer
+        } else {
+            return;
+        };
+        let whole = kind == MovementKind::Plain
+            && step & geometry::SAME_BORDERLAND != 0
+            && !self.pos.meeting_partner_at(&self.turn, to, travel);
+        debug_assert_eq!(
+            whole,
+            self.pos.has_no_choices(&self.turn, from, to, travel, kind)
+        );
+        self.steps[*count & (STEP_QUEUE - 1)] = QueuedStep {
+            from,
+            to,
+            travel,
+            kind,
+            whole,
+        };
+        *count += 1;
     }
 }
 
@@ -626,10 +660,18 @@ impl LegalMoves<'_> {
                 }
                 self.current = None;
             }
-            if let Some(raw) = self.skeletons.raw.next() {
+            if let Some(next) = self.skeletons.raw.next_movement() {
                 let pos = self.skeletons.raw.pos;
                 let turn = self.skeletons.turn();
-                if pos.has_no_choices(turn, raw.from, raw.to, raw.travel, raw.kind) {
+                // A queued step knows whether it is a whole move.
+                let (raw, whole) = match next {
+                    NextMovement::Step(step) => (step.outline(), step.whole),
+                    NextMovement::Ray(raw) => (
+                        raw,
+                        pos.has_no_choices(turn, raw.from, raw.to, raw.travel, raw.kind),
+                    ),
+                };
+                if whole {
                     return Some(Move::Movement(Movement {
                         from: raw.from,
                         to: raw.to,

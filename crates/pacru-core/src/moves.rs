@@ -53,7 +53,10 @@ impl fmt::Display for Item {
 /// written, so that validation can reject them and writing the move loses nothing.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Items {
+    /// The first two items; the second is `None` when the first is.
     stored: [Option<Item>; 2],
+    /// The items beyond the second: `Some` only when both of `stored` are, so
+    /// that applying a move tests the second item alone for more than one.
     surplus: Option<Box<[Item]>>,
 }
 
@@ -272,5 +275,39 @@ impl From<Movement> for Move {
 impl From<Reorientation> for Move {
     fn from(r: Reorientation) -> Move {
         Move::Reorientation(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Item, Items};
+    use crate::Field;
+
+    /// Surplus items are kept only behind two stored ones, however the items
+    /// are made: applying a move tests the second stored item alone.
+    #[test]
+    fn surplus_items_only_follow_two_stored_ones() {
+        let field = |i: u8| Item::Field(Field::from_index_unchecked(i));
+        for n in 0..6u8 {
+            let list: Vec<Item> = (0..n)
+                .map(|i| if i == 1 { Item::Connection } else { field(i) })
+                .collect();
+            let mut pushed = Items::NONE;
+            for &item in &list {
+                pushed.push(item);
+            }
+            let serde_like = Items::from_slice(&list);
+            for items in [pushed, serde_like] {
+                assert_eq!(items.len(), usize::from(n));
+                assert_eq!(items.iter().collect::<Vec<_>>(), list);
+                assert_eq!(items.surplus_items().is_some(), n > 2, "{n} items");
+                assert_eq!(items.stored[1].is_some(), n > 1, "{n} items");
+            }
+        }
+        for items in [Items::default(), Items::one(field(3))] {
+            assert!(items.stored[1].is_none() && items.surplus.is_none());
+        }
+        let two = Items::two(Item::Connection, field(3));
+        assert!(two.stored[1].is_some() && two.surplus.is_none());
     }
 }
