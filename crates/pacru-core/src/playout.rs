@@ -55,18 +55,33 @@ fn nth_field(set: Bitboard, i: u64) -> Option<Field> {
     set.nth(i)
 }
 
-/// `k` distinct fields of `set`, chosen uniformly.
+/// `k` (at most 4) distinct fields of `set`, chosen uniformly: each draw
+/// takes the `r`-th (ascending) of the fields not drawn yet.
+///
+/// The draws work on ranks in `set`, small integers, and the fields are found
+/// at the end, all at once: drawn one after the other from a shrinking set, each
+/// draw waited for the one before it to find its field and take it out.
 fn random_subset(set: Bitboard, k: u32, rng: &mut SplitMix64) -> Bitboard {
-    let mut remaining = set;
-    let mut chosen = Bitboard::EMPTY;
-    for _ in 0..k {
-        let n = remaining.count();
-        if n == 0 {
-            break;
+    let n = u64::from(set.count());
+    // The ranks drawn so far; `u64::MAX` for none.
+    let mut drawn = [u64::MAX; 4];
+    for j in 0..u64::from(k).min(n) {
+        let r = rng.below(n - j);
+        // The `r`-th rank not drawn: the least `rank` with `rank = r + the
+        // number of drawn ranks not above it`, reached from `r` in at most
+        // `j` steps (each step that moves passes one more drawn rank).
+        let mut rank = r;
+        for _ in 0..j {
+            rank = r + drawn.iter().map(|&d| u64::from(d <= rank)).sum::<u64>();
         }
-        if let Some(f) = nth_field(remaining, rng.below(u64::from(n))) {
+        if let Some(slot) = drawn.get_mut(j as usize) {
+            *slot = rank;
+        }
+    }
+    let mut chosen = Bitboard::EMPTY;
+    for rank in drawn {
+        if let Some(f) = nth_field(set, rank) {
             chosen.insert(f);
-            remaining.remove(f);
         }
     }
     chosen
