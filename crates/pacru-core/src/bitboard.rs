@@ -23,6 +23,49 @@ const fn bit(field: Field) -> u128 {
     BITS[field.index() & 127]
 }
 
+/// Each byte's bit positions by rank: entry `[b][r]` is the position of the
+/// `r`-th (0-based) set bit of `b`, or 8 when `b` has no more than `r`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 != 0 {
+                table[b][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The position of the `r`-th (0-based) set bit of `word`, which has more
+/// than `r`, without a branch: the byte that holds it is found from the
+/// running counts of the bytes (one multiplication gives them all, one
+/// subtraction compares them all with `r`), the bit in it from a table.
+#[inline]
+fn select(word: u64, r: u64) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte `k`: the set bits in bytes 0 to `k` (at most 64).
+    let running = counts.wrapping_mul(ONES);
+    // Byte `k`'s high bit: whether bytes 0 to `k` hold `r` set bits or fewer.
+    let passed = ((r.wrapping_mul(ONES) | HIGHS) - running) & HIGHS;
+    let shift = passed.count_ones() * 8;
+    // The set bits below the byte that holds the `r`-th.
+    let before = ((running << 8) >> (shift & 63)) & 0xff;
+    let byte = (word >> (shift & 63)) & 0xff;
+    let rank = (r.wrapping_sub(before) & 7) as usize;
+    shift + u32::from(SELECT_IN_BYTE[byte as usize][rank])
+}
+
 /// A set of fields, stored as one bit per field.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u128);
@@ -58,6 +101,14 @@ impl Bitboard {
             };
             (half >> (i & 63)) & 1 != 0
         }
+    }
+
+    /// Whether the field of index `index` (0..128; 81 and above are in no
+    /// set) is in the set: by its single-bit mask, with no branch on the
+    /// index, unlike [`Bitboard::contains`]'s choice of a half.
+    #[inline]
+    pub(crate) const fn has_index(self, index: u8) -> bool {
+        self.0 & BITS[index as usize & 127] != 0
     }
 
     /// Whether the set is empty.
@@ -115,31 +166,23 @@ impl Bitboard {
     }
 
     /// The `i`-th field (0-based, ascending) of the set, if it has more than `i`
-    /// fields: counted in one 64-bit half, then found there by clearing its
-    /// lowest bits.
+    /// fields: counted in one 64-bit half, then found there without a loop
+    /// ([`select`]): `i` is a random number where this is called, and a loop
+    /// that clears `i` bits mispredicts its exit.
     #[inline]
     pub(crate) fn nth(self, i: u64) -> Option<Field> {
         let low = self.0 as u64;
+        let high = (self.0 >> 64) as u64;
         let in_low = u64::from(low.count_ones());
-        let (mut half, mut i, base) = if i < in_low {
+        if i >= in_low + u64::from(high.count_ones()) {
+            return None;
+        }
+        let (half, i, base) = if i < in_low {
             (low, i, 0)
         } else {
-            ((self.0 >> 64) as u64, i - in_low, 64)
+            (high, i - in_low, 64)
         };
-        while i > 0 {
-            if half == 0 {
-                return None;
-            }
-            half &= half - 1;
-            i -= 1;
-        }
-        if half == 0 {
-            None
-        } else {
-            Some(Field::from_index_unchecked(
-                (half.trailing_zeros() + base) as u8,
-            ))
-        }
+        Some(Field::from_index_unchecked(select(half, i) as u8 + base))
     }
 
     /// Removes and returns the field with the lowest index.

@@ -3,9 +3,12 @@
 use crate::movegen::{RawMovement, outline};
 
 /// How many chevrons' weights [`Position::random_move`] remembers (a player
-/// starts with at most four).
-const CACHED_CHEVRONS: usize = 8;
-use crate::geometry::{RAY_MASK, RAY_PREFIX, line, nearest, neighbour, step_targets};
+/// starts with at most four and never gains one; a position read from a PPN
+/// may have more, which are weighed again when the pick falls past them).
+/// Four rather than eight: random playouts run 3.3% fewer instructions and
+/// take about 0.99x the time (the running totals are counted over four).
+const CACHED_CHEVRONS: usize = 4;
+use crate::geometry::{RAY_MASK, RAY_PREFIX, line, nearest, neighbour, step_targets, steps};
 use crate::ray::Ray;
 use crate::turn::Turn;
 use crate::{Bitboard, Direction, Field, Move, MovementKind, Position, Reorientation, Rotation};
@@ -52,18 +55,33 @@ fn nth_field(set: Bitboard, i: u64) -> Option<Field> {
     set.nth(i)
 }
 
-/// `k` distinct fields of `set`, chosen uniformly.
+/// `k` (at most 4) distinct fields of `set`, chosen uniformly: each draw
+/// takes the `r`-th (ascending) of the fields not drawn yet.
+///
+/// The draws work on ranks in `set`, small integers, and the fields are found
+/// at the end, all at once: drawn one after the other from a shrinking set, each
+/// draw waited for the one before it to find its field and take it out.
 fn random_subset(set: Bitboard, k: u32, rng: &mut SplitMix64) -> Bitboard {
-    let mut remaining = set;
-    let mut chosen = Bitboard::EMPTY;
-    for _ in 0..k {
-        let n = remaining.count();
-        if n == 0 {
-            break;
+    let n = u64::from(set.count());
+    // The ranks drawn so far; `u64::MAX` for none.
+    let mut drawn = [u64::MAX; 4];
+    for j in 0..u64::from(k).min(n) {
+        let r = rng.below(n - j);
+        // The `r`-th rank not drawn: the least `rank` with `rank = r + the
+        // number of drawn ranks not above it`, reached from `r` in at most
+        // `j` steps (each step that moves passes one more drawn rank).
+        let mut rank = r;
+        for _ in 0..j {
+            rank = r + drawn.iter().map(|&d| u64::from(d <= rank)).sum::<u64>();
         }
-        if let Some(f) = nth_field(remaining, rng.below(u64::from(n))) {
+        if let Some(slot) = drawn.get_mut(j as usize) {
+            *slot = rank;
+        }
+    }
+    let mut chosen = Bitboard::EMPTY;
+    for rank in drawn {
+        if let Some(f) = nth_field(set, rank) {
             chosen.insert(f);
-            remaining.remove(f);
         }
     }
     chosen
@@ -135,7 +153,11 @@ impl Position {
         // A chevron's weight fits in 32 bits (at most 81 destinations of 512
         // each): the array is half as long to clear (0.3% fewer instructions).
         let mut weights = [0u32; CACHED_CHEVRONS];
-        let (mut movements, twice, long) = self.weigh_chevrons::<MEET>(turn, meet, &mut weights);
+        // The fields of the first chevrons, so that the chosen one is found
+        // without walking the set again.
+        let mut fields = [0u8; CACHED_CHEVRONS];
+        let (mut movements, twice, long) =
+            self.weigh_chevrons::<MEET>(turn, meet, &mut weights, &mut fields);
         if twice.any() {
             for (index, from) in turn.mine.iter().enumerate() {
                 // Seldom reached: a pincer is on the board.
@@ -161,24 +183,35 @@ impl Position {
         let mut pick = rng.below(total);
         let mut chosen = None;
         if pick < movements {
-            for (index, from) in turn.mine.iter().enumerate() {
-                let weight = match weights.get(index) {
-                    Some(&weight) => u64::from(weight),
-                    None => {
-                        let (weight, attacked) = self.chevron_weight::<true>(turn, meet, from);
-                        weight + self.pincer_weight(turn, meet, from, attacked & twice)
+            // The chosen chevron is the first whose running total of weights
+            // exceeds `pick`: counted over the remembered weights without a
+            // branch on the random number (a loop that stops at the chosen
+            // chevron mispredicts its exit).
+            let (mut end, mut before, mut index) = (0u32, 0u32, 0usize);
+            for weight in weights {
+                end += weight;
+                let passed = u64::from(end) <= pick;
+                before += if passed { weight } else { 0 };
+                index += usize::from(passed);
+            }
+            if pick < u64::from(end) {
+                let from = Field::from_index_unchecked(fields[index % CACHED_CHEVRONS]);
+                let long = long >> index & 1 != 0;
+                let pick = pick - u64::from(before);
+                chosen = self.pick_in_chevron(turn, meet, from, long, twice, pick);
+            } else {
+                // Seldom reached: more chevrons than are remembered.
+                pick -= u64::from(end);
+                for from in turn.mine.iter().skip(CACHED_CHEVRONS) {
+                    let (weight, attacked) = self.chevron_weight::<true>(turn, meet, from);
+                    let weight = weight + self.pincer_weight(turn, meet, from, attacked & twice);
+                    if pick < weight {
+                        let long = turn.own_in_borderland(from) > 1;
+                        chosen = self.pick_in_chevron(turn, meet, from, long, twice, pick);
+                        break;
                     }
-                };
-                if pick < weight {
-                    let long = if index < CACHED_CHEVRONS {
-                        long & (1 << index) != 0
-                    } else {
-                        turn.own_in_borderland(from) > 1
-                    };
-                    chosen = self.pick_in_chevron(turn, meet, from, long, twice, pick);
-                    break;
+                    pick -= weight;
                 }
-                pick -= weight;
             }
         } else {
             pick -= movements;
@@ -268,6 +301,7 @@ impl Position {
         turn: &Turn,
         meet: Bitboard,
         weights: &mut [u32; CACHED_CHEVRONS],
+        fields: &mut [u8; CACHED_CHEVRONS],
     ) -> (u64, Bitboard, u32) {
         let mut long = 0;
         let mut once = Bitboard::EMPTY;
@@ -289,6 +323,9 @@ impl Position {
             once |= attacked;
             if let Some(slot) = weights.get_mut(chevrons) {
                 *slot = weight as u32;
+            }
+            if let Some(slot) = fields.get_mut(chevrons) {
+                *slot = from.index() as u8;
             }
             chevrons += 1;
         }
@@ -444,38 +481,49 @@ impl Position {
     ) -> Option<RawMovement> {
         let facing = self.small.facing.get(from);
         if !long {
-            // Power 1: at most one destination per direction of travel. Each
-            // field stepped onto is among the steps: a pincer target there
-            // is one of this chevron's pincers.
+            // Power 1: at most one destination per direction of travel, the
+            // fields stepped onto read from one row of the step table. Each
+            // field stepped onto is among the steps: a pincer target there is
+            // one of this chevron's pincers. The three weights are worked out
+            // and the step chosen without a branch on the board or on the
+            // random number, which the processor cannot foresee.
             let plain = step_targets(from, facing) & turn.landing;
-            for travel in facing.travel_directions() {
-                let Some(to) = neighbour(from, travel) else {
-                    continue;
-                };
-                let (kind, base) = if plain.contains(to) {
-                    (MovementKind::Plain, PLAIN_WEIGHT)
-                } else if targets.contains(to) {
-                    (MovementKind::Pincer, SPECIAL_WEIGHT)
-                } else {
-                    continue;
-                };
-                let weight = if meet.contains(to) && self.meeting_partner_at(turn, to, travel) {
-                    MEETING_WEIGHT
-                } else {
-                    base
-                };
-                if pick < weight {
-                    return Some(RawMovement {
-                        from,
-                        to,
-                        travel,
-                        distance: 1,
-                        kind,
-                    });
+            // A step off the board reads as index 127, in no set.
+            let row = u32::from_le_bytes(steps(from, facing)) & 0x7f7f_7f7f;
+            let mut weights = [0u64; 3];
+            let mut plains = 0u32;
+            for (k, weight) in weights.iter_mut().enumerate() {
+                let index = (row >> (8 * k)) as u8 & 0x7f;
+                let is_plain = plain.has_index(index);
+                plains |= u32::from(is_plain) << k;
+                *weight = u64::from(is_plain) * PLAIN_WEIGHT
+                    + u64::from(targets.has_index(index)) * SPECIAL_WEIGHT;
+                if *weight != 0 && meet.has_index(index) {
+                    let to = Field::from_index_unchecked(index);
+                    let travel = facing.rotated(k as i8 - 1);
+                    if self.meeting_partner_at(turn, to, travel) {
+                        *weight = MEETING_WEIGHT;
+                    }
                 }
-                pick -= weight;
             }
-            return None;
+            let [first, second, third] = weights;
+            if pick >= first + second + third {
+                return None;
+            }
+            let k = u32::from(pick >= first) + u32::from(pick >= first + second);
+            let to = Field::from_index_unchecked((row >> (8 * k)) as u8 & 0x7f);
+            let kind = if plains >> k & 1 != 0 {
+                MovementKind::Plain
+            } else {
+                MovementKind::Pincer
+            };
+            return Some(RawMovement {
+                from,
+                to,
+                travel: facing.rotated(k as i8 - 1),
+                distance: 1,
+                kind,
+            });
         }
         // The chevron's destinations worked out as its weighing did, then split
         // by ray.

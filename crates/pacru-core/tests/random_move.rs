@@ -106,12 +106,18 @@ fn may_meet(pos: &Position) -> bool {
 /// Plays random games and compares every choice with the reference: how many
 /// choices, and how many of them in a position where a meeting may be made.
 fn compare_games(players: usize, rules: RulesEdition, seed: u64, games: u32) -> (u64, u64) {
+    let start = Position::standard(players)
+        .expect("standard start")
+        .with_rules(rules);
+    compare_games_from(&start, seed, games)
+}
+
+/// [`compare_games`] from `start`.
+fn compare_games_from(start: &Position, seed: u64, games: u32) -> (u64, u64) {
     let mut rng = SplitMix64::new(seed);
     let (mut compared, mut meeting_positions) = (0, 0);
     for _ in 0..games {
-        let mut pos = Position::standard(players)
-            .expect("standard start")
-            .with_rules(rules);
+        let mut pos = start.clone();
         loop {
             let mut expected_rng = rng.clone();
             let expected = reference(&pos, &mut expected_rng);
@@ -156,4 +162,38 @@ fn random_move_makes_the_reference_choice_in_three_and_four_player_games() {
 fn random_move_makes_the_reference_choice_under_the_2011_rules() {
     assert_compared(compare_games(2, RulesEdition::Pacru2011, 4, 60), 3_000);
     assert_compared(compare_games(4, RulesEdition::Pacru2011, 5, 60), 3_000);
+}
+
+/// `random_move` remembers the weights of a player's first four chevrons (a
+/// player starts with at most four) and weighs any further ones again when the
+/// pick falls beyond them: a player may have any number of chevrons (a PPN may
+/// place them).
+#[test]
+fn random_move_makes_the_reference_choice_with_more_than_four_chevrons() {
+    let start: Position = "9/9/9/9/9/9/9/9/9 Ka1N,Kb1N,Kc1N,Kd1N,Ke1N,Kf1N,Kg1N,Kh1N,Ki1N,\
+         Ka2NE,Kc2NW,Ke2N,Kg2NE,Ki2NW,Re9S,Ra9SE,Ri9SW,Rd8S,Rf8S,Rb7SE,Rh7SW,Re7S,Rc9S,Rg9S K KR"
+        .parse()
+        .expect("valid PPN");
+    let mut beyond = 0;
+    let mut rng = SplitMix64::new(6);
+    for _ in 0..200 {
+        // The pick falls on a chevron past the fourth (of the 14 or 10 a
+        // side has) in most of the first moves.
+        let mut pos = start.clone();
+        for _ in 0..4 {
+            let Some(mv) = pos.random_move(&mut rng) else {
+                break;
+            };
+            if let Move::Movement(movement) = &mv {
+                let mine = pos.chevrons_of(pos.to_move());
+                beyond += u32::from(mine.iter().position(|f| f == movement.from) >= Some(4));
+            }
+            pos.play_unchecked(&mv);
+        }
+    }
+    assert!(
+        beyond > 100,
+        "only {beyond} moves of a chevron past the fourth"
+    );
+    assert!(compare_games_from(&start, 7, 40).0 > 2_000);
 }
