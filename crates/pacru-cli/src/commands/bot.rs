@@ -4,6 +4,7 @@ use crate::Outcome;
 use crate::cli::{BotArgs, ClockArg};
 use crate::strays::Strays;
 use pacru_bot::{AcceptPolicy, BotConfig, ClockKind, Inviter, Stop};
+use pacru_protocol::Framing;
 use pacru_runner::{EngineProcess, EngineSpec};
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
@@ -24,14 +25,19 @@ pub fn engine_spec(words: &[String]) -> anyhow::Result<EngineSpec> {
     Ok(EngineSpec::new(program, rest.iter().cloned()))
 }
 
-/// Starts `engine` once, handshakes and sets its options, then ends it: an
-/// engine that does not take its options is refused before any game.
-fn check_options(engine: &EngineSpec) -> anyhow::Result<()> {
-    let process = EngineProcess::spawn(engine)
-        .map_err(|e| anyhow::anyhow!("the engine with its --option settings: {e}"))?;
-    process
-        .quit()
-        .map_err(|e| anyhow::anyhow!("the engine with its --option settings: {e}"))
+/// Starts `engine` once, handshakes in its framing and sets its options, then
+/// ends it: an engine that does not take its options, or does not speak the
+/// framing asked for, is refused before any game.
+fn check_settings(engine: &EngineSpec) -> anyhow::Result<()> {
+    let settings = match (engine.options.is_empty(), engine.framing) {
+        (false, Framing::Json) => "--option and --framing",
+        (true, Framing::Json) => "--framing",
+        _ => "--option",
+    };
+    let refused =
+        |e: &dyn std::fmt::Display| anyhow::anyhow!("the engine with its {settings} settings: {e}");
+    let process = EngineProcess::spawn(engine).map_err(|e| refused(&e))?;
+    process.quit().map_err(|e| refused(&e))
 }
 
 /// The accept policy of the command line.
@@ -96,8 +102,8 @@ pub fn run(args: &BotArgs) -> anyhow::Result<Outcome> {
     let mut engine = engine_spec(&args.engine)?;
     engine.options = args.options.clone();
     engine.framing = args.framing.into();
-    if !engine.options.is_empty() {
-        check_options(&engine)?;
+    if !engine.options.is_empty() || engine.framing != Framing::Text {
+        check_settings(&engine)?;
     }
     let mut config = BotConfig::new(args.server.clone(), token(args)?, engine);
     config.accept = policy(args);

@@ -1293,6 +1293,36 @@ fn engine_options_reach_the_engine_of_every_game() {
 }
 
 #[test]
+fn a_framing_the_engine_does_not_speak_stops_the_bot_before_any_game() {
+    // No server listens there: the engine is checked before the bot connects.
+    let run = common::pacru(&[
+        "bot",
+        "--server",
+        "http://127.0.0.1:9",
+        "--token",
+        "t",
+        "--framing",
+        "json",
+        "--",
+        "pacru",
+        "engine",
+        "random",
+        "--framing",
+        "text",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("pacru: error: the engine with its --framing settings: ")
+            && run
+                .stderr
+                .contains("the line is text: the engine may speak only text lines"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn an_option_the_engine_refuses_stops_the_bot_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("replier.py");
